@@ -1,0 +1,239 @@
+//! [`Action`]s: everything a player can do, as context-free data. Legality is decided by
+//! the game ([`crate::Game::apply`]); parsing only checks the form.
+
+use crate::board::{EdgeId, HexId, NodeId};
+use crate::types::{DevCard, Player, Resource, Resources};
+use serde::{Deserialize, Serialize};
+
+/// One atomic decision by one player. JSON: internally tagged, `snake_case`
+/// (`{"type": "build_road", "player": 1, "edge": 17}`).
+///
+/// Chance outcomes (`dice`, stolen `resource`, bought `card`) are left out when the game
+/// draws them from its own seeded generator, and are required when the game's
+/// [`crate::ChanceMode`] is `External`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Roll the dice for production.
+    Roll {
+        /// Who acts.
+        player: Player,
+        /// The two dice, when chance is external.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<[u8; 2]>,
+    },
+    /// Build a settlement (free in the set-up phase).
+    BuildSettlement {
+        /// Who acts.
+        player: Player,
+        /// Where.
+        node: NodeId,
+    },
+    /// Build a road (free in the set-up phase and with Road Building).
+    BuildRoad {
+        /// Who acts.
+        player: Player,
+        /// Where.
+        edge: EdgeId,
+    },
+    /// Upgrade one's settlement to a city.
+    BuildCity {
+        /// Who acts.
+        player: Player,
+        /// Where.
+        node: NodeId,
+    },
+    /// Buy the top development card.
+    BuyDevelopmentCard {
+        /// Who acts.
+        player: Player,
+        /// The card drawn, when chance is external.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<DevCard>,
+    },
+    /// Return cards to the bank after a 7 (exactly half, rounded down).
+    Discard {
+        /// Who acts.
+        player: Player,
+        /// The cards returned.
+        resources: Resources,
+    },
+    /// Move the robber after a 7 and steal from `victim` (required when someone is
+    /// eligible, absent when nobody is).
+    MoveRobber {
+        /// Who acts.
+        player: Player,
+        /// The robber's new hex.
+        hex: HexId,
+        /// Whom to steal from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        victim: Option<Player>,
+        /// The card stolen, when chance is external.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resource: Option<Resource>,
+    },
+    /// Play a knight: move the robber and steal, as for [`Action::MoveRobber`].
+    PlayKnight {
+        /// Who acts.
+        player: Player,
+        /// The robber's new hex.
+        hex: HexId,
+        /// Whom to steal from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        victim: Option<Player>,
+        /// The card stolen, when chance is external.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resource: Option<Resource>,
+    },
+    /// Play Road Building; the free roads follow as `build_road` actions.
+    PlayRoadBuilding {
+        /// Who acts.
+        player: Player,
+    },
+    /// Play Year of Plenty (Zip!: Invention): take two cards (fewer if the bank has fewer).
+    PlayYearOfPlenty {
+        /// Who acts.
+        player: Player,
+        /// The cards taken.
+        resources: Resources,
+    },
+    /// Play Monopoly: take every card of one resource from the other players.
+    PlayMonopoly {
+        /// Who acts.
+        player: Player,
+        /// The resource named.
+        resource: Resource,
+    },
+    /// Trade with the bank: `rate` cards of `give` for one `get`.
+    MaritimeTrade {
+        /// Who acts.
+        player: Player,
+        /// Resource given.
+        give: Resource,
+        /// Resource received.
+        get: Resource,
+        /// 4, or 3 at a generic harbour, or 2 at the harbour for `give`.
+        rate: u8,
+    },
+    /// Propose a trade to one player or (without `to`) to everyone.
+    OfferTrade {
+        /// Who acts (the player whose turn it is).
+        player: Player,
+        /// The one player asked; everyone when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<Player>,
+        /// What the offerer gives.
+        give: Resources,
+        /// What the offerer asks for.
+        get: Resources,
+    },
+    /// Answer an open offer with other terms (from the answering player's side).
+    CounterOffer {
+        /// Who acts.
+        player: Player,
+        /// What the answering player would give.
+        give: Resources,
+        /// What the answering player would get.
+        get: Resources,
+    },
+    /// Agree to the open offer as made.
+    AcceptTrade {
+        /// Who acts.
+        player: Player,
+    },
+    /// Decline the open offer.
+    RejectTrade {
+        /// Who acts.
+        player: Player,
+    },
+    /// Close the open offer with one player who accepted it (or with their counter-offer).
+    ConfirmTrade {
+        /// Who acts (the offerer).
+        player: Player,
+        /// The partner.
+        with: Player,
+    },
+    /// Withdraw the open offer.
+    CancelTrade {
+        /// Who acts (the offerer).
+        player: Player,
+    },
+    /// End the turn.
+    EndTurn {
+        /// Who acts.
+        player: Player,
+    },
+}
+
+impl Action {
+    /// The player taking the action.
+    #[inline]
+    pub const fn player(&self) -> Player {
+        match *self {
+            Action::Roll { player, .. }
+            | Action::BuildSettlement { player, .. }
+            | Action::BuildRoad { player, .. }
+            | Action::BuildCity { player, .. }
+            | Action::BuyDevelopmentCard { player, .. }
+            | Action::Discard { player, .. }
+            | Action::MoveRobber { player, .. }
+            | Action::PlayKnight { player, .. }
+            | Action::PlayRoadBuilding { player }
+            | Action::PlayYearOfPlenty { player, .. }
+            | Action::PlayMonopoly { player, .. }
+            | Action::MaritimeTrade { player, .. }
+            | Action::OfferTrade { player, .. }
+            | Action::CounterOffer { player, .. }
+            | Action::AcceptTrade { player }
+            | Action::RejectTrade { player }
+            | Action::ConfirmTrade { player, .. }
+            | Action::CancelTrade { player }
+            | Action::EndTurn { player } => player,
+        }
+    }
+
+    /// The wire name of the action's type (`"build_road"`, ...).
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Action::Roll { .. } => "roll",
+            Action::BuildSettlement { .. } => "build_settlement",
+            Action::BuildRoad { .. } => "build_road",
+            Action::BuildCity { .. } => "build_city",
+            Action::BuyDevelopmentCard { .. } => "buy_development_card",
+            Action::Discard { .. } => "discard",
+            Action::MoveRobber { .. } => "move_robber",
+            Action::PlayKnight { .. } => "play_knight",
+            Action::PlayRoadBuilding { .. } => "play_road_building",
+            Action::PlayYearOfPlenty { .. } => "play_year_of_plenty",
+            Action::PlayMonopoly { .. } => "play_monopoly",
+            Action::MaritimeTrade { .. } => "maritime_trade",
+            Action::OfferTrade { .. } => "offer_trade",
+            Action::CounterOffer { .. } => "counter_offer",
+            Action::AcceptTrade { .. } => "accept_trade",
+            Action::RejectTrade { .. } => "reject_trade",
+            Action::ConfirmTrade { .. } => "confirm_trade",
+            Action::CancelTrade { .. } => "cancel_trade",
+            Action::EndTurn { .. } => "end_turn",
+        }
+    }
+
+    /// Whether this is a domestic-trade offer (the family left out of the benchmark
+    /// workload's policy).
+    pub const fn is_trade_offer(&self) -> bool {
+        matches!(self, Action::OfferTrade { .. })
+    }
+
+    /// Parses one action from JSON.
+    ///
+    /// # Errors
+    /// [`crate::ParseError`] naming what is malformed (unknown type, missing or unknown
+    /// field, wrong value).
+    pub fn from_json(s: &str) -> Result<Action, crate::ParseError> {
+        serde_json::from_str(s).map_err(crate::ParseError::from)
+    }
+
+    /// The action as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("actions always serialize")
+    }
+}

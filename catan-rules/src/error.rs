@@ -1,0 +1,249 @@
+//! Errors: malformed input ([`ParseError`]) apart from legal-but-not-here
+//! ([`RuleError`]).
+
+use crate::board::{EdgeId, HexId, NodeId};
+use crate::types::{DevCard, Piece, Player, Resource, Resources};
+use serde::Serialize;
+
+/// Malformed JSON input: not JSON, unknown action type, missing or unknown field, wrong
+/// value. Says nothing about the rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[error("malformed input at line {line} column {column}: {message}")]
+pub struct ParseError {
+    /// What is wrong.
+    pub message: String,
+    /// Line (1-based).
+    pub line: usize,
+    /// Column (1-based).
+    pub column: usize,
+}
+
+impl From<serde_json::Error> for ParseError {
+    fn from(e: serde_json::Error) -> ParseError {
+        let full = e.to_string();
+        let message = match full.rfind(" at line ") {
+            Some(i) => full[..i].to_string(),
+            None => full,
+        };
+        ParseError {
+            message,
+            line: e.line(),
+            column: e.column(),
+        }
+    }
+}
+
+/// An action that is well formed but not allowed now. Each variant names the rule broken.
+/// A failed [`crate::Game::apply`] changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum RuleError {
+    /// The game is over: nothing is legal (`RULINGS` 3).
+    #[error("the game is over")]
+    GameOver,
+    /// No such seat in this game.
+    #[error("there is no {player} in this game")]
+    NoSuchPlayer {
+        /// The seat named.
+        player: Player,
+    },
+    /// It is not this player's decision now.
+    #[error("it is not {player}'s decision now")]
+    NotYourTurn {
+        /// The seat that tried.
+        player: Player,
+    },
+    /// This kind of action is not allowed at this point of the turn.
+    #[error("`{action}` is not allowed now ({reason})")]
+    WrongPhase {
+        /// The action type.
+        action: &'static str,
+        /// What the game is waiting for.
+        reason: &'static str,
+    },
+    /// No such node on this board.
+    #[error("{node} is not on this board")]
+    NoSuchNode {
+        /// The node named.
+        node: NodeId,
+    },
+    /// No such edge on this board.
+    #[error("{edge} is not on this board")]
+    NoSuchEdge {
+        /// The edge named.
+        edge: EdgeId,
+    },
+    /// No such land hex on this board.
+    #[error("{hex} is not a land hex of this board")]
+    NoSuchHex {
+        /// The hex named.
+        hex: HexId,
+    },
+    /// The node is taken.
+    #[error("{node} is already occupied")]
+    NodeOccupied {
+        /// The node.
+        node: NodeId,
+    },
+    /// Too close to another settlement or city (`seeds/000` "Distance Rule").
+    #[error("{node} is next to a settlement or city (distance rule)")]
+    DistanceRule {
+        /// The node.
+        node: NodeId,
+    },
+    /// A settlement must touch one of the player's roads (`seeds/000` "Settlement").
+    #[error("{node} is not connected to your road")]
+    SettlementNotConnected {
+        /// The node.
+        node: NodeId,
+    },
+    /// The edge is taken.
+    #[error("{edge} already has a road")]
+    EdgeOccupied {
+        /// The edge.
+        edge: EdgeId,
+    },
+    /// A road must continue one's road, settlement or city, and not through an opponent's
+    /// building (`seeds/000` "Road"; `RULINGS` 12).
+    #[error("{edge} does not connect to your network (or only through an opponent's building)")]
+    RoadNotConnected {
+        /// The edge.
+        edge: EdgeId,
+    },
+    /// In the set-up phase the road must touch the settlement just placed (`RULINGS` 8).
+    #[error("the set-up road must touch the settlement just placed at {node}")]
+    SetupRoadNotAtSettlement {
+        /// The settlement just placed.
+        node: NodeId,
+    },
+    /// A city replaces one's own settlement (`seeds/000` "City").
+    #[error("{node} is not your settlement")]
+    NotYourSettlement {
+        /// The node.
+        node: NodeId,
+    },
+    /// Not enough cards.
+    #[error("not enough resources: {have:?} does not cover {need:?}")]
+    NotEnoughResources {
+        /// What is needed.
+        need: Resources,
+        /// What is held.
+        have: Resources,
+    },
+    /// The player has no piece of this kind left (`RULINGS` 12).
+    #[error("no {piece} left in the supply")]
+    NoPieceLeft {
+        /// The piece.
+        piece: Piece,
+    },
+    /// The development deck is empty (`RULINGS` 13).
+    #[error("the development deck is empty")]
+    DeckEmpty,
+    /// The player holds no playable card of this kind.
+    #[error("no playable {card} card in hand")]
+    NoSuchCard {
+        /// The card.
+        card: DevCard,
+    },
+    /// Cards bought this turn cannot be played this turn (`seeds/000` "Development Cards").
+    #[error("a {card} bought this turn cannot be played until your next turn")]
+    CardBoughtThisTurn {
+        /// The card.
+        card: DevCard,
+    },
+    /// One development card per turn (`seeds/000` "Development Cards").
+    #[error("a development card was already played this turn")]
+    CardAlreadyPlayed,
+    /// Victory point cards are never played; they count from purchase (`RULINGS` 5).
+    #[error("victory point cards count from purchase and are never played")]
+    VictoryPointNotPlayable,
+    /// A discard of the wrong size (`seeds/000` "Rolling a 7": half, rounded down).
+    #[error("must discard exactly {need} cards, not {given}")]
+    WrongDiscard {
+        /// Cards owed.
+        need: u8,
+        /// Cards given.
+        given: u8,
+    },
+    /// The robber must move to a different hex (`seeds/000` "Rolling a 7").
+    #[error("the robber must move to a different hex")]
+    RobberMustMove,
+    /// Friendly-robber house rule: that hex touches a player with fewer than 3 points.
+    #[error("{hex} is protected by the friendly-robber rule")]
+    RobberProtectedHex {
+        /// The hex.
+        hex: HexId,
+    },
+    /// The steal target is not allowed (`RULINGS` 10).
+    #[error(
+        "{victim} cannot be robbed here (needs a building on the hex, a card, and not be you)"
+    )]
+    InvalidVictim {
+        /// The seat named.
+        victim: Player,
+    },
+    /// Someone can be robbed, so a victim must be chosen (`RULINGS` 10).
+    #[error("a victim must be chosen: someone at this hex has cards")]
+    VictimRequired,
+    /// The bank lacks what was asked for (`RULINGS` 7).
+    #[error("the bank has no {resource} left")]
+    BankEmpty {
+        /// The resource.
+        resource: Resource,
+    },
+    /// Year of Plenty takes exactly two cards, or what the bank has if fewer (`RULINGS` 7).
+    #[error("Year of Plenty takes {need} cards here, not {given}")]
+    WrongYearOfPlenty {
+        /// Cards to take.
+        need: u8,
+        /// Cards asked for.
+        given: u8,
+    },
+    /// A maritime rate the player has no access to (`seeds/000` "Maritime Trade").
+    #[error("no access to a {rate}:1 rate for {give}")]
+    RateUnavailable {
+        /// The resource given.
+        give: Resource,
+        /// The rate asked.
+        rate: u8,
+    },
+    /// A trade must exchange different resources, and give something on each side
+    /// (`seeds/000` "Domestic Trade").
+    #[error("invalid trade terms: {reason}")]
+    InvalidTrade {
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// There is no open offer.
+    #[error("there is no open trade offer")]
+    NoOpenOffer,
+    /// This player was not asked, or has already answered.
+    #[error("{player} cannot answer this offer (not asked, or already answered)")]
+    CannotAnswer {
+        /// The seat.
+        player: Player,
+    },
+    /// The partner has not accepted the offer nor countered it.
+    #[error("{partner} has not accepted the offer")]
+    NotAccepted {
+        /// The seat.
+        partner: Player,
+    },
+    /// In strict phases, trading ends with the first build (`RULINGS` 1).
+    #[error("no trading after building in strict phases")]
+    TradeAfterBuild,
+    /// A chance outcome is needed because chance is external.
+    #[error("this game takes chance from outside: the action must carry its outcome")]
+    OutcomeRequired,
+    /// A chance outcome was given but the game draws its own.
+    #[error("this game draws its own chance: the action must not carry an outcome")]
+    OutcomeNotAllowed,
+    /// The outcome given cannot happen (die not 1–6, card not in the deck, resource not
+    /// in the victim's hand).
+    #[error("impossible chance outcome: {reason}")]
+    ImpossibleOutcome {
+        /// What is impossible.
+        reason: &'static str,
+    },
+}

@@ -1,0 +1,267 @@
+//! [`Event`]s: what happened, in order. A client animates them; a replay log stores them.
+//! [`Event::redacted_for`] hides what a seat may not know.
+
+use crate::board::{EdgeId, HexId, NodeId};
+use crate::types::{DevCard, Player, Resource, Resources};
+use serde::{Deserialize, Serialize};
+
+/// Something that happened, in the order it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// The dice were rolled.
+    DiceRolled {
+        /// Who rolled.
+        player: Player,
+        /// The dice.
+        dice: [u8; 2],
+        /// Their sum.
+        total: u8,
+    },
+    /// A player received resources from a roll.
+    ResourcesProduced {
+        /// Who.
+        player: Player,
+        /// What.
+        resources: Resources,
+    },
+    /// The bank could not pay everyone owed `resource` (`seeds/000` "Resource Production").
+    Shortage {
+        /// The resource.
+        resource: Resource,
+        /// How many players were owed it.
+        claimants: u8,
+        /// The one player paid what was left, when only one was owed it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paid: Option<Player>,
+    },
+    /// A player's production was blocked by the robber.
+    RobberBlocked {
+        /// The hex.
+        hex: HexId,
+    },
+    /// Resources from the second set-up settlement or the beginners' starred settlement.
+    StartingResources {
+        /// Who.
+        player: Player,
+        /// What.
+        resources: Resources,
+    },
+    /// Players must discard (public amounts).
+    DiscardsRequired {
+        /// How many each player must return.
+        amounts: [u8; 6],
+    },
+    /// A player discarded.
+    Discarded {
+        /// Who.
+        player: Player,
+        /// What (discards are public).
+        resources: Resources,
+    },
+    /// The robber moved.
+    RobberMoved {
+        /// Who moved it.
+        player: Player,
+        /// Where to.
+        hex: HexId,
+    },
+    /// A card was stolen. `resource` is visible to thief and victim only.
+    Stole {
+        /// The thief.
+        thief: Player,
+        /// The victim.
+        victim: Player,
+        /// The card, or `null` in a redacted view.
+        resource: Option<Resource>,
+    },
+    /// A settlement was built.
+    SettlementBuilt {
+        /// Who.
+        player: Player,
+        /// Where.
+        node: NodeId,
+    },
+    /// A city was built.
+    CityBuilt {
+        /// Who.
+        player: Player,
+        /// Where.
+        node: NodeId,
+    },
+    /// A road was built.
+    RoadBuilt {
+        /// Who.
+        player: Player,
+        /// Where.
+        edge: EdgeId,
+    },
+    /// A development card was bought. `card` is visible to the buyer only.
+    DevelopmentCardBought {
+        /// Who.
+        player: Player,
+        /// The card, or `null` in a redacted view.
+        card: Option<DevCard>,
+    },
+    /// A development card was played.
+    DevelopmentCardPlayed {
+        /// Who.
+        player: Player,
+        /// Which.
+        card: DevCard,
+    },
+    /// Year of Plenty took these cards from the bank.
+    YearOfPlentyTaken {
+        /// Who.
+        player: Player,
+        /// What.
+        resources: Resources,
+    },
+    /// Monopoly took every card of a resource.
+    MonopolyTaken {
+        /// Who.
+        player: Player,
+        /// The resource.
+        resource: Resource,
+        /// How many from each seat.
+        taken: [u8; 6],
+    },
+    /// A trade with the bank.
+    MaritimeTraded {
+        /// Who.
+        player: Player,
+        /// Given.
+        give: Resource,
+        /// Received.
+        get: Resource,
+        /// Cards given.
+        rate: u8,
+    },
+    /// A domestic trade was offered.
+    TradeOffered {
+        /// The offerer.
+        player: Player,
+        /// The one player asked, or everyone.
+        to: Option<Player>,
+        /// What the offerer gives.
+        give: Resources,
+        /// What the offerer asks for.
+        get: Resources,
+    },
+    /// A player accepted the open offer.
+    TradeAccepted {
+        /// Who.
+        player: Player,
+    },
+    /// A player declined the open offer.
+    TradeRejected {
+        /// Who.
+        player: Player,
+    },
+    /// A player answered with other terms.
+    TradeCountered {
+        /// Who.
+        player: Player,
+        /// What they would give.
+        give: Resources,
+        /// What they would get.
+        get: Resources,
+    },
+    /// The open offer closed without a trade (withdrawn, or declined by everyone).
+    TradeClosed {
+        /// The offerer.
+        player: Player,
+    },
+    /// Cards changed hands between two players.
+    Traded {
+        /// The offerer.
+        player: Player,
+        /// The partner.
+        partner: Player,
+        /// What the offerer gave.
+        gave: Resources,
+        /// What the offerer received.
+        got: Resources,
+    },
+    /// Longest Road changed hands or was set aside.
+    LongestRoadChanged {
+        /// Previous holder.
+        from: Option<Player>,
+        /// New holder (`null`: set aside).
+        to: Option<Player>,
+        /// The new holder's road length.
+        length: u8,
+    },
+    /// Largest Army changed hands.
+    LargestArmyChanged {
+        /// Previous holder.
+        from: Option<Player>,
+        /// New holder.
+        to: Player,
+        /// Knights played by the new holder.
+        knights: u8,
+    },
+    /// A turn ended.
+    TurnEnded {
+        /// Whose.
+        player: Player,
+    },
+    /// A turn began.
+    TurnStarted {
+        /// Whose.
+        player: Player,
+        /// Turn number (1 = first turn after set-up).
+        turn: u16,
+    },
+    /// The set-up phase ended; play begins.
+    SetupFinished,
+    /// The game was won.
+    GameWon {
+        /// The winner.
+        player: Player,
+        /// Their points, hidden cards included.
+        points: u8,
+    },
+}
+
+impl Event {
+    /// The event as seat `viewer` may see it (`None`: a spectator). Hides the stolen card
+    /// from everyone but thief and victim and a bought card from everyone but the buyer
+    /// (`RULINGS` 11).
+    pub fn redacted_for(&self, viewer: Option<Player>) -> Event {
+        match *self {
+            Event::Stole { thief, victim, .. }
+                if viewer != Some(thief) && viewer != Some(victim) =>
+            {
+                Event::Stole {
+                    thief,
+                    victim,
+                    resource: None,
+                }
+            }
+            Event::DevelopmentCardBought { player, .. } if viewer != Some(player) => {
+                Event::DevelopmentCardBought { player, card: None }
+            }
+            e => e,
+        }
+    }
+}
+
+/// Where [`crate::Game`] writes events. `Vec<Event>` collects them; `()` drops them (the
+/// fastest way to step a simulation).
+pub trait EventSink {
+    /// Records one event.
+    fn push(&mut self, e: Event);
+}
+
+impl EventSink for Vec<Event> {
+    #[inline]
+    fn push(&mut self, e: Event) {
+        Vec::push(self, e)
+    }
+}
+
+impl EventSink for () {
+    #[inline]
+    fn push(&mut self, _: Event) {}
+}

@@ -1,0 +1,57 @@
+//! # catan-rules
+//!
+//! A complete, fast rules engine for the base game of Catan (3–4 players, 2 as a house
+//! rule), built to grow into the 5–6 player extension, Seafarers and the Card Game.
+//!
+//! * [`Rules`] says which game is played; [`Game::new`] deals a board and starts it.
+//! * [`Game::legal_actions`] lists every legal [`Action`]; [`Game::apply`] applies one
+//!   atomically (on error the game is unchanged) and returns the [`Event`]s it caused.
+//! * [`Game::decision`] and [`Game::to_act`] say who must act now (several players at once
+//!   while discarding or answering a trade offer).
+//! * Chance (dice, steals, card draws) comes from a seeded generator stored in the game, or
+//!   from outside ([`ChanceMode::External`]) for a physical table.
+//! * Everything is serde JSON: actions, events, errors, rules and boards.
+//!
+//! ```
+//! use catan_rules::{Game, Rules, Action};
+//!
+//! let mut game = Game::new(Rules::default(), 7).unwrap();
+//! let mut legal: Vec<Action> = Vec::new();
+//! let mut pick = 0usize;
+//! while game.winner().is_none() {
+//!     game.legal_actions(&mut legal);
+//!     // A poor man's random player: always legal, never trading with other players.
+//!     let choices: Vec<_> = legal.iter().filter(|a| !a.is_trade_offer()).collect();
+//!     pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+//!     let a = *choices[(pick >> 33) as usize % choices.len()];
+//!     game.apply(a).unwrap();
+//! }
+//! assert!(game.points(game.winner().unwrap()) >= 10);
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod action;
+pub mod board;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod layouts;
+mod legal;
+pub mod rng;
+mod roads;
+pub mod rules;
+pub mod types;
+
+pub use action::Action;
+pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};
+pub use error::{ParseError, RuleError};
+pub use event::{Event, EventSink};
+pub use game::{Decision, Game, NewGameError, Phase};
+pub use layouts::MapKind;
+pub use rng::Rng;
+pub use rules::{ChanceMode, Rules, RulesError, Vocabulary};
+pub use types::{
+    ByDevCard, ByPlayer, ByResource, DevCard, Harbor, Piece, Player, PlayerSet, Resource,
+    Resources, Terrain, MAX_PLAYERS,
+};

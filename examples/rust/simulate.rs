@@ -1,0 +1,236 @@
+//! Plays many seeded games between random legal-action players and reports speed and how
+//! often the key rules fired.
+//!
+//! ```sh
+//! cargo run --release --example simulate -- --games 1000 --seed 1 --players 4 --map random
+//! ```
+//!
+//! Options: `--games N` (default 1000), `--seed S` (default 1; game `i` uses seed `S + i`),
+//! `--players 2..4` (default 4), `--map beginner|variable|random` (default random),
+//! `--no-domestic-trade` (random players never offer trades to each other), `--json` (the
+//! last line is one JSON object with the figures), `--quiet` (no progress bar).
+
+use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng, Rules};
+use std::io::Write;
+use std::time::Instant;
+
+#[derive(Default)]
+struct Counts {
+    actions: u64,
+    turns: u64,
+    sevens: u64,
+    discards: u64,
+    steals: u64,
+    shortages: u64,
+    longest_road_changes: u64,
+    largest_army_changes: u64,
+    trades: u64,
+    maritime_trades: u64,
+    vp_card_wins: u64,
+    wins: [u64; 6],
+}
+
+impl EventSink for Counts {
+    #[inline]
+    fn push(&mut self, e: Event) {
+        match e {
+            Event::DiceRolled { total: 7, .. } => self.sevens += 1,
+            Event::Discarded { .. } => self.discards += 1,
+            Event::Stole { .. } => self.steals += 1,
+            Event::Shortage { .. } => self.shortages += 1,
+            Event::LongestRoadChanged { .. } => self.longest_road_changes += 1,
+            Event::LargestArmyChanged { .. } => self.largest_army_changes += 1,
+            Event::Traded { .. } => self.trades += 1,
+            Event::MaritimeTraded { .. } => self.maritime_trades += 1,
+            Event::TurnStarted { .. } => self.turns += 1,
+            _ => {}
+        }
+    }
+}
+
+struct Options {
+    games: u64,
+    seed: u64,
+    players: u8,
+    map: MapKind,
+    domestic_trade: bool,
+    json: bool,
+    quiet: bool,
+}
+
+fn usage(msg: &str) -> ! {
+    eprintln!("simulate: {msg}");
+    eprintln!(
+        "usage: simulate [--games N] [--seed S] [--players 2..4] \
+         [--map beginner|variable|random] [--no-domestic-trade] [--json] [--quiet]"
+    );
+    std::process::exit(2)
+}
+
+fn parse_args() -> Options {
+    let mut o = Options {
+        games: 1000,
+        seed: 1,
+        players: 4,
+        map: MapKind::Random,
+        domestic_trade: true,
+        json: false,
+        quiet: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{name} needs a value")))
+        };
+        match a.as_str() {
+            "--games" => {
+                o.games = value("--games")
+                    .parse()
+                    .unwrap_or_else(|_| usage("--games takes a number"))
+            }
+            "--seed" => {
+                o.seed = value("--seed")
+                    .parse()
+                    .unwrap_or_else(|_| usage("--seed takes a number"))
+            }
+            "--players" => {
+                o.players = value("--players")
+                    .parse()
+                    .unwrap_or_else(|_| usage("--players takes 2, 3 or 4"))
+            }
+            "--map" => {
+                o.map = match value("--map").as_str() {
+                    "beginner" => MapKind::Beginner,
+                    "variable" => MapKind::Variable,
+                    "random" => MapKind::Random,
+                    m => usage(&format!("unknown map `{m}`")),
+                }
+            }
+            "--no-domestic-trade" => o.domestic_trade = false,
+            "--json" => o.json = true,
+            "--quiet" => o.quiet = true,
+            "-h" | "--help" => usage("help"),
+            other => usage(&format!("unknown option `{other}`")),
+        }
+    }
+    o
+}
+
+fn main() {
+    let o = parse_args();
+    let rules = Rules {
+        players: o.players,
+        map: o.map,
+        ..Rules::default()
+    };
+    if let Err(e) = rules.validate() {
+        usage(&e.to_string());
+    }
+    let mut counts = Counts::default();
+    let mut legal: Vec<Action> = Vec::with_capacity(256);
+    let mut policy = Rng::new(o.seed ^ 0x5eed_0f_7a11_5eed);
+    let start = Instant::now();
+    let mut last_draw = Instant::now();
+    for i in 0..o.games {
+        let mut game = Game::new(rules, o.seed.wrapping_add(i)).expect("valid rules");
+        while game.winner().is_none() {
+            game.legal_actions(&mut legal);
+            if !o.domestic_trade {
+                legal.retain(|a| !a.is_trade_offer());
+            }
+            let a = legal[policy.below(legal.len() as u32) as usize];
+            game.apply_with(a, &mut counts)
+                .expect("enumerated actions are legal");
+            counts.actions += 1;
+        }
+        let w = game.winner().expect("finished");
+        counts.wins[w.index()] += 1;
+        let (dev, new_dev) = game.development_cards(w);
+        let vp_cards = dev[DevCard::VictoryPoint] + new_dev[DevCard::VictoryPoint];
+        if vp_cards > 0 && game.points(w) - vp_cards < rules.vp_target {
+            counts.vp_card_wins += 1;
+        }
+        if !o.quiet && last_draw.elapsed().as_millis() >= 100 {
+            last_draw = Instant::now();
+            progress(i + 1, o.games, start.elapsed().as_secs_f64());
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    if !o.quiet {
+        progress(o.games, o.games, secs);
+        eprintln!();
+    }
+    report(&o, &counts, secs);
+}
+
+fn progress(done: u64, total: u64, secs: f64) {
+    let width = 40;
+    let filled = (done * width / total.max(1)) as usize;
+    eprint!(
+        "\r[{}{}] {done}/{total} games, {:.0} games/s",
+        "#".repeat(filled),
+        "-".repeat(width as usize - filled),
+        done as f64 / secs.max(1e-9)
+    );
+    let _ = std::io::stderr().flush();
+}
+
+fn report(o: &Options, c: &Counts, secs: f64) {
+    let g = o.games.max(1) as f64;
+    println!("games            {}", o.games);
+    println!(
+        "players          {}   map {:?}   domestic trade {}",
+        o.players, o.map, o.domestic_trade
+    );
+    println!("time             {secs:.3} s");
+    println!("games/s          {:.1}", o.games as f64 / secs);
+    println!("actions/s        {:.0}", c.actions as f64 / secs);
+    println!("turns/game       {:.1}", c.turns as f64 / g);
+    println!("actions/game     {:.1}", c.actions as f64 / g);
+    let wins: Vec<String> = (0..o.players)
+        .map(|p| format!("{}: {}", Player(p), c.wins[p as usize]))
+        .collect();
+    println!("wins by seat     {}", wins.join(", "));
+    println!("per game:");
+    println!("  sevens rolled             {:.2}", c.sevens as f64 / g);
+    println!("  discards                  {:.2}", c.discards as f64 / g);
+    println!("  steals                    {:.2}", c.steals as f64 / g);
+    println!("  supply shortages          {:.2}", c.shortages as f64 / g);
+    println!(
+        "  Longest Road changes      {:.2}",
+        c.longest_road_changes as f64 / g
+    );
+    println!(
+        "  Largest Army changes      {:.2}",
+        c.largest_army_changes as f64 / g
+    );
+    println!("  domestic trades           {:.2}", c.trades as f64 / g);
+    println!(
+        "  maritime trades           {:.2}",
+        c.maritime_trades as f64 / g
+    );
+    println!(
+        "games won thanks to VP cards  {} ({:.1}%)",
+        c.vp_card_wins,
+        100.0 * c.vp_card_wins as f64 / g
+    );
+    if o.json {
+        println!(
+            "{{\"games\":{},\"players\":{},\"seconds\":{secs:.6},\"games_per_s\":{:.3},\"turns_per_s\":{:.1},\
+             \"actions_per_s\":{:.1},\"actions_per_game\":{:.2},\"turns_per_game\":{:.2},\"sevens_per_game\":{:.3},\
+             \"steals_per_game\":{:.3},\"shortages_per_game\":{:.3},\"vp_card_wins\":{}}}",
+            o.games,
+            o.players,
+            o.games as f64 / secs,
+            c.turns as f64 / secs,
+            c.actions as f64 / secs,
+            c.actions as f64 / g,
+            c.turns as f64 / g,
+            c.sevens as f64 / g,
+            c.steals as f64 / g,
+            c.shortages as f64 / g,
+            c.vp_card_wins
+        );
+    }
+}
