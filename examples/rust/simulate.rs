@@ -129,7 +129,7 @@ fn main() {
     }
     let mut counts = Counts::default();
     let mut legal: Vec<Action> = Vec::with_capacity(256);
-    let mut policy = Rng::new(o.seed ^ 0x5eed_0f_7a11_5eed);
+    let mut policy = Rng::new(o.seed ^ 0x005e_ed0f_7a11_5eed);
     let start = Instant::now();
     let mut last_draw = Instant::now();
     for i in 0..o.games {
