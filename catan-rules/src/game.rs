@@ -401,8 +401,7 @@ impl Game {
     pub fn bank(&self) -> Resources {
         self.bank
     }
-    /// Development cards left in the deck, by kind (hidden from players: see
-    /// [`Game::view`]).
+    /// Development cards left in the deck, by kind (hidden from players).
     pub fn deck(&self) -> ByDevCard<u8> {
         self.deck
     }
