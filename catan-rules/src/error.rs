@@ -5,31 +5,104 @@ use crate::board::{EdgeId, HexId, NodeId};
 use crate::types::{DevCard, Piece, Player, Resource, Resources};
 use serde::Serialize;
 
+/// What kind of malformation a [`ParseError`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ParseErrorKind {
+    /// Not JSON at all (bad syntax).
+    Syntax,
+    /// The text ended in the middle of a value.
+    Eof,
+    /// An unknown `type` tag (no such action or event).
+    UnknownType,
+    /// A field this type does not have.
+    UnknownField,
+    /// A required field is absent.
+    MissingField,
+    /// A field holds a value of the wrong kind or out of range (an unknown resource name,
+    /// a negative count, ...).
+    InvalidValue,
+}
+
 /// Malformed JSON input: not JSON, unknown action type, missing or unknown field, wrong
 /// value. Says nothing about the rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
-#[error("malformed input at line {line} column {column}: {message}")]
+#[error("malformed input{}: {message}", if *.line > 0 { format!(" at line {line} column {column}") } else { String::new() })]
 pub struct ParseError {
+    /// What kind of malformation.
+    pub kind: ParseErrorKind,
     /// What is wrong.
     pub message: String,
-    /// Line (1-based).
+    /// Line (1-based; 0 when the problem is not tied to a place in the text).
     pub line: usize,
-    /// Column (1-based).
+    /// Column (1-based; 0 when the problem is not tied to a place in the text).
     pub column: usize,
 }
 
 impl From<serde_json::Error> for ParseError {
     fn from(e: serde_json::Error) -> ParseError {
+        use serde_json::error::Category;
         let full = e.to_string();
         let message = match full.rfind(" at line ") {
             Some(i) => full[..i].to_string(),
             None => full,
         };
+        let kind = match e.classify() {
+            Category::Syntax | Category::Io => ParseErrorKind::Syntax,
+            Category::Eof => ParseErrorKind::Eof,
+            Category::Data if message.starts_with("unknown field") => ParseErrorKind::UnknownField,
+            Category::Data if message.starts_with("missing field") => ParseErrorKind::MissingField,
+            // An unknown tag lists the known ones; every action and event list has `roll`
+            // or `dice_rolled` among them.
+            Category::Data
+                if message.starts_with("unknown variant")
+                    && (message.contains("`roll`") || message.contains("`dice_rolled`")) =>
+            {
+                ParseErrorKind::UnknownType
+            }
+            Category::Data => ParseErrorKind::InvalidValue,
+        };
         ParseError {
+            kind,
             message,
             line: e.line(),
             column: e.column(),
         }
+    }
+}
+
+#[cfg(test)]
+mod parse_tests {
+    use super::*;
+    use crate::Action;
+
+    #[test]
+    fn parse_errors_are_classified() {
+        let kind = |s: &str| Action::from_json(s).unwrap_err().kind;
+        assert_eq!(kind("{"), ParseErrorKind::Eof);
+        assert_eq!(kind("nope"), ParseErrorKind::Syntax);
+        assert_eq!(
+            kind(r#"{"type":"fly","player":1}"#),
+            ParseErrorKind::UnknownType
+        );
+        assert_eq!(
+            kind(r#"{"type":"end_turn","player":1,"x":2}"#),
+            ParseErrorKind::UnknownField
+        );
+        assert_eq!(
+            kind(r#"{"type":"build_road","player":1}"#),
+            ParseErrorKind::MissingField
+        );
+        assert_eq!(
+            kind(r#"{"type":"play_monopoly","player":1,"resource":"gold"}"#),
+            ParseErrorKind::InvalidValue
+        );
+        assert_eq!(
+            kind(r#"{"type":"end_turn","player":-1}"#),
+            ParseErrorKind::InvalidValue
+        );
+        let e = Action::from_json(r#"{"type":"build_road","player":1}"#).unwrap_err();
+        assert_eq!(e.to_string(), "malformed input: missing field `edge`");
     }
 }
 

@@ -45,7 +45,7 @@ pub mod types;
 
 pub use action::Action;
 pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};
-pub use error::{ParseError, RuleError};
+pub use error::{ParseError, ParseErrorKind, RuleError};
 pub use event::{Event, EventSink};
 pub use game::{Decision, Game, NewGameError, Phase};
 pub use layouts::MapKind;
