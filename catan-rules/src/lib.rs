@@ -38,6 +38,7 @@ pub mod event;
 pub mod game;
 pub mod layouts;
 mod legal;
+pub mod render;
 pub mod rng;
 mod roads;
 pub mod rules;
@@ -49,6 +50,7 @@ pub use error::{ParseError, ParseErrorKind, RuleError};
 pub use event::{Event, EventSink};
 pub use game::{Decision, Game, NewGameError, Phase};
 pub use layouts::MapKind;
+pub use render::{describe_event, SvgOptions};
 pub use rng::Rng;
 pub use rules::{ChanceMode, Rules, RulesError, Vocabulary};
 pub use types::{

@@ -1,0 +1,172 @@
+//! Plays one seeded game between random legal-action players and tells it as it goes: the
+//! events as readable lines grouped by turn, then the final scores and the board.
+//!
+//! ```sh
+//! cargo run --example play -- --seed 7 --players 4 --map beginner --zip --svg game.svg
+//! ```
+//!
+//! Options: `--seed S` (default 7), `--players 2..4` (default 4),
+//! `--map beginner|variable|random` (default random), `--zip` (Catan: Zip! names: wheat,
+//! wood, Invention, Longest Route), `--svg FILE` (also write the final board as SVG).
+//!
+//! Every player picks uniformly among its legal actions, leaving out domestic trade offers;
+//! the choices come from a `catan_rules::Rng` seeded from `--seed`, so a seed always tells
+//! the same story.
+
+use catan_rules::render::player_colour_name;
+use catan_rules::{Action, Event, Game, MapKind, Player, Rng, Rules, Vocabulary};
+
+struct Options {
+    seed: u64,
+    players: u8,
+    map: MapKind,
+    zip: bool,
+    svg: Option<String>,
+}
+
+fn usage(msg: &str) -> ! {
+    eprintln!("play: {msg}");
+    eprintln!(
+        "usage: play [--seed S] [--players 2..4] [--map beginner|variable|random] [--zip] \
+         [--svg FILE]"
+    );
+    std::process::exit(2)
+}
+
+fn parse_args() -> Options {
+    let mut o = Options {
+        seed: 7,
+        players: 4,
+        map: MapKind::Random,
+        zip: false,
+        svg: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{name} needs a value")))
+        };
+        match a.as_str() {
+            "--seed" => {
+                o.seed = value("--seed")
+                    .parse()
+                    .unwrap_or_else(|_| usage("--seed takes a number"))
+            }
+            "--players" => {
+                o.players = value("--players")
+                    .parse()
+                    .unwrap_or_else(|_| usage("--players takes 2, 3 or 4"))
+            }
+            "--map" => {
+                o.map = match value("--map").as_str() {
+                    "beginner" => MapKind::Beginner,
+                    "variable" => MapKind::Variable,
+                    "random" => MapKind::Random,
+                    m => usage(&format!("unknown map `{m}`")),
+                }
+            }
+            "--zip" => o.zip = true,
+            "--svg" => o.svg = Some(value("--svg")),
+            "-h" | "--help" => usage("help"),
+            other => usage(&format!("unknown option `{other}`")),
+        }
+    }
+    o
+}
+
+/// "player 2 (white)".
+fn who(p: Player) -> String {
+    format!("{p} ({})", player_colour_name(p))
+}
+
+fn main() {
+    let o = parse_args();
+    let rules = Rules {
+        players: o.players,
+        map: o.map,
+        vocabulary: if o.zip {
+            Vocabulary::Zip
+        } else {
+            Vocabulary::Standard
+        },
+        ..Rules::default()
+    };
+    if let Err(e) = rules.validate() {
+        usage(&e.to_string());
+    }
+    let mut game = Game::new(rules, o.seed).unwrap_or_else(|e| usage(&e.to_string()));
+    let mut policy = Rng::new(o.seed ^ 0x00c4_7a11_91a4_5eed);
+    let mut legal: Vec<Action> = Vec::with_capacity(256);
+
+    println!(
+        "Catan: {} players, {:?} map, seed {}{}",
+        o.players,
+        o.map,
+        o.seed,
+        if o.zip { ", Zip! vocabulary" } else { "" }
+    );
+    if game.turn() == 0 {
+        println!("\n== Set-up ==");
+    } else {
+        // The beginners' map starts with its printed pieces already placed.
+        println!("\n== Set-up: the beginners' starting pieces are placed ==");
+        println!(
+            "\n== Turn {}: {} ==",
+            game.turn(),
+            who(game.current_player())
+        );
+    }
+
+    // Random players never stop on their own in rare cases; a generous cap keeps the example
+    // finite whatever the seed.
+    const MAX_ACTIONS: u32 = 200_000;
+    let mut actions = 0;
+    while game.winner().is_none() && actions < MAX_ACTIONS {
+        game.legal_actions(&mut legal);
+        legal.retain(|a| !a.is_trade_offer());
+        let a = legal[policy.below(legal.len() as u32) as usize];
+        let events = game.apply(a).expect("enumerated actions are legal");
+        actions += 1;
+        for e in &events {
+            match *e {
+                Event::TurnStarted { player, turn } => {
+                    println!("\n== Turn {turn}: {} ==", who(player))
+                }
+                _ => println!("  {}", game.describe_event(e)),
+            }
+        }
+    }
+
+    println!("\n== Final scores ==");
+    for p in 0..game.players() {
+        let p = Player(p);
+        let mark = if game.winner() == Some(p) {
+            "  winner"
+        } else {
+            ""
+        };
+        println!(
+            "  {:<20} {:>2} points ({} visible){mark}",
+            who(p),
+            game.points(p),
+            game.public_points(p)
+        );
+    }
+    if game.winner().is_none() {
+        println!("  no winner after {MAX_ACTIONS} actions");
+    }
+    println!(
+        "  after {} turns and {actions} actions\n\n== Board ==",
+        game.turn()
+    );
+    print!("{}", game.to_ascii());
+
+    if let Some(path) = &o.svg {
+        if let Err(e) = std::fs::write(path, game.to_svg()) {
+            eprintln!("play: cannot write {path}: {e}");
+            std::process::exit(1);
+        }
+        eprintln!("play: wrote {path}");
+    }
+}
