@@ -326,7 +326,7 @@ pub const fn terrain_fill(t: Terrain) -> &'static str {
         Terrain::Mountains => "#8d939c",
         Terrain::Desert => "#e2cf98",
         Terrain::Sea => "#3f83c4",
-        Terrain::Gold => "#f5b70a",
+        Terrain::Gold => "#c8960c",
     }
 }
 
@@ -405,7 +405,7 @@ fn xml_escape(s: &str) -> String {
 fn harbor_anchor(at: HexCoord, side: Side) -> (f64, f64) {
     let (lx, ly) = at.center();
     let (nx, ny) = at.neighbor(side).center();
-    let t = 0.78;
+    let t = 0.84;
     (
         lx as f64 + t * (nx - lx) as f64,
         ly as f64 + t * (ny - ly) as f64,

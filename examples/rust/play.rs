@@ -7,14 +7,15 @@
 //!
 //! Options: `--seed S` (default 7), `--players 2..4` (default 4),
 //! `--map beginner|variable|random` (default random), `--zip` (Catan: Zip! names: wheat,
-//! wood, Invention, Longest Route), `--svg FILE` (also write the final board as SVG).
+//! wood, Invention, Longest Route), `--svg FILE` (also write the final board as SVG),
+//! `--ids` (label hexes, nodes and edges with their ids in the SVG).
 //!
 //! Every player picks uniformly among its legal actions, leaving out domestic trade offers;
 //! the choices come from a `catan_rules::Rng` seeded from `--seed`, so a seed always tells
 //! the same story.
 
 use catan_rules::render::player_colour_name;
-use catan_rules::{Action, Event, Game, MapKind, Player, Rng, Rules, Vocabulary};
+use catan_rules::{Action, Event, Game, MapKind, Player, Rng, Rules, SvgOptions, Vocabulary};
 
 struct Options {
     seed: u64,
@@ -22,13 +23,14 @@ struct Options {
     map: MapKind,
     zip: bool,
     svg: Option<String>,
+    ids: bool,
 }
 
 fn usage(msg: &str) -> ! {
     eprintln!("play: {msg}");
     eprintln!(
         "usage: play [--seed S] [--players 2..4] [--map beginner|variable|random] [--zip] \
-         [--svg FILE]"
+         [--svg FILE [--ids]]"
     );
     std::process::exit(2)
 }
@@ -40,6 +42,7 @@ fn parse_args() -> Options {
         map: MapKind::Random,
         zip: false,
         svg: None,
+        ids: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -68,6 +71,7 @@ fn parse_args() -> Options {
             }
             "--zip" => o.zip = true,
             "--svg" => o.svg = Some(value("--svg")),
+            "--ids" => o.ids = true,
             "-h" | "--help" => usage("help"),
             other => usage(&format!("unknown option `{other}`")),
         }
@@ -163,7 +167,13 @@ fn main() {
     print!("{}", game.to_ascii());
 
     if let Some(path) = &o.svg {
-        if let Err(e) = std::fs::write(path, game.to_svg()) {
+        let svg = game.to_svg_with(&SvgOptions {
+            node_ids: o.ids,
+            edge_ids: o.ids,
+            hex_ids: o.ids,
+            vocabulary: rules.vocabulary,
+        });
+        if let Err(e) = std::fs::write(path, svg) {
             eprintln!("play: cannot write {path}: {e}");
             std::process::exit(1);
         }
