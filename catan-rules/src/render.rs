@@ -128,9 +128,31 @@ fn player_fill(p: Player) -> &'static str {
 /// One event as a line of English, in the given vocabulary: `"player 0 rolled 3 + 4 = 7"`,
 /// `"player 2 received 2 wheat, 1 ore"`, `"player 1 played Invention"`, ...
 ///
-/// Hexes, nodes and edges are named by id (`"hex 5"`), as in the board's JSON. Redacted
-/// fields (a stolen card or a bought card hidden from the viewer) are said without the card.
+/// Hexes, nodes and edges are named by id (`"hex 5"`), as in the board's JSON; see
+/// [`describe_event_on`] to also say what is on a hex. Redacted fields (a stolen card or a
+/// bought card hidden from the viewer) are said without the card.
 pub fn describe_event(e: &Event, v: Vocabulary) -> String {
+    describe(e, None, v)
+}
+
+/// [`describe_event`], naming hexes with their terrain and number token from `board`:
+/// `"player 0 moved the robber to hex 12 (fields, 6)"`.
+pub fn describe_event_on(e: &Event, board: &Board, v: Vocabulary) -> String {
+    describe(e, Some(board), v)
+}
+
+/// `"hex 12"`, or `"hex 12 (fields, 6)"` with a board.
+fn hex_text(h: HexId, board: Option<&Board>) -> String {
+    match board.and_then(|b| b.hexes().get(h.index())) {
+        Some(info) => match info.number {
+            Some(n) => format!("{h} ({}, {n})", terrain_name(info.terrain)),
+            None => format!("{h} ({})", terrain_name(info.terrain)),
+        },
+        None => h.to_string(),
+    }
+}
+
+fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
     let res = |r: &Resources| resources_text(r, v);
     let rname = |r: Resource| resource_name(r, v);
     match *e {
@@ -156,7 +178,9 @@ pub fn describe_event(e: &Event, v: Vocabulary) -> String {
                 rname(resource)
             ),
         },
-        Event::RobberBlocked { hex } => format!("the robber blocks production on {hex}"),
+        Event::RobberBlocked { hex } => {
+            format!("the robber blocks production on {}", hex_text(hex, board))
+        }
         Event::StartingResources { player, resources } => {
             format!("{player} receives starting resources: {}", res(&resources))
         }
@@ -165,14 +189,20 @@ pub fn describe_event(e: &Event, v: Vocabulary) -> String {
                 .iter()
                 .enumerate()
                 .filter(|(_, &n)| n > 0)
-                .map(|(i, &n)| format!("{} {n}", Player(i as u8)))
+                .map(|(i, &n)| format!("{} must discard {n}", Player(i as u8)))
                 .collect();
-            format!("cards to discard: {}", who.join(", "))
+            if who.is_empty() {
+                "nobody must discard".to_owned()
+            } else {
+                who.join(", ")
+            }
         }
         Event::Discarded { player, resources } => {
             format!("{player} discarded {}", res(&resources))
         }
-        Event::RobberMoved { player, hex } => format!("{player} moved the robber to {hex}"),
+        Event::RobberMoved { player, hex } => {
+            format!("{player} moved the robber to {}", hex_text(hex, board))
+        }
         Event::Stole {
             thief,
             victim,
@@ -1042,8 +1072,9 @@ impl Game {
         )
     }
 
-    /// One event as a line of text in the game's vocabulary ([`describe_event`]).
+    /// One event as a line of text in the game's vocabulary, hexes named with their terrain
+    /// and number ([`describe_event_on`]).
     pub fn describe_event(&self, e: &Event) -> String {
-        describe_event(e, self.rules.vocabulary)
+        describe_event_on(e, self.board(), self.rules.vocabulary)
     }
 }

@@ -5,8 +5,8 @@
 
 use catan_rules::board::{Board, BoardSpec, HarborSpec, HexSpec, Side};
 use catan_rules::render::{
-    board_ascii, board_svg, board_svg_with, describe_event, dev_card_name, pips, resource_name,
-    SvgOptions, PLAYER_COLOURS,
+    board_ascii, board_svg, board_svg_with, describe_event, describe_event_on, dev_card_name, pips,
+    resource_name, SvgOptions, PLAYER_COLOURS,
 };
 use catan_rules::{
     layouts, Action, DevCard, Event, Game, Harbor, MapKind, Player, Resource, Resources, Rng,
@@ -609,6 +609,28 @@ fn names_follow_the_vocabulary() {
     assert_eq!(
         describe_event(&e, Vocabulary::Zip),
         "player 2 played Invention"
+    );
+    let board = Board::new(layouts::beginner()).unwrap();
+    let desert = board.robber_start().unwrap();
+    let e = Event::RobberMoved {
+        player: Player(1),
+        hex: desert,
+    };
+    assert_eq!(
+        describe_event_on(&e, &board, Vocabulary::Zip),
+        format!("player 1 moved the robber to hex {} (desert)", desert.0)
+    );
+    // The beginners' top-left hex is mountains with a 10 (seeds/000 beginners' map).
+    let top_left = board
+        .hex_at(catan_rules::board::HexCoord::new(0, -2))
+        .unwrap();
+    let e = Event::RobberBlocked { hex: top_left };
+    assert_eq!(
+        describe_event_on(&e, &board, Vocabulary::Standard),
+        format!(
+            "the robber blocks production on hex {} (mountains, 10)",
+            top_left.0
+        )
     );
     let e = Event::Stole {
         thief: Player(0),
