@@ -23,6 +23,19 @@
 //! at `x = 2q + r`, `y = 3r`. The SVG uses a hex radius of [`HEX_RADIUS`] pixels, so one
 //! lattice step is `√3/2 · R` pixels across and `R/2` pixels down. The terminal picture uses
 //! four columns per lattice step across and five rows per hex row.
+//!
+//! # SVG structure
+//! The document is plain SVG 1.1 with no scripts, styles or external references, so it can
+//! be styled or picked apart by a client. Each drawn thing carries a class and its ids:
+//!
+//! | element | class | data attributes |
+//! | --- | --- | --- |
+//! | `<polygon>` | `hex` | `data-hex`, `data-terrain` |
+//! | `<g>` | `harbor` | `data-kind`; holds `<line class="pier" data-node>` to each node |
+//! | `<g>` | `token` | `data-hex`, `data-number`; holds one `<circle class="pip">` per pip |
+//! | `<g>` | `road` | `data-edge`, `data-player` |
+//! | `<polygon>` | `settlement` or `city` | `data-node`, `data-player` |
+//! | `<g>` | `robber` | `data-hex` |
 
 use crate::board::{Board, EdgeId, HexCoord, HexId, NodeId, Side};
 use crate::event::Event;
