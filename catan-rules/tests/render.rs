@@ -200,6 +200,48 @@ fn svg_is_well_formed_for_every_standard_map() {
 }
 
 #[test]
+fn svg_and_ascii_of_finished_games() {
+    for seed in 0..8 {
+        let players = 2 + (seed % 3) as u8;
+        let mut game = Game::new(
+            Rules {
+                players,
+                vocabulary: if seed % 2 == 0 {
+                    Vocabulary::Zip
+                } else {
+                    Vocabulary::Standard
+                },
+                ..Rules::default()
+            },
+            seed,
+        )
+        .unwrap();
+        play_until(&mut game, seed, |_| false);
+        let svg = game.to_svg();
+        check_xml(&svg).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let (mut settlements, mut cities, mut roads) = (0, 0, 0);
+        for p in 0..players {
+            let (r, s, c) = game.pieces_on_board(Player(p));
+            roads += r as usize;
+            settlements += s as usize;
+            cities += c as usize;
+        }
+        assert_eq!(
+            svg.matches(r#"<polygon class="settlement""#).count(),
+            settlements
+        );
+        assert_eq!(svg.matches(r#"<polygon class="city""#).count(), cities);
+        assert_eq!(svg.matches(r#"<g class="road""#).count(), roads);
+        let ascii = map_part(&game.to_ascii());
+        assert_eq!(ascii.matches('C').count(), cities, "seed {seed}\n{ascii}");
+        let s_marks = (0..players)
+            .map(|p| ascii.matches(&format!("s{p}")).count())
+            .sum::<usize>();
+        assert_eq!(s_marks, settlements, "seed {seed}\n{ascii}");
+    }
+}
+
+#[test]
 fn svg_has_one_polygon_per_hex_coloured_by_terrain() {
     let game = beginner_game();
     let board = game.board();
