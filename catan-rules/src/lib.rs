@@ -38,10 +38,12 @@ pub mod event;
 pub mod game;
 pub mod layouts;
 mod legal;
+pub mod position;
 pub mod rng;
 mod roads;
 pub mod rules;
 pub mod types;
+pub mod view;
 
 pub use action::Action;
 pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};
@@ -49,9 +51,11 @@ pub use error::{ParseError, RuleError};
 pub use event::{Event, EventSink};
 pub use game::{Decision, Game, NewGameError, Phase};
 pub use layouts::MapKind;
+pub use position::{LoadError, Position, PositionError, PositionErrors};
 pub use rng::Rng;
 pub use rules::{ChanceMode, Rules, RulesError, Vocabulary};
 pub use types::{
     ByDevCard, ByPlayer, ByResource, DevCard, Harbor, Piece, Player, PlayerSet, Resource,
     Resources, Terrain, MAX_PLAYERS,
 };
+pub use view::PlayerView;
