@@ -695,3 +695,136 @@ fn the_documented_example_position_loads() {
     assert_eq!(pos.players.len(), 2);
     let _ = PlayerPosition::default();
 }
+
+const PHASES: [Phase; 8] = [
+    Phase::SetupSettlement,
+    Phase::SetupRoad,
+    Phase::Roll,
+    Phase::Discard,
+    Phase::MoveRobber,
+    Phase::Main,
+    Phase::RoadBuilding,
+    Phase::GameOver,
+];
+
+/// One random change to a position: a field set to a value that may or may not make sense.
+fn mutate(pos: &mut Position, r: &mut Rng) {
+    let n = pos.players.len();
+    let q = r.below(n as u32) as usize;
+    let small = |r: &mut Rng| r.below(8) as u8;
+    let res = Resource::ALL[r.below(5) as usize];
+    let card = DevCard::ALL[r.below(5) as usize];
+    let node = NodeId(r.below(60) as u8);
+    let edge = EdgeId(r.below(80) as u16);
+    match r.below(24) {
+        0 => pos.phase = PHASES[r.below(8) as usize],
+        1 => pos.current = Player(r.below(5) as u8),
+        2 => pos.turn = r.below(3) as u16,
+        3 => pos.dice = [None, Some([r.below(7) as u8, r.below(7) as u8])][r.below(2) as usize],
+        4 => pos.dev_card_played = !pos.dev_card_played,
+        5 => pos.built_this_turn = !pos.built_this_turn,
+        6 => pos.setup_step = small(r),
+        7 => pos.setup_node = [None, Some(node)][r.below(2) as usize],
+        8 => pos.road_building_left = r.below(3) as u8,
+        9 => pos.robber = Some(HexId(r.below(40) as u8)),
+        10 => {
+            pos.players[q].hand[res] += 1;
+            pos.bank[res] = pos.bank[res].saturating_sub(1);
+        }
+        11 => {
+            pos.players[q].dev_cards[card] += 1;
+            pos.deck[card] = pos.deck[card].saturating_sub(1);
+        }
+        12 => {
+            pos.players[q].new_dev_cards[card] += 1;
+            pos.deck[card] = pos.deck[card].saturating_sub(1);
+        }
+        13 => {
+            pos.players[q].knights += 1;
+            pos.deck[DevCard::Knight] = pos.deck[DevCard::Knight].saturating_sub(1);
+        }
+        14 => pos.players[q].discard_owed = small(r),
+        15 => pos.players[q].roads.push(edge),
+        16 => pos.players[q].settlements.push(node),
+        17 => pos.players[q].cities.push(node),
+        18 => {
+            let p = &mut pos.players[q];
+            if let Some(s) = p.settlements.pop() {
+                p.cities.push(s);
+            }
+        }
+        19 => pos.longest_road = [None, Some(Player(q as u8))][r.below(2) as usize],
+        20 => pos.largest_army = [None, Some(Player(q as u8))][r.below(2) as usize],
+        21 => pos.winner = [None, Some(Player(q as u8))][r.below(2) as usize],
+        22 => {
+            pos.trade = match r.below(3) {
+                0 => None,
+                _ => Some(TradeOffer {
+                    to: [None, Some(Player(q as u8))][r.below(2) as usize],
+                    give: Resources::one(res),
+                    get: Resources::one(Resource::ALL[r.below(5) as usize]),
+                    answers: (0..n as u8)
+                        .filter(|&p| p != pos.current.0)
+                        .map(|p| match r.below(4) {
+                            0 => TradeAnswer::Pending { player: Player(p) },
+                            1 => TradeAnswer::Accepted { player: Player(p) },
+                            2 => TradeAnswer::Rejected { player: Player(p) },
+                            _ => TradeAnswer::Countered {
+                                player: Player(p),
+                                give: Resources::one(Resource::ALL[r.below(5) as usize]),
+                                get: Resources::one(res),
+                            },
+                        })
+                        .collect(),
+                }),
+            }
+        }
+        _ => pos.harbors_gained_this_turn = vec![Harbor::ALL[r.below(6) as usize]],
+    }
+}
+
+#[test]
+fn mutated_positions_never_panic_and_accepted_ones_play_on() {
+    // No panics on bad input; a position that is accepted is a game like any other: its
+    // legal actions apply, and it round-trips.
+    let mut buf = Vec::new();
+    let mut r = Rng::new(2024);
+    let mut accepted = 0;
+    let mut rejected = 0;
+    for (k, rules) in rule_sets().into_iter().enumerate() {
+        let mut game = Game::new(rules, 500 + k as u64).unwrap();
+        for step in 0..1_200 {
+            if step % 6 == 0 {
+                for _ in 0..4 {
+                    let mut pos = game.to_position();
+                    for _ in 0..1 + r.below(3) {
+                        mutate(&mut pos, &mut r);
+                    }
+                    match Game::from_position(pos) {
+                        Err(e) => {
+                            assert!(!e.0.is_empty());
+                            rejected += 1;
+                        }
+                        Ok(mut g) => {
+                            accepted += 1;
+                            assert_eq!(Game::from_position(g.to_position()).unwrap(), g);
+                            let mut r2 = Rng::new(step as u64);
+                            for _ in 0..25 {
+                                let Some(a) = random_action(&g, &mut r2, &mut buf) else {
+                                    break;
+                                };
+                                g.apply(a).unwrap();
+                            }
+                            assert_eq!(Game::from_position(g.to_position()).unwrap(), g);
+                        }
+                    }
+                }
+            }
+            let Some(a) = random_action(&game, &mut r, &mut buf) else {
+                break;
+            };
+            game.apply(a).unwrap();
+        }
+    }
+    assert!(accepted > 100 && rejected > 100, "{accepted} / {rejected}");
+}
