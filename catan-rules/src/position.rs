@@ -1184,6 +1184,22 @@ fn check_placed(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
         });
     }
 
+    // Road Building ends early when no road can be placed (`RULINGS` 14).
+    if pos.phase == Phase::RoadBuilding && pos.current.index() < n {
+        let p = pos.current.0;
+        let left = pos
+            .rules
+            .pieces()
+            .0
+            .saturating_sub(g.seats[p as usize].roads);
+        if pos.road_building_left > left || !g.has_road_spot(p) {
+            errs.push(PositionError::PhaseInconsistent {
+                phase: pos.phase,
+                reason: "the free roads left cannot all be placed",
+            });
+        }
+    }
+
     // Victory (`RULINGS` 4).
     if !is_setup(pos.phase) && pos.current.index() < n {
         let points = g.points(pos.current);
