@@ -831,3 +831,15 @@ fn mutated_positions_never_panic_and_accepted_ones_play_on() {
     }
     assert!(accepted > 100 && rejected > 100, "{accepted} / {rejected}");
 }
+
+#[test]
+fn a_map_at_the_edge_of_the_coordinates_is_an_error_not_a_panic() {
+    let (_, mut pos) = beginner();
+    pos.board = serde_json::from_str(
+        r#"{"hexes": [{"q": 127, "r": -128, "terrain": "desert"}],
+            "harbors": [{"q": 127, "r": -128, "side": "ne", "kind": "ore"}]}"#,
+    )
+    .unwrap();
+    let errs = errors(pos);
+    assert!(!errs.is_empty());
+}
