@@ -180,6 +180,7 @@ fn format_and_version_are_checked() {
 
 #[test]
 fn unplayable_rules_and_wrong_player_count() {
+    // RULINGS 23: 3–4 players (2 as a house rule) in the base game.
     let (_, mut pos) = beginner();
     pos.rules.players = 9;
     assert!(matches!(errors(pos)[..], [PositionError::Rules { .. }]));
@@ -215,6 +216,7 @@ fn a_bad_board_is_reported_with_the_other_problems() {
 
 #[test]
 fn seats_out_of_range_are_rejected() {
+    // RULINGS 23: seats 0..players.
     let (_, mut pos) = beginner();
     pos.current = Player(7);
     pos.largest_army = Some(Player(4));
@@ -280,6 +282,7 @@ fn the_robber_stands_on_land() {
 
 #[test]
 fn two_pieces_in_one_place_are_rejected() {
+    // RULINGS 12: one building per intersection, one road per path.
     let (_, mut pos) = beginner();
     let node = pos.players[0].settlements[0];
     let edge = pos.players[0].roads[0];
@@ -497,6 +500,7 @@ fn largest_army_holder_must_fit_the_knights() {
 
 #[test]
 fn dice_discards_and_phase_fields() {
+    // RULINGS 2: the roll comes first, then trading and building.
     let (_, mut pos) = beginner();
     pos.phase = Phase::Main;
     pos.dice = Some([7, 0]);
