@@ -192,3 +192,35 @@ fn events_are_redacted_per_seat() {
     }
     assert!(steals > 0 && buys > 0);
 }
+
+mod properties {
+    use super::{disguise, random_action};
+    use catan_rules::{Game, Player, Rng, Rules};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Views leak nothing: changing two other seats' hidden cards (same counts) and the
+        /// generator's state leaves a seat's view and the spectator's view unchanged.
+        #[test]
+        fn views_leak_no_hidden_cards(seed in any::<u64>(), steps in 0usize..800) {
+            let mut game = Game::new(Rules::default(), seed).unwrap();
+            let mut rng = Rng::new(!seed);
+            let mut buf = Vec::new();
+            for _ in 0..steps {
+                let Some(a) = random_action(&game, &mut rng, &mut buf) else { break };
+                game.apply(a).unwrap();
+            }
+            let pos = game.to_position();
+            for viewer in 0..4usize {
+                let (seat, partner) = ((viewer + 1) % 4, (viewer + 2) % 4);
+                let Some(other) = disguise(&pos, seat, partner) else { continue };
+                let Ok(other) = Game::from_position(other) else { continue };
+                let v = Some(Player(viewer as u8));
+                prop_assert_eq!(other.view(v), game.view(v));
+                prop_assert_eq!(other.view(None), game.view(None));
+            }
+        }
+    }
+}
