@@ -572,7 +572,11 @@ impl Board {
                 errs.push(BoardError::HarborNotOnLand { at });
                 continue;
             }
-            if is_land(at.neighbor(hs.side)) {
+            // A hex at the edge of the coordinate range faces nothing but sea that way
+            // (and `neighbor` would overflow).
+            let facing = HexCoord::new(0, 0).neighbor(hs.side);
+            let beyond = at.q.checked_add(facing.q).zip(at.r.checked_add(facing.r));
+            if beyond.is_some_and(|(q, r)| is_land(HexCoord::new(q, r))) {
                 errs.push(BoardError::HarborNotCoastal { at, side: hs.side });
                 continue;
             }

@@ -160,9 +160,9 @@ pub(crate) struct Offer {
     pub counters: [(Resources, Resources); MAX_PLAYERS],
 }
 
-const F_ROLLED: u8 = 1;
-const F_DEV_PLAYED: u8 = 2;
-const F_BUILT: u8 = 4;
+pub(crate) const F_ROLLED: u8 = 1;
+pub(crate) const F_DEV_PLAYED: u8 = 2;
+pub(crate) const F_BUILT: u8 = 4;
 
 /// A game in progress: always valid, changed only by [`Game::apply`] (all or nothing).
 ///
@@ -1670,7 +1670,12 @@ impl Game {
         for c in DevCard::ALL {
             s.dev[c] += std::mem::take(&mut s.new_dev[c]);
         }
-        s.harbors_at_start = s.harbors;
+        // Only the current player's harbours change during a turn, so every seat's are
+        // settled here; refreshing them all keeps the state canonical (a saved position
+        // restores it exactly). Only the current player's are ever read (`RULINGS` 1).
+        for s in self.seats.iter_mut() {
+            s.harbors_at_start = s.harbors;
+        }
         sink.push(Event::TurnStarted {
             player: Player(p),
             turn: self.turn,

@@ -38,11 +38,13 @@ pub mod event;
 pub mod game;
 pub mod layouts;
 mod legal;
+pub mod position;
 pub mod render;
 pub mod rng;
 mod roads;
 pub mod rules;
 pub mod types;
+pub mod view;
 
 pub use action::Action;
 pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};
@@ -50,6 +52,7 @@ pub use error::{ParseError, ParseErrorKind, RuleError};
 pub use event::{Event, EventSink};
 pub use game::{Decision, Game, NewGameError, Phase};
 pub use layouts::MapKind;
+pub use position::{LoadError, Position, PositionError, PositionErrors};
 pub use render::{describe_event, SvgOptions};
 pub use rng::Rng;
 pub use rules::{ChanceMode, Rules, RulesError, Vocabulary};
@@ -57,3 +60,4 @@ pub use types::{
     ByDevCard, ByPlayer, ByResource, DevCard, Harbor, Piece, Player, PlayerSet, Resource,
     Resources, Terrain, MAX_PLAYERS,
 };
+pub use view::PlayerView;
