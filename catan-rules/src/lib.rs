@@ -43,6 +43,9 @@ mod roads;
 pub mod rules;
 pub mod types;
 
+#[cfg(test)]
+mod tests;
+
 pub use action::Action;
 pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};
 pub use error::{ParseError, RuleError};
