@@ -110,6 +110,12 @@ impl Pos {
 
     /// Makes it `p`'s turn in `phase` (rolled unless `phase` is `Roll`).
     pub fn turn(mut self, p: u8, phase: Phase) -> Pos {
+        self.set_turn(p, phase);
+        self
+    }
+
+    /// As [`Pos::turn`], in place.
+    pub fn set_turn(&mut self, p: u8, phase: Phase) -> &mut Pos {
         self.g.current = p;
         self.g.phase = phase;
         self.g.flags = if phase == Phase::Roll { 0 } else { ROLLED };
@@ -154,6 +160,40 @@ impl Pos {
         }
         v.push(self.node((q1, r), Corner::Ne));
         v
+    }
+
+    /// The zig-zag along the bottom of land row `r`: SW, S of each hex, then the last hex's
+    /// SE corner.
+    pub fn bottom_path(&self, r: i8, q0: i8, q1: i8) -> Vec<NodeId> {
+        let mut v = Vec::new();
+        for q in q0..=q1 {
+            v.push(self.node((q, r), Corner::Sw));
+            v.push(self.node((q, r), Corner::S));
+        }
+        v.push(self.node((q1, r), Corner::Se));
+        v
+    }
+
+    /// The third path at `path[k]` (off the path), and its far end.
+    pub fn spur(&self, path: &[NodeId], k: usize) -> (EdgeId, NodeId) {
+        let n = path[k];
+        let e = self
+            .g
+            .board
+            .node(n)
+            .edges()
+            .find(|&e| {
+                let o = self.g.board.edge(e).other(n);
+                (k == 0 || o != path[k - 1]) && path.get(k + 1) != Some(&o)
+            })
+            .expect("a third path");
+        (e, self.g.board.edge(e).other(n))
+    }
+
+    /// Sets who holds Longest Road (`None`: nobody).
+    pub fn holder(&mut self, p: Option<u8>) -> &mut Pos {
+        self.g.longest_road = p.unwrap_or(crate::game::NONE);
+        self
     }
 
     /// Places a settlement for `p` (no checks; bookkeeping like the engine's).
