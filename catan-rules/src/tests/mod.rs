@@ -10,8 +10,6 @@
 //! their terrain and number: `M10` = Mountains 10 at axial `(0, -2)`, and so on (see the
 //! constants below).
 
-#![allow(dead_code)] // TEMP: remove once every helper is used
-
 mod beginner;
 mod building;
 mod devcards;
