@@ -14,10 +14,12 @@ mod beginner;
 mod building;
 mod devcards;
 mod longest_road;
+mod maps;
 mod production;
 mod robber;
 mod setup;
 mod trade;
+mod turn;
 mod victory;
 
 use crate::action::Action;
