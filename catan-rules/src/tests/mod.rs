@@ -13,6 +13,7 @@
 mod beginner;
 mod building;
 mod devcards;
+mod invariants;
 mod longest_road;
 mod maps;
 mod production;
