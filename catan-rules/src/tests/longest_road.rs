@@ -311,3 +311,29 @@ fn own_settlement_does_not_break_own_road() {
     assert_eq!(pos.g.longest_road_of(P0), 6);
     assert_eq!(pos.g.longest_road_holder(), Some(P0));
 }
+
+#[test]
+fn broken_road_tied_below_five_is_set_aside() {
+    // seeds/000 "Longest Road", Special Case: the holder keeps it when tied for longest, but
+    // "Do the same [set it aside] if no one has a 5+ segment road" — a tie at 4 is no
+    // Longest Road. RULINGS 15.
+    let (mut pos, r) = holder_with(6);
+    let t = pos.top_path(2, -2, 0);
+    pos.settle(2, t[0]).path(2, &t[..5]); // p2: 4
+    let ev = break_at(&mut pos, 1, &r, 4);
+    assert_eq!(pos.g.longest_road_of(P0), 4);
+    assert_eq!(pos.g.longest_road_holder(), None);
+    assert_eq!(lr_events(&ev), vec![changed(Some(P0), None, 0)]);
+    // p2 reaches 5 first.
+    pos.set_turn(2, Phase::Main);
+    pos.give(2, ROAD_COST);
+    let e = pos.edge(t[4], t[5]);
+    let ev = ok(
+        &mut pos.g,
+        Action::BuildRoad {
+            player: P2_,
+            edge: e,
+        },
+    );
+    assert_eq!(lr_events(&ev), vec![changed(None, Some(P2_), 5)]);
+}
