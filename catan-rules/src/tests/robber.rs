@@ -39,6 +39,11 @@ fn discard_half_rounded_down_7_keeps_8_gives_4_9_gives_4_roller_too() {
     }));
     assert_eq!(pos.g.phase(), Phase::Discard);
     assert_eq!(pos.g.discards_owed(), [4, 4, 0, 5, 0, 0]);
+    // Simultaneous: everyone who owes may act now, the others may not.
+    assert_eq!(
+        pos.g.to_act(),
+        crate::types::PlayerSet::EMPTY.with(P0).with(P1).with(P3)
+    );
     audit(&pos.g);
     // All discards come before the robber moves.
     let desert = pos.hex(DESERT);

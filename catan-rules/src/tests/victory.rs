@@ -253,3 +253,40 @@ fn the_victory_target_is_a_rule() {
     );
     assert_eq!(won(&ev), Some((P0, 3)));
 }
+
+#[test]
+fn breaking_a_road_can_win_for_the_breaker_even_if_an_opponent_also_reaches_ten() {
+    // seeds/003: "A player may win the game by earning his final victory point by placing a
+    // settlement that breaks a road, such that one of his opponents now holds 10 or more
+    // victory points with the Longest Route in hand, since the win must be declared on a
+    // player's own turn." RULINGS 4.
+    let mut pos = eight_points();
+    let extra = pos.node(P11, Corner::Se);
+    pos.settle(0, extra);
+    assert_eq!(pos.g.points(P0), 9);
+    // p1 holds Longest Road with 7 along the middle row.
+    let r = pos.top_path(0, -2, 2);
+    pos.settle(1, r[0]).path(1, &r[..8]).holder(Some(1));
+    // p2: a road of 6 and 8 points without the card.
+    let t = pos.top_path(2, -2, 0);
+    let far = pos.node(FI12, Corner::Nw);
+    pos.city(2, t[0]).settle(2, far).path(2, &t);
+    for _ in 0..5 {
+        pos.dev(2, DevCard::VictoryPoint);
+    }
+    assert_eq!(pos.g.points(P2_), 8);
+    let (e, _) = pos.spur(&r, 4);
+    pos.road(0, e).give(0, SETTLEMENT_COST);
+    audit(&pos.g);
+    let ev = ok(
+        &mut pos.g,
+        Action::BuildSettlement {
+            player: P0,
+            node: r[4],
+        },
+    );
+    assert_eq!(pos.g.longest_road_holder(), Some(P2_));
+    assert_eq!(pos.g.points(P2_), 10);
+    assert_eq!(won(&ev), Some((P0, 10)));
+    assert_eq!(pos.g.winner(), Some(P0));
+}
