@@ -196,3 +196,99 @@ fn beginner_overview_white_borders_forest_mountains_pasture() {
         [Terrain::Forest, Terrain::Pasture, Terrain::Mountains]
     );
 }
+
+/// The node whose land hexes are exactly `hexes`.
+fn node_of(g: &Game, hexes: &[(i8, i8)]) -> NodeId {
+    let mut want: Vec<HexId> = hexes
+        .iter()
+        .map(|&(q, r)| g.board.hex_at(HexCoord::new(q, r)).unwrap())
+        .collect();
+    want.sort();
+    (0..g.board.nodes().len())
+        .map(|n| NodeId(n as u8))
+        .find(|&n| {
+            let mut hs: Vec<HexId> = g.board.node(n).hexes().collect();
+            hs.sort();
+            hs == want
+        })
+        .expect("a node at those hexes")
+}
+
+/// The edge along the side shared by two land hexes.
+fn edge_of(g: &Game, a: (i8, i8), b: (i8, i8)) -> EdgeId {
+    let ha = g
+        .board
+        .hex(g.board.hex_at(HexCoord::new(a.0, a.1)).unwrap());
+    let hb = g
+        .board
+        .hex(g.board.hex_at(HexCoord::new(b.0, b.1)).unwrap());
+    let common: Vec<NodeId> = ha.nodes().filter(|n| hb.nodes().any(|m| m == *n)).collect();
+    assert_eq!(common.len(), 2);
+    g.board.edge_between(common[0], common[1]).unwrap()
+}
+
+#[test]
+fn beginner_pieces_match_facts_1_3() {
+    // facts/boards.md §1.3: every printed settlement (by the hexes at its corner) and road
+    // (by the two hexes it lies between), in seat order red, blue, white, orange.
+    let g = beginner_game(4);
+    let settlements: [(u8, [(i8, i8); 3]); 8] = [
+        (0, [M10, P2, H6]),
+        (0, [FI9, F11, F8]),
+        (1, [FI4, P5, P11]),
+        (1, [F8, M3, H5]),
+        (2, [FI12, H6, F11]),
+        (2, [F3, M8, P5]),
+        (3, [F9, P4, H10]),
+        (3, [M3, FI4, FI6]),
+    ];
+    for (p, hexes) in settlements {
+        let n = node_of(&g, &hexes);
+        assert_eq!(g.building(n), Some((Player(p), false)), "{hexes:?}");
+    }
+    type Road = (u8, (i8, i8), (i8, i8));
+    let roads: [Road; 8] = [
+        (0, P2, H6),
+        (0, F11, F8),
+        (1, FI4, P5),
+        (1, M3, H5),
+        (2, FI12, F11),
+        (2, F3, M8),
+        (3, F9, P4),
+        (3, FI4, FI6),
+    ];
+    for (p, a, b) in roads {
+        assert_eq!(g.road(edge_of(&g, a, b)), Some(Player(p)), "{a:?}/{b:?}");
+    }
+    let total_roads: usize = (0..g.board.edges().len())
+        .filter(|&e| g.road(EdgeId(e as u16)).is_some())
+        .count();
+    assert_eq!(total_roads, 8);
+}
+
+#[test]
+fn beginner_overview_d_and_e_sites() {
+    // seeds/000 Game Overview ¶7: "A settlement at [D] would only harvest ... hills and
+    // mountains"; "[E] would only harvest ... pasture. However [E] is also at a sheep
+    // harbor" (facts/boards.md §1.4: H10's SE corner and P5's SE corner).
+    let pos = Pos::new(4);
+    let terr = |n: NodeId| -> Vec<Terrain> {
+        let mut v: Vec<Terrain> = pos
+            .g
+            .board
+            .node(n)
+            .hexes()
+            .map(|h| pos.g.board.hex(h).terrain)
+            .filter(|t| *t != Terrain::Sea)
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        terr(pos.node(H10, Corner::Se)),
+        [Terrain::Hills, Terrain::Mountains]
+    );
+    let e = pos.node(P5, Corner::Se);
+    assert_eq!(terr(e), [Terrain::Pasture]);
+    assert_eq!(pos.g.board.node(e).harbor, Some(Harbor::Wool));
+}
