@@ -262,3 +262,18 @@ fn external_chance_rejects_impossible_or_missing_outcomes() {
         },
     );
 }
+
+#[test]
+fn the_roll_never_fails_on_an_empty_bank() {
+    // RULINGS 7: "the roll itself never fails because the bank is empty".
+    let mut pos = ten_position(3);
+    for r in Resource::ALL {
+        pos.bank(r, 0);
+    }
+    let ev = ok(&mut pos.g, roll(P0, 4, 6));
+    assert!(pos.g.hand(P0).is_empty() && pos.g.hand(P1).is_empty());
+    assert!(!ev
+        .iter()
+        .any(|e| matches!(e, Event::ResourcesProduced { .. })));
+    assert_eq!(pos.g.phase(), Phase::Main);
+}

@@ -186,3 +186,30 @@ fn year_of_plenty_cards_can_be_used_at_once() {
         },
     );
 }
+
+#[test]
+fn zip_vocabulary_is_accepted_as_input() {
+    // RULINGS 22: Zip!'s wheat, wood and Invention are input aliases.
+    let a = Action::from_json(
+        r#"{"type":"maritime_trade","player":0,"give":"wood","get":"wheat","rate":4}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        a,
+        Action::MaritimeTrade {
+            player: P0,
+            give: Resource::Lumber,
+            get: Resource::Grain,
+            rate: 4
+        }
+    );
+    let b = Action::from_json(r#"{"type":"buy_development_card","player":1,"card":"invention"}"#)
+        .unwrap();
+    assert_eq!(
+        b,
+        Action::BuyDevelopmentCard {
+            player: P1,
+            card: Some(DevCard::YearOfPlenty)
+        }
+    );
+}
