@@ -150,3 +150,77 @@ fn invariants_hold_with_external_chance() {
         playout(rules(4), seed, 1500);
     }
 }
+
+/// The longest trail by brute force: every trail from every node, no edge twice, never
+/// continuing from a node with another player's building (`RULINGS` 15).
+fn reference_road_length(g: &Game, p: u8) -> u8 {
+    fn dfs(g: &Game, p: u8, n: NodeId, used: &mut Vec<EdgeId>) -> usize {
+        let v = g.nodes[n.index()];
+        if !used.is_empty() && v != 0 && (v & 7) != p + 1 {
+            return used.len();
+        }
+        let mut best = used.len();
+        for e in g.board.node(n).edges() {
+            if g.edges[e.index()] == p + 1 && !used.contains(&e) {
+                used.push(e);
+                best = best.max(dfs(g, p, g.board.edge(e).other(n), used));
+                used.pop();
+            }
+        }
+        best
+    }
+    (0..g.board.nodes().len())
+        .map(|n| dfs(g, p, NodeId(n as u8), &mut Vec::new()))
+        .max()
+        .unwrap_or(0) as u8
+}
+
+#[test]
+fn road_length_matches_a_brute_force_reference() {
+    // RULINGS 15 on random road networks with random opponent buildings in the way.
+    let mut rng = Rng::new(99);
+    for _ in 0..400 {
+        let mut pos = Pos::new(3);
+        let edges = pos.g.board.edges().len();
+        let nodes = pos.g.board.nodes().len();
+        // Grow a connected-ish network of up to 15 roads from a random edge.
+        let mut mine: Vec<EdgeId> = vec![EdgeId(rng.below(edges as u32) as u16)];
+        let target = 1 + rng.below(15) as usize;
+        while mine.len() < target {
+            let from = mine[rng.below(mine.len() as u32) as usize];
+            let ends = pos.g.board.edge(from).nodes;
+            let n = ends[rng.below(2) as usize];
+            let next: Vec<EdgeId> = pos
+                .g
+                .board
+                .node(n)
+                .edges()
+                .filter(|e| !mine.contains(e))
+                .collect();
+            if next.is_empty() {
+                continue;
+            }
+            mine.push(next[rng.below(next.len() as u32) as usize]);
+        }
+        for &e in &mine {
+            pos.g.edges[e.index()] = 1;
+        }
+        // A few opponent buildings anywhere (some on the network).
+        for _ in 0..rng.below(4) {
+            let n = rng.below(nodes as u32) as usize;
+            pos.g.nodes[n] = (2 + rng.below(2) as u8) | if rng.below(2) == 0 { CITY } else { 0 };
+        }
+        // And some own buildings.
+        for _ in 0..rng.below(3) {
+            let n = rng.below(nodes as u32) as usize;
+            if pos.g.nodes[n] == 0 {
+                pos.g.nodes[n] = 1;
+            }
+        }
+        assert_eq!(
+            pos.g.road_length(0),
+            reference_road_length(&pos.g, 0),
+            "roads {mine:?}"
+        );
+    }
+}
