@@ -74,6 +74,24 @@ fn check_state(g: &Game) {
     }
 }
 
+/// Longest Road after a change, from the previous holder and the new lengths (`seeds/000`
+/// "Longest Road" and its Special Case; `RULINGS` 15): the holder keeps it while at the
+/// maximum with at least 5; otherwise the one player strictly longest with at least 5 takes
+/// it; otherwise it is set aside.
+fn expected_holder(g: &Game, prev: u8) -> u8 {
+    let lens: Vec<u8> = (0..g.players()).map(|p| g.road_length(p)).collect();
+    let max = *lens.iter().max().unwrap();
+    if prev != NONE && lens[prev as usize] >= 5 && lens[prev as usize] == max {
+        return prev;
+    }
+    let at_max: Vec<usize> = (0..lens.len()).filter(|&p| lens[p] == max).collect();
+    if max >= 5 && at_max.len() == 1 {
+        at_max[0] as u8
+    } else {
+        NONE
+    }
+}
+
 fn playout(r: Rules, seed: u64, steps: usize) {
     let mut g = Game::new(r, seed).unwrap();
     let mut pick = Rng::new(seed ^ 0xabc);
@@ -91,8 +109,14 @@ fn playout(r: Rules, seed: u64, steps: usize) {
         if matches!(a, Action::OfferTrade { .. }) && pick.below(8) != 0 {
             a = *legal.last().unwrap();
         }
+        let prev_holder = g.longest_road;
         let res = g.apply(a);
         assert!(res.is_ok(), "listed {a:?} failed: {res:?}");
+        assert_eq!(
+            g.longest_road,
+            expected_holder(&g, prev_holder),
+            "after {a:?}"
+        );
         // Occasionally a counter-offer (never listed) while an offer is open.
         if g.offer.is_some() && pick.below(4) == 0 {
             for q in 0..g.players() {
