@@ -80,7 +80,8 @@ fn an_older_card_of_the_same_kind_can_be_played() {
 
 #[test]
 fn no_such_card() {
-    // A card must be held to be played.
+    // seeds/000 "Playing Development Cards": you play a card from your hand ("put it face
+    // up on the table"); without one there is nothing to play.
     let mut pos = Pos::new(3);
     rejects(
         &mut pos.g,

@@ -142,6 +142,7 @@ fn playout(r: Rules, seed: u64, steps: usize) {
 
 #[test]
 fn invariants_hold_through_random_games() {
+    // RULINGS 4, 6, 12, 15, 16 (see the module notes), seeded chance, all options.
     for seed in 0..20 {
         playout(
             Rules {
@@ -170,6 +171,7 @@ fn invariants_hold_through_random_games() {
 
 #[test]
 fn invariants_hold_with_external_chance() {
+    // RULINGS 4, 6, 12, 15, 16 with chance from outside (rules.rs `ChanceMode::External`).
     for seed in 0..8 {
         playout(rules(4), seed, 1500);
     }

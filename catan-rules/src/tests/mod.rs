@@ -484,6 +484,7 @@ pub(crate) fn roll(p: Player, a: u8, b: u8) -> Action {
 
 #[test]
 fn flags_mean_what_the_builder_thinks() {
+    // Builder self-check (RULINGS 1: building closes trading in strict phases).
     let mut pos = Pos::new(3);
     assert!(pos.g.rolled());
     assert!(!pos.g.development_card_played());
@@ -501,6 +502,8 @@ fn flags_mean_what_the_builder_thinks() {
 
 #[test]
 fn builder_positions_are_consistent() {
+    // Builder self-check: a 10-road path is a trail of 10 (RULINGS 15), cards are conserved
+    // (RULINGS 6), and the position passes the legal-action audit.
     let mut pos = Pos::new(4);
     let path = pos.top_path(0, -2, 2);
     assert_eq!(path.len(), 11);
