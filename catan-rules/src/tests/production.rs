@@ -254,6 +254,45 @@ fn external_chance_rejects_impossible_or_missing_outcomes() {
     })
     .turn(0, Phase::Roll);
     rejects(&mut seeded.g, roll(P0, 3, 3), RuleError::OutcomeNotAllowed);
+    let n = seeded.node(H6, Corner::Nw);
+    seeded.settle(1, n).give(1, res(1, 0, 0, 0, 0));
+    seeded.give(0, res(0, 0, 1, 1, 1));
+    let mut seeded = seeded.turn(0, Phase::Main);
+    rejects(
+        &mut seeded.g,
+        Action::BuyDevelopmentCard {
+            player: P0,
+            card: Some(DevCard::Knight),
+        },
+        RuleError::OutcomeNotAllowed,
+    );
+    let h6 = seeded.hex(H6);
+    let mut robbing = seeded.turn(0, Phase::MoveRobber);
+    rejects(
+        &mut robbing.g,
+        Action::MoveRobber {
+            player: P0,
+            hex: h6,
+            victim: Some(P1),
+            resource: Some(Resource::Brick),
+        },
+        RuleError::OutcomeNotAllowed,
+    );
+    ok(
+        &mut robbing.g,
+        Action::MoveRobber {
+            player: P0,
+            hex: h6,
+            victim: Some(P1),
+            resource: None,
+        },
+    );
+    assert_eq!(
+        robbing.g.hand(P0),
+        res(1, 0, 1, 1, 1),
+        "the only card is stolen"
+    );
+    let mut seeded = robbing.turn(0, Phase::Roll);
     ok(
         &mut seeded.g,
         Action::Roll {

@@ -267,6 +267,14 @@ fn steal_with_no_eligible_victim() {
         mv(P0, fi9, Some(P1), Some(Resource::Brick)),
         RuleError::InvalidVictim { victim: P1 },
     );
+    // External chance: no outcome may be given when nothing is stolen.
+    rejects(
+        &mut pos.g,
+        mv(P0, fi9, None, Some(Resource::Brick)),
+        RuleError::ImpossibleOutcome {
+            reason: "nothing is stolen here",
+        },
+    );
     ok(&mut pos.g, mv(P0, fi9, None, None));
     assert_eq!(pos.g.hand(P1), res(1, 0, 0, 0, 0));
 }
