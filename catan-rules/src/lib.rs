@@ -46,6 +46,9 @@ pub mod rules;
 pub mod types;
 pub mod view;
 
+#[cfg(test)]
+mod tests;
+
 pub use action::Action;
 pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};
 pub use error::{ParseError, ParseErrorKind, RuleError};
