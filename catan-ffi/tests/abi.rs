@@ -210,7 +210,7 @@ fn new_game_errors() {
         (b"{\"players\": 3}\xff", catan_status::InvalidUtf8, "UTF-8"),
     ];
     for &(rules, want, mentions) in cases {
-        let sentinel = 0x1 as *mut catan_game;
+        let sentinel = ptr::dangling_mut::<catan_game>();
         let mut g = sentinel;
         // SAFETY: C string and valid out pointer.
         let st = unsafe { catan_game_new(c(rules).as_ptr(), 1, &mut g) };
