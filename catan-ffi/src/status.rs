@@ -179,3 +179,36 @@ mod tests {
         assert_eq!(catan_status::Panic as u32, 12);
     }
 }
+
+#[cfg(test)]
+mod readme {
+    use super::catan_status;
+
+    /// The status table in the README lists every code with its number and name.
+    #[test]
+    fn the_readme_table_matches_the_codes() {
+        let readme = include_str!("../README.md");
+        for s in catan_status::all() {
+            let row = format!(
+                "| {} | `CATAN_STATUS_{}` |",
+                *s as u32,
+                s.name().to_ascii_uppercase()
+            );
+            assert!(readme.contains(&row), "README lacks the row {row}");
+        }
+    }
+
+    /// The generated header spells every code as `CATAN_STATUS_<NAME> = <number>`.
+    #[test]
+    fn the_header_matches_the_codes() {
+        let header = include_str!("../../include/catan.h");
+        for s in catan_status::all() {
+            let item = format!(
+                "CATAN_STATUS_{} = {},",
+                s.name().to_ascii_uppercase(),
+                *s as u32
+            );
+            assert!(header.contains(&item), "catan.h lacks {item}");
+        }
+    }
+}
