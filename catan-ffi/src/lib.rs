@@ -32,6 +32,7 @@
 //! `catan_game_view_json(game, int32_t player /* -1: spectator */, char **out_json)` and
 //! `catan_game_svg(game, char **out_svg)`.
 #![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod error;
 pub mod game;

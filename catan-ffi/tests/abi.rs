@@ -1,5 +1,7 @@
 //! The C ABI does what the header says, checked against the engine it wraps.
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod common;
 
 use catan::*;
@@ -62,8 +64,8 @@ fn the_ids_path_replays_the_engine_exactly() {
             let id = ((step * 7919) % n as u64) as u32;
 
             let mut a = ptr::null_mut();
-            // SAFETY: live handle, valid out pointer.
             assert_eq!(
+                // SAFETY: live handle, valid out pointer.
                 unsafe { catan_game_action_json_for_id(g, id, &mut a) },
                 catan_status::Ok
             );
@@ -75,8 +77,8 @@ fn the_ids_path_replays_the_engine_exactly() {
             assert_eq!((st, back), (catan_status::Ok, id));
 
             let mut ev = ptr::null_mut();
-            // SAFETY: live handle, valid out pointer.
             assert_eq!(
+                // SAFETY: live handle, valid out pointer.
                 unsafe { catan_game_apply_id(g, id, &mut ev) },
                 catan_status::Ok
             );
@@ -144,8 +146,8 @@ fn state_board_and_rules_json() {
     assert_eq!(mask, 1);
 
     let mut s = ptr::null_mut();
-    // SAFETY: live handle, valid out pointer.
     assert_eq!(
+        // SAFETY: live handle, valid out pointer.
         unsafe { catan_game_board_json(g, &mut s) },
         catan_status::Ok
     );
@@ -153,8 +155,8 @@ fn state_board_and_rules_json() {
         take(s),
         serde_json::to_string(&engine(g).board().describe()).unwrap()
     );
-    // SAFETY: live handle, valid out pointer.
     assert_eq!(
+        // SAFETY: live handle, valid out pointer.
         unsafe { catan_game_rules_json(g, &mut s) },
         catan_status::Ok
     );

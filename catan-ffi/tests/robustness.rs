@@ -2,6 +2,8 @@
 //! no output, and leave the game exactly as it was (engine state, state JSON and legal
 //! actions). Plus a short proptest fuzz of every JSON entry point with arbitrary bytes.
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod common;
 
 use catan::*;
@@ -46,8 +48,8 @@ fn interesting_states() -> Vec<*mut catan_game> {
             // SAFETY: live handle, valid out pointer.
             unsafe { catan_game_legal_count(g, &mut n) };
             let id = ((step * 7919) % n as u64) as u32;
-            // SAFETY: live handle; events not wanted.
             assert_eq!(
+                // SAFETY: live handle; events not wanted.
                 unsafe { catan_game_apply_id(g, id, ptr::null_mut()) },
                 catan_status::Ok
             );
@@ -118,8 +120,8 @@ fn throw_action(g: *mut catan_game, before: &Snapshot, text: &[u8]) -> catan_sta
         }
         None => {
             // Legal: it must check, have an id (or be unlisted), and apply — on a copy.
-            // SAFETY: live handle, C string.
             assert_eq!(
+                // SAFETY: live handle, C string.
                 unsafe { catan_game_check_json(g, cs.as_ptr()) },
                 catan_status::Ok
             );

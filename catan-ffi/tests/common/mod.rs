@@ -57,8 +57,8 @@ pub fn engine<'a>(g: *const catan_game) -> &'a Game {
 /// The state JSON through the ABI.
 pub fn state_json(g: *const catan_game) -> String {
     let mut s = ptr::null_mut();
-    // SAFETY: live handle, valid out pointer.
     assert_eq!(
+        // SAFETY: live handle, valid out pointer.
         unsafe { catan_game_state_json(g, &mut s) },
         catan_status::Ok
     );
@@ -68,8 +68,8 @@ pub fn state_json(g: *const catan_game) -> String {
 /// The legal actions JSON through the ABI.
 pub fn legal_json(g: *const catan_game) -> String {
     let mut s = ptr::null_mut();
-    // SAFETY: live handle, valid out pointer.
     assert_eq!(
+        // SAFETY: live handle, valid out pointer.
         unsafe { catan_game_legal_actions_json(g, &mut s) },
         catan_status::Ok
     );
@@ -135,8 +135,8 @@ impl Rand {
 pub fn advance(g: *mut catan_game, steps: u64) {
     for step in 0..steps {
         let mut n = 0usize;
-        // SAFETY: live handle, valid out pointer.
         assert_eq!(
+            // SAFETY: live handle, valid out pointer.
             unsafe { catan_game_legal_count(g, &mut n) },
             catan_status::Ok
         );
