@@ -1,0 +1,614 @@
+//! The game handle and its entry points.
+
+use crate::error::Failure;
+use crate::io::{str_arg, string_out, Buf, Out};
+use crate::panic::{guard, guard_or};
+use crate::status::catan_status;
+use catan_rules::{Action, Decision, Event, Game, HexId, ParseError, Phase, Player, Rules};
+use serde::Serialize;
+use std::cell::{Cell, Ref, RefCell};
+use std::ffi::c_char;
+
+/// A game in progress: an opaque handle.
+///
+/// Made by `catan_game_new` or `catan_game_clone`, freed by `catan_game_free`. The caller
+/// owns the handle; the library never keeps a pointer to it after a call returns.
+///
+/// Thread-safety: a handle is not thread-safe. Never use one handle from two threads at
+/// the same time, not even for reading (queries fill a cache inside the handle). Separate
+/// handles are independent and may be used from different threads at once; a handle may
+/// move between threads between calls.
+#[allow(non_camel_case_types)]
+pub struct catan_game {
+    game: Game,
+    /// The current legal-action list, valid while `legal_fresh` is set.
+    legal: RefCell<Vec<Action>>,
+    legal_fresh: Cell<bool>,
+}
+
+impl catan_game {
+    fn new(game: Game) -> catan_game {
+        catan_game {
+            game,
+            legal: RefCell::new(Vec::new()),
+            legal_fresh: Cell::new(false),
+        }
+    }
+
+    /// The current legal actions, enumerated once per state into a reused buffer.
+    fn legal(&self) -> Ref<'_, Vec<Action>> {
+        if !self.legal_fresh.get() {
+            self.game.legal_actions(&mut self.legal.borrow_mut());
+            self.legal_fresh.set(true);
+        }
+        self.legal.borrow()
+    }
+
+    /// Applies `action` on a copy and keeps the copy only when it succeeded, so that even a
+    /// panic inside the engine leaves the handle as it was.
+    fn apply(&mut self, action: Action, events: Option<Out<*mut c_char>>) -> Result<(), Failure> {
+        let mut next = self.game.clone();
+        let json = match events {
+            Some(_) => {
+                let ev: Vec<Event> = next.apply(action).map_err(Failure::rule)?;
+                Some(to_json(&ev)?)
+            }
+            None => {
+                next.apply_with(action, &mut ()).map_err(Failure::rule)?;
+                None
+            }
+        };
+        self.game = next;
+        self.legal_fresh.set(false);
+        if let (Some(out), Some(json)) = (events, json) {
+            string_out(out, json);
+        }
+        Ok(())
+    }
+}
+
+/// The engine behind a handle, for Rust code linking this crate (tests, Rust hosts that
+/// receive handles from C). Not part of the C ABI.
+///
+/// # Safety
+/// `game` is NULL or a live handle from `catan_game_new`/`catan_game_clone` that is not
+/// used mutably during `'a`.
+pub unsafe fn game_of<'a>(game: *const catan_game) -> Option<&'a Game> {
+    // SAFETY: forwarded from the caller.
+    unsafe { game.as_ref() }.map(|h| &h.game)
+}
+
+/// # Safety
+/// `p` is NULL or a live handle not used mutably during `'a`.
+unsafe fn handle<'a>(p: *const catan_game) -> Result<&'a catan_game, Failure> {
+    // SAFETY: forwarded from the caller.
+    unsafe { p.as_ref() }.ok_or_else(|| Failure::null("game"))
+}
+
+/// # Safety
+/// `p` is NULL or a live handle not otherwise used during `'a`.
+unsafe fn handle_mut<'a>(p: *mut catan_game) -> Result<&'a mut catan_game, Failure> {
+    // SAFETY: forwarded from the caller.
+    unsafe { p.as_mut() }.ok_or_else(|| Failure::null("game"))
+}
+
+fn to_json<T: Serialize + ?Sized>(v: &T) -> Result<String, Failure> {
+    serde_json::to_string(v).map_err(|e| {
+        Failure::new(
+            catan_status::Panic,
+            format!("internal error: cannot serialize: {e}"),
+        )
+    })
+}
+
+fn parse_action(json: &str) -> Result<Action, Failure> {
+    Action::from_json(json).map_err(|e| Failure::parse(e, json, "action"))
+}
+
+fn parse_rules(json: &str) -> Result<Rules, Failure> {
+    serde_json::from_str::<Rules>(json)
+        .map_err(|e| Failure::parse(ParseError::from(e), json, "rules"))
+}
+
+fn action_at(h: &catan_game, id: u32) -> Result<Action, Failure> {
+    let legal = h.legal();
+    legal.get(id as usize).copied().ok_or_else(|| {
+        Failure::new(
+            catan_status::IdOutOfRange,
+            format!(
+                "action id {id} is out of range: {} legal actions",
+                legal.len()
+            ),
+        )
+    })
+}
+
+/// The version of the library (`"catan-ffi 0.1.0"`), a static NUL-terminated string.
+///
+/// Never NULL; owned by the library, do not free. Thread-safe.
+#[no_mangle]
+pub extern "C" fn catan_version() -> *const c_char {
+    const VERSION: &str = concat!("catan-ffi ", env!("CARGO_PKG_VERSION"), "\0");
+    guard_or(VERSION.as_ptr().cast(), || VERSION.as_ptr().cast())
+}
+
+/// Makes a new game: the rules as JSON (`"{}"` is the standard 4-player game on a random
+/// board; see the wire-format docs for every field, e.g.
+/// `{"players": 3, "map": "beginner", "chance": "external"}`) and a seed for everything
+/// left to chance (board, dice, steals, card draws). Same rules and seed, same game.
+///
+/// On success `*out_game` receives a new handle, owned by the caller, to be freed with
+/// `catan_game_free`. On failure `*out_game` is not written.
+///
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+/// `INVALID_RULES`, `INVALID_MAP`.
+///
+/// # Safety
+/// `rules_json` is NULL or a NUL-terminated string; `out_game` is NULL or valid for writing
+/// one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_new(
+    rules_json: *const c_char,
+    seed: u64,
+    out_game: *mut *mut catan_game,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(rules_json, "rules_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_game, "out_game") }?;
+        let rules = parse_rules(json)?;
+        rules.validate().map_err(Failure::rules)?;
+        let game = Game::new(rules, seed).map_err(Failure::new_game)?;
+        out.set(Box::into_raw(Box::new(catan_game::new(game))));
+        Ok(())
+    })
+}
+
+/// Frees a game handle. NULL is ignored. The handle must not be used afterwards.
+///
+/// # Safety
+/// `game` is NULL or a handle from `catan_game_new`/`catan_game_clone` not yet freed and
+/// not in use by another thread.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_free(game: *mut catan_game) {
+    guard_or((), || {
+        if !game.is_null() {
+            // SAFETY: the caller guarantees the handle came from `Box::into_raw` in this
+            // library and is freed only once.
+            drop(unsafe { Box::from_raw(game) });
+        }
+    })
+}
+
+/// Copies a game: `*out_game` receives a new, independent handle in the same state (same
+/// future chance too: the seeded generator is copied), owned by the caller and freed with
+/// `catan_game_free`. Cheap: a fixed-size copy; the board is shared.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_game` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_clone(
+    game: *const catan_game,
+    out_game: *mut *mut catan_game,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_game, "out_game") }?;
+        out.set(Box::into_raw(Box::new(catan_game::new(h.game.clone()))));
+        Ok(())
+    })
+}
+
+/// Applies one action given as JSON (`{"type": "build_road", "player": 1, "edge": 17}`):
+/// all of it or, on any error, nothing.
+///
+/// On success, if `out_events_json` is not NULL, it receives the events caused, as a JSON
+/// array (`[{"type": "road_built", "player": 1, "edge": 17}, ...]`), owned by the caller
+/// and freed with `catan_string_free`. Pass NULL when the events are not wanted.
+///
+/// Actions carry their chance outcome when the rules say `"chance": "external"` (`dice` on
+/// `roll`, `resource` on a steal, `card` on `buy_development_card`); with seeded chance
+/// they must not.
+///
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+/// `UNKNOWN_ACTION_TYPE` (the action is malformed); `GAME_OVER`, `NO_SUCH_PLAYER`,
+/// `NOT_YOUR_TURN`, `ILLEGAL_ACTION` (it breaks a rule; `catan_last_error_json()` names
+/// the rule). The game is unchanged on every error.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+/// `out_events_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_apply_json(
+    game: *mut catan_game,
+    action_json: *const c_char,
+    out_events_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle_mut(game) }?;
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(action_json, "action_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::optional(out_events_json) };
+        let action = parse_action(json)?;
+        h.apply(action, out)
+    })
+}
+
+/// Checks an action given as JSON without applying it: `CATAN_STATUS_OK` exactly when
+/// `catan_game_apply_json` would succeed, otherwise the status it would return.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_check_json(
+    game: *const catan_game,
+    action_json: *const c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(action_json, "action_json") }?;
+        let action = parse_action(json)?;
+        h.game.check(&action).map_err(Failure::rule)
+    })
+}
+
+/// Every legal action now, as a JSON array of actions, in the engine's deterministic order:
+/// element `i` is the action with id `i` (see `catan_game_legal_ids`). Empty (`[]`) when
+/// the game is over. Several players may appear (simultaneous discards, trade answers).
+///
+/// `*out_json` receives a string owned by the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_legal_actions_json(
+    game: *const catan_game,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let json = to_json(&*h.legal())?;
+        string_out(out, json);
+        Ok(())
+    })
+}
+
+/// The number of legal actions now: valid ids are `0 .. *out_count - 1`.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_count` is NULL or valid for writing a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_legal_count(
+    game: *const catan_game,
+    out_count: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_count, "out_count") }?;
+        out.set(h.legal().len());
+        Ok(())
+    })
+}
+
+/// The fast path without JSON: writes the ids of the legal actions now into `buf` and
+/// their number into `*out_len`.
+///
+/// An action id is the index of the action in the current legal-action list (the order of
+/// `catan_game_legal_actions_json`, deterministic for a given state), so the ids are always
+/// `0, 1, ..., n-1`. Ids are only meaningful for the state they were listed in: after any
+/// successful apply they index a new list. Use them with `catan_game_apply_id` and
+/// `catan_game_action_json_for_id`.
+///
+/// `buf` may be NULL when `cap` is 0. If the list has more than `cap` actions nothing is
+/// written to `buf`, `*out_len` receives the number needed, and the result is
+/// `CATAN_STATUS_BUFFER_TOO_SMALL`.
+///
+/// Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+/// `out_len` is NULL or valid for writing a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_legal_ids(
+    game: *const catan_game,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let buf = unsafe { Buf::new(buf, cap, out_len) }?;
+        let n = h.legal().len();
+        // Ids fit in u32: the list of a board with at most 384 edges is far shorter.
+        buf.fill((0..n).map(|i| i as u32))
+    })
+}
+
+/// Applies the legal action with id `id` (an index into the current legal-action list, see
+/// `catan_game_legal_ids`). Events as for `catan_game_apply_json` (`out_events_json` may be
+/// NULL).
+///
+/// Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (including every id once the game is over:
+/// the list is then empty). The game is unchanged on error.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_events_json` is NULL or valid for writing one
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_apply_id(
+    game: *mut catan_game,
+    id: u32,
+    out_events_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle_mut(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::optional(out_events_json) };
+        let action = action_at(h, id)?;
+        h.apply(action, out)
+    })
+}
+
+/// The action with id `id` in the current legal-action list, as JSON. `*out_json` receives
+/// a string owned by the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_action_json_for_id(
+    game: *const catan_game,
+    id: u32,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let action = action_at(h, id)?;
+        string_out(out, action.to_json());
+        Ok(())
+    })
+}
+
+/// The id (index in the current legal-action list) of an action given as JSON.
+///
+/// Errors: the parse errors of `catan_game_apply_json`; if the action is not in the list,
+/// the rule it breaks (`GAME_OVER`, `NO_SUCH_PLAYER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`),
+/// or `ACTION_NOT_LISTED` when it is legal but outside the enumerated families (apply
+/// such an action with `catan_game_apply_json`).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+/// `out_id` is NULL or valid for writing a `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_id_for_action_json(
+    game: *const catan_game,
+    action_json: *const c_char,
+    out_id: *mut u32,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(action_json, "action_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_id, "out_id") }?;
+        let action = parse_action(json)?;
+        let pos = h.legal().iter().position(|a| *a == action);
+        match pos {
+            Some(i) => {
+                out.set(i as u32);
+                Ok(())
+            }
+            None => {
+                h.game.check(&action).map_err(Failure::rule)?;
+                Err(Failure::new(
+                    catan_status::ActionNotListed,
+                    format!(
+                        "{} is legal but not in the legal-action list; apply it as JSON",
+                        action.to_json()
+                    ),
+                ))
+            }
+        }
+    })
+}
+
+/// The public part of the state JSON.
+#[derive(Serialize)]
+struct State {
+    phase: Phase,
+    decision: Decision,
+    to_act: Vec<Player>,
+    current_player: Player,
+    turn: u16,
+    dice: Option<[u8; 2]>,
+    robber: Option<HexId>,
+    winner: Option<Player>,
+    scores: Vec<u8>,
+    players: u8,
+}
+
+/// Who must act and what kind of decision is pending, as one JSON object:
+///
+/// ```json
+/// {"phase": "main", "decision": {"type": "main", "player": 2}, "to_act": [2],
+///  "current_player": 2, "turn": 9, "dice": [3, 5], "robber": 9, "winner": null,
+///  "scores": [3, 4, 2, 5], "players": 4}
+/// ```
+///
+/// `decision` is the engine's decision (`setup_settlement`, `setup_road`, `roll`,
+/// `discard` with several players, `move_robber`, `main`, `road_building`,
+/// `trade_responses`, `game_over`); `to_act` lists every seat that may act now; `scores`
+/// counts hidden victory-point cards (this is the referee's view, not a player's).
+/// `*out_json` receives a string owned by the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_state_json(
+    game: *const catan_game,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let g = &h.game;
+        let state = State {
+            phase: g.phase(),
+            decision: g.decision(),
+            to_act: g.to_act().iter().collect(),
+            current_player: g.current_player(),
+            turn: g.turn(),
+            dice: g.dice(),
+            robber: g.robber(),
+            winner: g.winner(),
+            scores: g.scores(),
+            players: g.players(),
+        };
+        string_out(out, to_json(&state)?);
+        Ok(())
+    })
+}
+
+/// The seats that may act now, as a bit mask (bit `i` set = seat `i` may act; 0 once the
+/// game is over).
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_mask` is NULL or valid for writing a `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_to_act(
+    game: *const catan_game,
+    out_mask: *mut u32,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_mask, "out_mask") }?;
+        out.set(u32::from(h.game.to_act().0));
+        Ok(())
+    })
+}
+
+/// The winner's seat (0-based), or -1 while the game goes on.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_winner` is NULL or valid for writing an
+/// `int32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_winner(
+    game: *const catan_game,
+    out_winner: *mut i32,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_winner, "out_winner") }?;
+        out.set(h.game.winner().map_or(-1, |p| i32::from(p.0)));
+        Ok(())
+    })
+}
+
+/// Victory points of every seat, hidden victory-point cards included: `buf[i]` is seat
+/// `i`'s score and `*out_len` the number of players. Buffer protocol as for
+/// `catan_game_legal_ids` (6 is always enough).
+///
+/// Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` is NULL or valid for writing `cap` bytes;
+/// `out_len` is NULL or valid for writing a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_scores(
+    game: *const catan_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let buf = unsafe { Buf::new(buf, cap, out_len) }?;
+        buf.fill(h.game.scores().into_iter())
+    })
+}
+
+/// The board for drawing it: every hex, node and edge with ids, coordinates and adjacency,
+/// the harbours and the robber's start, as JSON. `*out_json` receives a string owned by
+/// the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_board_json(
+    game: *const catan_game,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        string_out(out, to_json(&h.game.board().describe())?);
+        Ok(())
+    })
+}
+
+/// The rules of the game, as JSON with every field filled in. `*out_json` receives a
+/// string owned by the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_rules_json(
+    game: *const catan_game,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        string_out(out, to_json(h.game.rules())?);
+        Ok(())
+    })
+}

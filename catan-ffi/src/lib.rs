@@ -1,0 +1,52 @@
+//! # catan-ffi
+//!
+//! The C ABI of the catan rules engine (`libcatan.a` / `libcatan.so`, header
+//! `include/catan.h`, generated from this crate by cbindgen). A thin skin: every rule lives
+//! in `catan-rules`.
+//!
+//! Conventions (the same for every function):
+//!
+//! * **Opaque handles.** A game is a `catan_game *` made by `catan_game_new` or
+//!   `catan_game_clone` and freed by `catan_game_free` (NULL is ignored).
+//! * **Status codes.** Every fallible function returns a [`catan_status`]
+//!   (`CATAN_STATUS_OK` = 0). Numbers are stable. `catan_status_message(code)` gives a
+//!   static text; `catan_last_error()` / `catan_last_error_json()` give the detail of the
+//!   calling thread's last failure (which argument, which field, which rule).
+//! * **Argument order**: the handle, then inputs, then outputs. Outputs are written only on
+//!   success (the one exception: `CATAN_STATUS_BUFFER_TOO_SMALL` writes the needed length),
+//!   and the game is unchanged on every failure.
+//! * **NULL** is rejected with `CATAN_STATUS_NULL_ARGUMENT`, except where an output is
+//!   documented as optional.
+//! * **Strings** in are NUL-terminated UTF-8; strings out (`char **`) belong to the caller
+//!   and are freed with `catan_string_free`. `const char *` results are static or
+//!   library-owned and never freed.
+//! * **Panics** never cross the boundary: they become `CATAN_STATUS_PANIC`.
+//! * **Threads**: a handle is not thread-safe (not even for reading); separate handles
+//!   are independent. The last error is per thread.
+//! * **Action ids** (`catan_game_legal_ids`, `catan_game_apply_id`) are indices into the
+//!   current legal-action list, valid only until the game changes.
+//!
+//! Reserved for the position and view work (same conventions, not yet exported):
+//! `catan_game_from_position_json(const char *position_json, catan_game **out_game)`
+//! (`CATAN_STATUS_INVALID_POSITION`), `catan_game_position_json(game, char **out_json)`,
+//! `catan_game_view_json(game, int32_t player /* -1: spectator */, char **out_json)` and
+//! `catan_game_svg(game, char **out_svg)`.
+#![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+pub mod error;
+pub mod game;
+pub mod io;
+pub mod panic;
+pub mod status;
+
+pub use error::{catan_last_error, catan_last_error_json, Failure};
+pub use game::{
+    catan_game, catan_game_action_json_for_id, catan_game_apply_id, catan_game_apply_json,
+    catan_game_board_json, catan_game_check_json, catan_game_clone, catan_game_free,
+    catan_game_id_for_action_json, catan_game_legal_actions_json, catan_game_legal_count,
+    catan_game_legal_ids, catan_game_new, catan_game_rules_json, catan_game_scores,
+    catan_game_state_json, catan_game_to_act, catan_game_winner, catan_version, game_of,
+};
+pub use io::catan_string_free;
+pub use status::{catan_status, catan_status_message};
