@@ -22,13 +22,9 @@
  *  - Action ids (catan_game_legal_ids, catan_game_apply_id) are indices into the current
  *    legal-action list and are valid only until the game changes.
  *
- * Reserved names (same conventions; not exported yet):
- *   catan_status catan_game_from_position_json(const char *position_json,
- *                                              catan_game **out_game);
- *   catan_status catan_game_position_json(const catan_game *game, char **out_json);
- *   catan_status catan_game_view_json(const catan_game *game, int32_t player,
- *                                     char **out_json);        (player -1: spectator)
- *   catan_status catan_game_svg(const catan_game *game, char **out_svg);
+ *  - Positions and views: catan_game_from_position_json / catan_game_position_json save and
+ *    resume a whole game; catan_game_view_json gives what one seat may know (-1: a
+ *    spectator); catan_game_svg draws the board.
  */
 
 #ifndef CATAN_H
@@ -127,7 +123,7 @@ enum catan_status
    */
   CATAN_STATUS_INVALID_MAP = 15,
   /*
-   Reserved for `catan_game_from_position_json`: a position that is not a valid game.
+   `catan_game_from_position_json`: a position that is not a possible game.
    */
   CATAN_STATUS_INVALID_POSITION = 16,
 };
@@ -448,6 +444,62 @@ catan_status catan_game_board_json(const catan_game *game,
  */
 catan_status catan_game_rules_json(const catan_game *game,
                                    char **out_json);
+
+/*
+ Loads a game from a position JSON (the format of `catan_game_position_json` and
+ `docs/position.md`), checking that it is a possible game. `*out_game` receives a new
+ handle, freed with `catan_game_free`.
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+ `INVALID_POSITION` (the last error lists every problem found, as text and as JSON).
+
+ # Safety
+ `position_json` is NULL or a NUL-terminated string; `out_game` is NULL or valid for
+ writing one pointer.
+ */
+catan_status catan_game_from_position_json(const char *position_json,
+                                           catan_game **out_game);
+
+/*
+ The whole game as a position JSON (everything, hidden cards and the generator's state
+ included: for saving and resuming, not for showing to a player). Loading it with
+ `catan_game_from_position_json` gives a game that continues identically. `*out_json`
+ receives a string owned by the caller, freed with `catan_string_free`.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_game_position_json(const catan_game *game,
+                                      char **out_json);
+
+/*
+ What one seat may know, as JSON: its own hand and development cards, every other
+ seat's card counts, the board and pieces; never the deck order or the generator's
+ state. `player` is a seat, or -1 for a spectator. `*out_json` receives a string owned
+ by the caller, freed with `catan_string_free`.
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER` (a seat outside the game other than -1).
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_game_view_json(const catan_game *game,
+                                  int32_t player,
+                                  char **out_json);
+
+/*
+ The board and pieces as a self-contained SVG picture. `*out_svg` receives a string
+ owned by the caller, freed with `catan_string_free`.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_svg` is NULL or valid for writing one pointer.
+ */
+catan_status catan_game_svg(const catan_game *game,
+                            char **out_svg);
 
 /*
  Frees a string returned by the library (NULL is ignored).

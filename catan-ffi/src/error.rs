@@ -1,7 +1,7 @@
 //! Failures inside the library, and the thread-local last-error detail that C reads.
 
 use crate::status::catan_status;
-use catan_rules::{NewGameError, ParseError, RuleError, RulesError};
+use catan_rules::{LoadError, NewGameError, ParseError, RuleError, RulesError};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::ffi::{c_char, CString};
@@ -74,6 +74,19 @@ impl Failure {
             status: catan_status::InvalidRules,
             message: e.to_string(),
             error: serde_json::to_value(&e).unwrap_or(Value::Null),
+        }
+    }
+
+    /// A position that could not be loaded: malformed JSON, or a position that is not a
+    /// possible game (every problem is listed in the detail).
+    pub fn load(e: LoadError, input: &str) -> Failure {
+        match e {
+            LoadError::Parse { error } => Failure::parse(error, input, "position_json"),
+            LoadError::Invalid { errors } => Failure {
+                status: catan_status::InvalidPosition,
+                message: errors.to_string(),
+                error: serde_json::to_value(&errors).unwrap_or(Value::Null),
+            },
         }
     }
 

@@ -612,3 +612,110 @@ pub unsafe extern "C" fn catan_game_rules_json(
         Ok(())
     })
 }
+
+/// Loads a game from a position JSON (the format of `catan_game_position_json` and
+/// `docs/position.md`), checking that it is a possible game. `*out_game` receives a new
+/// handle, freed with `catan_game_free`.
+///
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+/// `INVALID_POSITION` (the last error lists every problem found, as text and as JSON).
+///
+/// # Safety
+/// `position_json` is NULL or a NUL-terminated string; `out_game` is NULL or valid for
+/// writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_from_position_json(
+    position_json: *const c_char,
+    out_game: *mut *mut catan_game,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(position_json, "position_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_game, "out_game") }?;
+        let game = Game::from_json(json).map_err(|e| Failure::load(e, json))?;
+        out.set(Box::into_raw(Box::new(catan_game::new(game))));
+        Ok(())
+    })
+}
+
+/// The whole game as a position JSON (everything, hidden cards and the generator's state
+/// included: for saving and resuming, not for showing to a player). Loading it with
+/// `catan_game_from_position_json` gives a game that continues identically. `*out_json`
+/// receives a string owned by the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_position_json(
+    game: *const catan_game,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        string_out(out, h.game.to_json());
+        Ok(())
+    })
+}
+
+/// What one seat may know, as JSON: its own hand and development cards, every other
+/// seat's card counts, the board and pieces; never the deck order or the generator's
+/// state. `player` is a seat, or -1 for a spectator. `*out_json` receives a string owned
+/// by the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER` (a seat outside the game other than -1).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_view_json(
+    game: *const catan_game,
+    player: i32,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let viewer = match player {
+            -1 => None,
+            p if (0..i32::from(h.game.players())).contains(&p) => Some(Player(p as u8)),
+            p => {
+                return Err(Failure::new(
+                    catan_status::NoSuchPlayer,
+                    format!("player {p} is not a seat of this game (use -1 for a spectator)"),
+                ))
+            }
+        };
+        string_out(out, to_json(&h.game.view(viewer))?);
+        Ok(())
+    })
+}
+
+/// The board and pieces as a self-contained SVG picture. `*out_svg` receives a string
+/// owned by the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_svg` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_svg(
+    game: *const catan_game,
+    out_svg: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_svg, "out_svg") }?;
+        string_out(out, h.game.to_svg());
+        Ok(())
+    })
+}

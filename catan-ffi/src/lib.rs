@@ -26,11 +26,9 @@
 //! * **Action ids** (`catan_game_legal_ids`, `catan_game_apply_id`) are indices into the
 //!   current legal-action list, valid only until the game changes.
 //!
-//! Reserved for the position and view work (same conventions, not yet exported):
-//! `catan_game_from_position_json(const char *position_json, catan_game **out_game)`
-//! (`CATAN_STATUS_INVALID_POSITION`), `catan_game_position_json(game, char **out_json)`,
-//! `catan_game_view_json(game, int32_t player /* -1: spectator */, char **out_json)` and
-//! `catan_game_svg(game, char **out_svg)`.
+//! * **Positions and views**: `catan_game_from_position_json` / `catan_game_position_json`
+//!   save and resume a whole game; `catan_game_view_json` gives what one seat may know;
+//!   `catan_game_svg` draws the board.
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
@@ -44,9 +42,10 @@ pub use error::{catan_last_error, catan_last_error_json, Failure};
 pub use game::{
     catan_game, catan_game_action_json_for_id, catan_game_apply_id, catan_game_apply_json,
     catan_game_board_json, catan_game_check_json, catan_game_clone, catan_game_free,
-    catan_game_id_for_action_json, catan_game_legal_actions_json, catan_game_legal_count,
-    catan_game_legal_ids, catan_game_new, catan_game_rules_json, catan_game_scores,
-    catan_game_state_json, catan_game_to_act, catan_game_winner, catan_version, game_of,
+    catan_game_from_position_json, catan_game_id_for_action_json, catan_game_legal_actions_json,
+    catan_game_legal_count, catan_game_legal_ids, catan_game_new, catan_game_position_json,
+    catan_game_rules_json, catan_game_scores, catan_game_state_json, catan_game_svg,
+    catan_game_to_act, catan_game_view_json, catan_game_winner, catan_version, game_of,
 };
 pub use io::catan_string_free;
 pub use status::{catan_status, catan_status_message};

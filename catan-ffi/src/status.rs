@@ -53,7 +53,7 @@ pub enum catan_status {
     ActionNotListed = 14,
     /// The map cannot be built.
     InvalidMap = 15,
-    /// Reserved for `catan_game_from_position_json`: a position that is not a valid game.
+    /// `catan_game_from_position_json`: a position that is not a possible game.
     InvalidPosition = 16,
 }
 
