@@ -12,10 +12,8 @@ use std::ptr;
 fn position_of(g: *const catan_game) -> String {
     let mut out = ptr::null_mut();
     // SAFETY: live handle, valid out pointer.
-    assert_eq!(
-        unsafe { catan_game_position_json(g, &mut out) },
-        catan_status::Ok
-    );
+    let st = unsafe { catan_game_position_json(g, &mut out) };
+    assert_eq!(st, catan_status::Ok);
     take(out)
 }
 
@@ -49,7 +47,7 @@ fn bad_positions_get_their_own_codes_and_no_game() {
     // Resources must be conserved: bank + hands = 19 of each (RULINGS 6).
     pos["bank"]["ore"] = serde_json::json!(0);
     let bad = c(pos.to_string());
-    let sentinel = 0x1 as *mut catan_game;
+    let sentinel = ptr::dangling_mut::<catan_game>();
     let mut h = sentinel;
     // SAFETY: NUL-terminated string, valid out pointer.
     let st = unsafe { catan_game_from_position_json(bad.as_ptr(), &mut h) };
@@ -92,11 +90,9 @@ fn views_match_the_engine_and_reject_strange_seats() {
     for seat in [-1i32, 0, 1, 2] {
         let mut out = ptr::null_mut();
         // SAFETY: live handle, valid out pointer.
-        assert_eq!(
-            unsafe { catan_game_view_json(g, seat, &mut out) },
-            catan_status::Ok
-        );
-        let viewer = (seat >= 0).then(|| Player(seat as u8));
+        let st = unsafe { catan_game_view_json(g, seat, &mut out) };
+        assert_eq!(st, catan_status::Ok);
+        let viewer = (seat >= 0).then_some(Player(seat as u8));
         let want = serde_json::to_string(&engine(g).view(viewer)).unwrap();
         assert_eq!(take(out), want);
     }
