@@ -41,6 +41,7 @@ mod legal;
 pub mod rng;
 mod roads;
 pub mod rules;
+pub mod sim;
 pub mod types;
 
 pub use action::Action;
