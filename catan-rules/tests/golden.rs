@@ -30,9 +30,12 @@ fn golden_lines() -> Vec<String> {
         legal.retain(|a| !a.is_trade_offer());
         let action = legal[(step * 7919) % legal.len()];
         let events = game.apply(action).expect("enumerated actions are legal");
-        lines.push(
-            serde_json::json!({"step": step, "action": action, "events": events}).to_string(),
-        );
+        // Written field by field so the keys keep the wire format's order.
+        lines.push(format!(
+            r#"{{"step":{step},"action":{},"events":{}}}"#,
+            serde_json::to_string(&action).unwrap(),
+            serde_json::to_string(&events).unwrap()
+        ));
     }
     lines
 }
