@@ -50,7 +50,7 @@ pub fn rules_from_kwargs(
 /// >>> game
 /// <Game players=3 map='beginner' seed=7 turn=1 phase='roll' to_act=[0] scores=[2, 2, 2]>
 /// >>> game.apply({"type": "roll", "player": 0})[0]
-/// Event('dice_rolled', player=0, dice=[5, 3], total=8)
+/// Event('dice_rolled', player=0, dice=[4, 5], total=9)
 /// >>> game.is_legal(catan_rules.Action("end_turn", player=0))
 /// True
 #[pyclass(name = "Game", module = "catan_rules")]
@@ -194,7 +194,8 @@ impl PyGame {
 
     /// Every legal action now, as a live view: it always reflects the current state.
     /// Supports `len`, iteration, indexing and `in` (which checks legality exactly, so it
-    /// also accepts domestic offers outside the listed family).
+    /// also accepts domestic offers outside the listed family; malformed input is simply not
+    /// in it).
     ///
     /// >>> game = Game(players=4, map="beginner", seed=7)
     /// >>> list(game.legal_actions)
@@ -425,10 +426,9 @@ impl LegalActions {
     }
 
     fn __contains__(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let a = match action_arg(py, action) {
-            Ok(a) => a,
-            Err(e) if e.is_instance_of::<PyTypeError>(py) => return Ok(false),
-            Err(e) => return Err(e),
+        // Like any container, `in` answers for every object: malformed input is not legal.
+        let Ok(a) = action_arg(py, action) else {
+            return Ok(false);
         };
         Ok(self.game.borrow(py).game.is_legal(&a))
     }

@@ -79,6 +79,14 @@ fn wire_dict<'py, T: serde::Serialize>(py: Python<'py>, t: &T) -> PyResult<Bound
     Ok(ser_to_py(py, t)?.cast_into::<PyDict>()?)
 }
 
+/// Python's reserved words (some wire field names, like `with` and `from`, are among them).
+const PY_KEYWORDS: [&str; 35] = [
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+    "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
+    "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
+    "while", "with", "yield",
+];
+
 fn wire_repr<T: serde::Serialize>(py: Python<'_>, class: &str, t: &T) -> PyResult<String> {
     let d = wire_dict(py, t)?;
     let mut s = String::from(class);
@@ -87,7 +95,16 @@ fn wire_repr<T: serde::Serialize>(py: Python<'_>, class: &str, t: &T) -> PyResul
         if i == 0 {
             s.push_str(&v.repr()?.to_cow()?);
         } else if !v.is_none() {
-            s.push_str(&format!(", {}={}", k.str()?.to_cow()?, v.repr()?.to_cow()?));
+            let k = k.str()?;
+            let k = k.to_cow()?;
+            let v = v.repr()?;
+            let v = v.to_cow()?;
+            if PY_KEYWORDS.contains(&&*k) {
+                // `with`, `from`: not valid keyword-argument names, so pass them unpacked.
+                s.push_str(&format!(", **{{'{k}': {v}}}"));
+            } else {
+                s.push_str(&format!(", {k}={v}"));
+            }
         }
     }
     s.push(')');
