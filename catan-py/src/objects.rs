@@ -81,10 +81,10 @@ fn wire_dict<'py, T: serde::Serialize>(py: Python<'py>, t: &T) -> PyResult<Bound
 
 /// Python's reserved words (some wire field names, like `with` and `from`, are among them).
 const PY_KEYWORDS: [&str; 35] = [
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-    "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
-    "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
-    "while", "with", "yield",
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
 ];
 
 fn wire_repr<T: serde::Serialize>(py: Python<'_>, class: &str, t: &T) -> PyResult<String> {
@@ -175,10 +175,10 @@ pub fn from_json<T: serde::de::DeserializeOwned>(py: Python<'_>, s: &str) -> PyR
 }
 
 macro_rules! wire_class {
-    ($py_name:literal, $rust:ident, $core:ty, $shape:path, $doc_example:literal) => {
-        #[doc = concat!("A `", $py_name, "` value (see the module docs).")]
+    ($py_name:literal, $rust:ident, $core:ty, $shape:path, $doc:literal) => {
+        #[doc = $doc]
         #[pyclass(name = $py_name, module = "catan_rules", frozen, eq, hash)]
-        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        #[derive(Clone, PartialEq, Eq, Hash)]
         pub struct $rust(pub $core);
 
         #[pymethods]
@@ -255,7 +255,6 @@ macro_rules! wire_class {
                 Ok((f, PyTuple::new(py, [PyString::new(py, &self.to_json())])?))
             }
         }
-        const _: &str = $doc_example;
     };
 }
 
@@ -264,14 +263,41 @@ wire_class!(
     PyAction,
     Action,
     action_shape,
-    "Action('build_road', player=1, edge=17)"
+    "One player's decision, as a frozen value: the wire `type` and its fields.
+
+`Action(type, **fields)` builds one; fields read as attributes; `to_dict`/`to_json` and
+`from_dict`/`from_json` convert to and from the wire format; actions compare and hash by
+value, and their `repr` evaluates back.
+
+>>> from catan_rules import Action
+>>> a = Action('build_road', player=1, edge=17)
+>>> a.type, a.player, a.edge
+('build_road', 1, 17)
+>>> a.to_json()
+'{\"type\":\"build_road\",\"player\":1,\"edge\":17}'
+>>> Action.from_dict({'type': 'build_road', 'player': 1, 'edge': 17}) == a
+True
+>>> Action('confirm_trade', player=0, **{'with': 2})
+Action('confirm_trade', player=0, **{'with': 2})"
 );
 wire_class!(
     "Event",
     PyEvent,
     Event,
     event_shape,
-    "Event('road_built', player=1, edge=17)"
+    "Something that happened, as a frozen value: the wire `type` and its fields.
+
+`Game.apply` returns them in order. Same conversions as `Action`.
+
+>>> from catan_rules import Event, Game
+>>> game = Game(players=4, map='beginner', seed=7)
+>>> events = game.apply({'type': 'roll', 'player': 0})
+>>> events[0]
+Event('dice_rolled', player=0, dice=[4, 5], total=9)
+>>> events[0].total, events[1].resources['grain']
+(9, 1)
+>>> Event.from_json(events[0].to_json()) == events[0]
+True"
 );
 
 /// Reads an action given as an `Action`, a dict or a JSON string.
