@@ -7,7 +7,7 @@ use crate::svg;
 use catan_rules::{Action, Board, Game, Player, PlayerSet, Rules};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PySlice, PyString, PyTuple};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -409,7 +409,15 @@ impl LegalActions {
         self.game.borrow_mut(py).legal().len()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<PyAction> {
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            return self.to_list(py)?.as_any().get_item(slice);
+        }
+        let index: isize = index.extract()?;
         let mut g = self.game.borrow_mut(py);
         let legal = g.legal();
         let n = legal.len() as isize;
@@ -417,7 +425,7 @@ impl LegalActions {
         if i < 0 || i >= n {
             return Err(PyIndexError::new_err("legal action index out of range"));
         }
-        Ok(PyAction(legal[i as usize]))
+        Ok(Bound::new(py, PyAction(legal[i as usize]))?.into_any())
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

@@ -88,6 +88,7 @@ def test_legal_actions_is_a_live_view(game: Game) -> None:
     assert len(view) == 1
     assert view[0] == Action("roll", player=0)
     assert view[-1] == view[0]
+    assert view[:] == list(view) and view[1:] == []
     assert list(view) == [Action("roll", player=0)]
     assert view.to_list() == list(view)
     assert Action("roll", player=0) in view
