@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -37,7 +38,7 @@ def continue_both(a: Game, b: Game, seed: int, steps: int = 400) -> None:
     ids=["copy", "copy.copy", "deepcopy", "pickle", "pickle-0"],
 )
 @pytest.mark.parametrize("steps", [0, 50, 600])
-def test_clones_continue_identically(clone, steps: int) -> None:  # type: ignore[no-untyped-def]
+def test_clones_continue_identically(clone: Callable[[Game], Game], steps: int) -> None:
     g = play(Game(seed=21, map="random"), steps, seed=3)
     c = clone(g)
     assert c == g and c is not g

@@ -169,6 +169,7 @@ def test_board(game: Game) -> None:
     assert all({"x", "y", "hexes", "neighbors", "edges", "harbor"} <= set(n) for n in nodes)
     assert all(len(e["nodes"]) == 2 for e in edges)
     assert len(board.harbors) == 9
+    assert board.robber_start is not None
     assert hexes[board.robber_start]["terrain"] == "desert"
     assert board.to_dict()["nodes"] == nodes
     assert json.loads(board.to_json()) == board.to_dict()

@@ -66,7 +66,7 @@ def test_action_fields_as_attributes() -> None:
 def test_actions_are_frozen_and_hashable() -> None:
     a = Action("end_turn", player=0)
     with pytest.raises(AttributeError):
-        a.player = 2  # type: ignore[misc]
+        a.player = 2  # type: ignore[attr-defined]
     assert len({a, Action("end_turn", player=0), Action("end_turn", player=1)}) == 2
     assert a != Action("end_turn", player=1)
     assert a != "end_turn"
