@@ -43,7 +43,7 @@ pub struct GameSummary {
     pub seed: u64,
     /// The winner (`None` only if the game was stopped at [`MAX_TURNS`]).
     pub winner: Option<Player>,
-    /// Turns played after set-up.
+    /// Turns played after set-up (the number of the last turn).
     pub turns: u32,
     /// Actions applied, set-up included.
     pub actions: u32,
@@ -79,7 +79,6 @@ impl EventSink for GameSummary {
             Event::LargestArmyChanged { .. } => self.largest_army_changes += 1,
             Event::Traded { .. } => self.trades += 1,
             Event::MaritimeTraded { .. } => self.maritime_trades += 1,
-            Event::TurnStarted { .. } => self.turns += 1,
             _ => {}
         }
     }
@@ -127,6 +126,7 @@ fn play_with_buffer(
         summary.actions += 1;
     }
     summary.winner = game.winner();
+    summary.turns = u32::from(game.turn());
     summary.scores = game.scores();
     summary
 }
