@@ -43,6 +43,7 @@ pub mod render;
 pub mod rng;
 mod roads;
 pub mod rules;
+pub mod sim;
 pub mod types;
 pub mod view;
 

@@ -1,0 +1,64 @@
+"""catan_rules: a complete, fast rules engine for Catan, with a typed Python API.
+
+The rules live in Rust (the ``catan-rules`` crate); this package is a thin skin over it.
+
+>>> import random, catan_rules
+>>> game = catan_rules.Game(players=4, map="beginner", seed=7)
+>>> rng = random.Random(1)
+>>> while game.winner is None:
+...     events = game.apply(rng.choice(list(game.legal_actions)))
+>>> max(game.scores) >= 10
+True
+"""
+
+from catan_rules._catan import (
+    Action,
+    Board,
+    CatanError,
+    ChanceError,
+    DevelopmentCardError,
+    DiscardError,
+    Event,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    LegalActions,
+    NotEnoughResourcesError,
+    NotYourTurnError,
+    ParseError,
+    PlacementError,
+    PositionError,
+    RobberError,
+    RulesError,
+    SupplyError,
+    TradeError,
+    WrongPhaseError,
+    __version__,
+    simulate,
+)
+
+__all__ = [
+    "Action",
+    "Board",
+    "CatanError",
+    "ChanceError",
+    "DevelopmentCardError",
+    "DiscardError",
+    "Event",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "LegalActions",
+    "NotEnoughResourcesError",
+    "NotYourTurnError",
+    "ParseError",
+    "PlacementError",
+    "PositionError",
+    "RobberError",
+    "RulesError",
+    "SupplyError",
+    "TradeError",
+    "WrongPhaseError",
+    "__version__",
+    "simulate",
+]

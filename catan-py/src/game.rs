@@ -1,0 +1,570 @@
+//! `Game`, its live `LegalActions` view and `Board`.
+
+use crate::convert::{from_py, ser_to_py};
+use crate::errors::{load_error, new_game_error, parse_error, parse_message, rule_error};
+use crate::objects::{action_arg, PyAction, PyEvent};
+use crate::svg;
+use catan_rules::{Action, Board, Game, Player, PlayerSet, Rules};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PySlice, PyString, PyTuple};
+use serde_json::Value;
+use std::sync::Arc;
+
+/// Rules from keyword arguments: `Rules::default()` with the given fields replaced.
+///
+/// Unknown keywords raise `TypeError`; bad values `ParseError`; unplayable rules are left to
+/// `Game::new` (`RulesError`).
+pub fn rules_from_kwargs(
+    py: Python<'_>,
+    fixed: &[(&str, Value)],
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Rules> {
+    let Value::Object(mut m) = serde_json::to_value(Rules::default()).expect("rules serialize")
+    else {
+        unreachable!("rules are an object")
+    };
+    for (k, v) in fixed {
+        m.insert((*k).to_owned(), v.clone());
+    }
+    if let Some(kw) = kwargs {
+        for (k, v) in kw.iter() {
+            let k: String = k.extract()?;
+            if !m.contains_key(&k) {
+                let known: Vec<&str> = m.keys().map(String::as_str).collect();
+                return Err(PyTypeError::new_err(format!(
+                    "unexpected rules option '{k}' (options: {})",
+                    known.join(", ")
+                )));
+            }
+            m.insert(k, from_py(&v)?);
+        }
+    }
+    serde_json::from_value(Value::Object(m)).map_err(|e| parse_error(py, e.into()))
+}
+
+/// A game of Catan: the rules engine's state, changed only by `apply` (all or nothing).
+///
+/// >>> import catan_rules
+/// >>> game = catan_rules.Game(players=3, map="beginner", seed=7)
+/// >>> game
+/// <Game players=3 map='beginner' seed=7 turn=1 phase='roll' to_act=[0] scores=[2, 2, 2]>
+/// >>> game.apply({"type": "roll", "player": 0})[0]
+/// Event('dice_rolled', player=0, dice=[4, 5], total=9)
+/// >>> game.is_legal(catan_rules.Action("end_turn", player=0))
+/// True
+#[pyclass(name = "Game", module = "catan_rules")]
+pub struct PyGame {
+    game: Game,
+    seed: u64,
+    /// Legal actions of the current state, computed on demand.
+    legal: Vec<Action>,
+    legal_fresh: bool,
+}
+
+impl PyGame {
+    fn from_game(game: Game, seed: u64) -> PyGame {
+        PyGame {
+            game,
+            seed,
+            legal: Vec::new(),
+            legal_fresh: false,
+        }
+    }
+
+    fn legal(&mut self) -> &[Action] {
+        if !self.legal_fresh {
+            self.game.legal_actions(&mut self.legal);
+            self.legal_fresh = true;
+        }
+        &self.legal
+    }
+
+    fn player(&self, p: i64) -> PyResult<Player> {
+        if p < 0 || p >= i64::from(self.game.players()) {
+            return Err(PyValueError::new_err(format!(
+                "no player {p} in a {}-player game (seats are 0..{})",
+                self.game.players(),
+                self.game.players()
+            )));
+        }
+        Ok(Player(p as u8))
+    }
+
+    /// The pickled state: the seed the game was made with and its position JSON (which
+    /// holds everything, the generator's state included, so the game continues exactly).
+    fn saved_state(&self) -> String {
+        serde_json::json!({
+            "format": "catan-py-game",
+            "version": 2,
+            "seed": self.seed.to_string(),
+            "position": self.game.to_position(),
+        })
+        .to_string()
+    }
+
+    fn clone_game(&self) -> PyGame {
+        PyGame {
+            game: self.game.clone(),
+            seed: self.seed,
+            legal: Vec::new(),
+            legal_fresh: false,
+        }
+    }
+}
+
+/// Seats as a list of ints (`Vec<u8>` would become `bytes` in Python).
+fn players_list(s: PlayerSet) -> Vec<u32> {
+    s.iter().map(|p| u32::from(p.0)).collect()
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game. Every rules option can be given as a keyword (`vp_target=8`,
+    /// `strict_phases=True`, `friendly_robber=True`, `discard_limit=9`,
+    /// `vocabulary="zip"`, `chance="external"`).
+    ///
+    /// Raises `RulesError` for rules that cannot be played, `ParseError` for a bad value,
+    /// `TypeError` for an unknown option.
+    #[new]
+    #[pyo3(signature = (players = 4, map = "beginner", seed = 7, **rules))]
+    fn new(
+        py: Python<'_>,
+        players: u8,
+        map: &str,
+        seed: u64,
+        rules: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyGame> {
+        let r = rules_from_kwargs(
+            py,
+            &[("players", Value::from(players)), ("map", Value::from(map))],
+            rules,
+        )?;
+        let g = Game::new(r, seed).map_err(|e| new_game_error(py, e))?;
+        Ok(PyGame::from_game(g, seed))
+    }
+
+    /// A new game from rules given as JSON (`{"players": 3, "map": "variable"}`; missing
+    /// fields take their defaults).
+    ///
+    /// >>> Game.from_rules_json('{"players": 3}', seed=1).rules["players"]
+    /// 3
+    #[staticmethod]
+    #[pyo3(signature = (rules, seed = 7))]
+    fn from_rules_json(py: Python<'_>, rules: &str, seed: u64) -> PyResult<PyGame> {
+        let r: Rules = serde_json::from_str(rules).map_err(|e| parse_error(py, e.into()))?;
+        let g = Game::new(r, seed).map_err(|e| new_game_error(py, e))?;
+        Ok(PyGame::from_game(g, seed))
+    }
+
+    /// Applies an action (an `Action`, a dict or a JSON string) and returns the events it
+    /// caused. All or nothing: on error the game is unchanged.
+    ///
+    /// Raises `ParseError` if the action is malformed, an `IllegalActionError` subclass if
+    /// the rules do not allow it now.
+    fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Vec<PyEvent>> {
+        let a = action_arg(py, action)?;
+        let events = self.game.apply(a).map_err(|e| rule_error(py, e))?;
+        self.legal_fresh = false;
+        Ok(events.into_iter().map(PyEvent).collect())
+    }
+
+    /// Whether `action` is legal now: exactly when `apply` would succeed.
+    ///
+    /// Raises `ParseError` if the action is malformed.
+    fn is_legal(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.game.is_legal(&action_arg(py, action)?))
+    }
+
+    /// Raises the error `apply` would raise for `action`, without applying it; returns
+    /// `None` if it is legal.
+    fn check(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.game
+            .check(&action_arg(py, action)?)
+            .map_err(|e| rule_error(py, e))
+    }
+
+    /// Every legal action now, as a live view: it always reflects the current state.
+    /// Supports `len`, iteration, indexing and `in` (which checks legality exactly, so it
+    /// also accepts domestic offers outside the listed family; malformed input is simply not
+    /// in it).
+    ///
+    /// >>> game = Game(players=4, map="beginner", seed=7)
+    /// >>> list(game.legal_actions)
+    /// [Action('roll', player=0)]
+    #[getter]
+    fn legal_actions(slf: Bound<'_, Self>) -> LegalActions {
+        LegalActions { game: slf.unbind() }
+    }
+
+    /// What the game waits for, as a dict with `type` (`"roll"`, `"main"`, `"discard"`, ...)
+    /// and who must act.
+    #[getter]
+    fn decision<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let d = ser_to_py(py, &self.game.decision())?.cast_into::<PyDict>()?;
+        for key in ["players", "pending"] {
+            if let Some(bits) = d.get_item(key)? {
+                let set = PlayerSet(bits.extract()?);
+                d.set_item(key, players_list(set))?;
+            }
+        }
+        if let Some(a) = d.get_item("amounts")? {
+            let mut a: Vec<u32> = a.extract()?;
+            a.truncate(self.game.players() as usize);
+            d.set_item("amounts", a)?;
+        }
+        Ok(d.into_any())
+    }
+
+    /// The seats that may act now (several while discarding or answering an offer).
+    #[getter]
+    fn to_act(&self) -> Vec<u32> {
+        players_list(self.game.to_act())
+    }
+
+    /// The phase: `"setup_settlement"`, `"setup_road"`, `"roll"`, `"discard"`,
+    /// `"move_robber"`, `"main"`, `"road_building"` or `"game_over"`.
+    #[getter]
+    fn phase<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.game.phase())
+    }
+
+    /// Whose turn it is.
+    #[getter]
+    fn current_player(&self) -> u8 {
+        self.game.current_player().0
+    }
+
+    /// Turn number: 0 during set-up, then 1, 2, ...
+    #[getter]
+    fn turn(&self) -> u16 {
+        self.game.turn()
+    }
+
+    /// The winner's seat, or `None` while the game goes on.
+    #[getter]
+    fn winner(&self) -> Option<u8> {
+        self.game.winner().map(|p| p.0)
+    }
+
+    /// Every seat's points, hidden victory point cards included.
+    #[getter]
+    fn scores(&self) -> Vec<u32> {
+        self.game.scores().into_iter().map(u32::from).collect()
+    }
+
+    /// A seat's points, hidden victory point cards included.
+    fn points(&self, player: i64) -> PyResult<u8> {
+        Ok(self.game.points(self.player(player)?))
+    }
+
+    /// A seat's resource cards, as `{"brick": n, "lumber": n, "wool": n, "grain": n, "ore": n}`.
+    fn hand<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.game.hand(self.player(player)?))
+    }
+
+    /// The dice rolled this turn, or `None`.
+    #[getter]
+    fn dice(&self) -> Option<Vec<u32>> {
+        self.game.dice().map(|d| d.map(u32::from).to_vec())
+    }
+
+    /// The robber's hex id, or `None`.
+    #[getter]
+    fn robber(&self) -> Option<u8> {
+        self.game.robber().map(|h| h.0)
+    }
+
+    /// Cards left in the bank.
+    #[getter]
+    fn bank<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.game.bank())
+    }
+
+    /// The rules of this game, as a dict.
+    #[getter]
+    fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, self.game.rules())
+    }
+
+    /// The seed the game was created with.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The board: hexes, nodes (intersections) and edges (paths), with ids and coordinates.
+    #[getter]
+    fn board(&self) -> PyBoard {
+        PyBoard(Arc::clone(self.game.board()))
+    }
+
+    /// The whole game as a position JSON string (hidden cards and the generator's state
+    /// included: for saving and resuming, not for showing to a player). See
+    /// `docs/position.md`.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(players=3, seed=1)
+    /// >>> catan_rules.Game.from_json(game.to_json()) == game
+    /// True
+    fn to_json(&self) -> String {
+        self.game.to_json()
+    }
+
+    /// A game resumed from a position JSON string. Raises `ParseError` for malformed JSON
+    /// and `PositionError` (listing every problem in `.detail["errors"]`) for a position
+    /// that is not a possible game.
+    #[staticmethod]
+    #[pyo3(signature = (position, seed = 0))]
+    fn from_json(py: Python<'_>, position: &str, seed: u64) -> PyResult<PyGame> {
+        let game = Game::from_json(position).map_err(|e| load_error(py, e))?;
+        Ok(PyGame::from_game(game, seed))
+    }
+
+    /// What one seat may know, as a dict: its own hand and development cards, every other
+    /// seat's card counts, the board and pieces; never the deck order or the generator's
+    /// state. `player=None` is a spectator.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(players=3, map="beginner", seed=7)
+    /// >>> view = game.view(1)
+    /// >>> view["own"]["hand"] == game.hand(1), "rng" in view
+    /// (True, False)
+    #[pyo3(signature = (player = None))]
+    fn view<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = player.map(|p| self.player(p)).transpose()?;
+        ser_to_py(py, &self.game.view(viewer))
+    }
+
+    /// The board with the pieces, as SVG text.
+    fn to_svg(&self) -> String {
+        svg::game_svg(&self.game)
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.to_svg()
+    }
+
+    /// An independent copy that continues exactly like this game.
+    fn copy(&self) -> PyGame {
+        self.clone_game()
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone_game()
+    }
+
+    #[pyo3(signature = (memo = None))]
+    fn __deepcopy__(&self, memo: Option<&Bound<'_, PyAny>>) -> PyGame {
+        let _ = memo;
+        self.clone_game()
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let state = slf.borrow().saved_state();
+        let f = py.get_type::<PyGame>().getattr("_from_state")?;
+        Ok((f, PyTuple::new(py, [PyString::new(py, &state)])?))
+    }
+
+    /// Rebuilds a game from `__reduce__`'s state (private: the format may change).
+    #[staticmethod]
+    fn _from_state(py: Python<'_>, state: &str) -> PyResult<PyGame> {
+        let bad = |m: &str| parse_message(py, format!("bad game state: {m}"));
+        let v: Value = serde_json::from_str(state).map_err(|e| parse_error(py, e.into()))?;
+        if v.get("format").and_then(Value::as_str) != Some("catan-py-game") {
+            return Err(bad("unknown format"));
+        }
+        let seed: u64 = v["seed"]
+            .as_str()
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| bad("seed"))?;
+        let position: catan_rules::Position =
+            serde_json::from_value(v["position"].clone()).map_err(|e| parse_error(py, e.into()))?;
+        let game = Game::from_position(position)
+            .map_err(|e| load_error(py, catan_rules::LoadError::Invalid { errors: e }))?;
+        Ok(PyGame::from_game(game, seed))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<PyGame>() {
+            Ok(o) => {
+                let eq = match o.try_borrow() {
+                    Ok(o) => o.game == self.game,
+                    Err(_) => false,
+                };
+                Ok(eq.into_pyobject(py)?.to_owned().into_any().unbind())
+            }
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let map = ser_to_py(py, &self.game.rules().map)?.repr()?;
+        let phase = ser_to_py(py, &self.game.phase())?.repr()?;
+        Ok(format!(
+            "<Game players={} map={map} seed={} turn={} phase={phase} to_act={:?} scores={:?}>",
+            self.game.players(),
+            self.seed,
+            self.game.turn(),
+            players_list(self.game.to_act()),
+            self.game.scores()
+        ))
+    }
+}
+
+/// The legal actions of a game, always those of its current state.
+#[pyclass(name = "LegalActions", module = "catan_rules", frozen)]
+pub struct LegalActions {
+    game: Py<PyGame>,
+}
+
+#[pymethods]
+impl LegalActions {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.game.borrow_mut(py).legal().len()
+    }
+
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            return self.to_list(py)?.as_any().get_item(slice);
+        }
+        let index: isize = index.extract()?;
+        let mut g = self.game.borrow_mut(py);
+        let legal = g.legal();
+        let n = legal.len() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if i < 0 || i >= n {
+            return Err(PyIndexError::new_err("legal action index out of range"));
+        }
+        Ok(Bound::new(py, PyAction(legal[i as usize]))?.into_any())
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let list = self.to_list(py)?;
+        list.try_iter().map(Bound::into_any)
+    }
+
+    fn __contains__(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        // Like any container, `in` answers for every object: malformed input is not legal.
+        let Ok(a) = action_arg(py, action) else {
+            return Ok(false);
+        };
+        Ok(self.game.borrow(py).game.is_legal(&a))
+    }
+
+    /// The legal actions now, as a list.
+    fn to_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let mut g = self.game.borrow_mut(py);
+        PyList::new(py, g.legal().iter().map(|&a| PyAction(a)))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let list = self.to_list(py)?;
+        let n = list.len();
+        let shown: Vec<String> = list
+            .iter()
+            .take(5)
+            .map(|a| a.repr().map(|r| r.to_string()))
+            .collect::<PyResult<_>>()?;
+        let more = if n > 5 {
+            format!(", ... {} more", n - 5)
+        } else {
+            String::new()
+        };
+        Ok(format!("<LegalActions [{}{more}]>", shown.join(", ")))
+    }
+}
+
+/// The board of a game: hexes, nodes (intersections) and edges (paths), each with its id
+/// and lattice coordinates (`x` in units of √3/2 hex radius, `y` in half radii).
+///
+/// >>> board = Game().board
+/// >>> len(board.hexes), len(board.nodes), len(board.edges)
+/// (37, 54, 72)
+/// >>> board.nodes[0]["id"]
+/// 0
+#[pyclass(name = "Board", module = "catan_rules", frozen)]
+pub struct PyBoard(Arc<Board>);
+
+#[pymethods]
+impl PyBoard {
+    /// Hexes by id (land and sea): `id`, axial `q`/`r`, centre `x`/`y`, `terrain`, `number`
+    /// and the corner `nodes` (N, NE, SE, S, SW, NW).
+    #[getter]
+    fn hexes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.0.describe().hexes)
+    }
+
+    /// Nodes by id: `id`, `x`/`y`, adjacent `hexes`, `neighbors`, `edges` and `harbor`.
+    #[getter]
+    fn nodes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.0.describe().nodes)
+    }
+
+    /// Edges by id: `id` and its two end `nodes`.
+    #[getter]
+    fn edges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.0.describe().edges)
+    }
+
+    /// Harbours as in the map: hex `q`/`r`, `side` and `kind`.
+    #[getter]
+    fn harbors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.0.describe().harbors)
+    }
+
+    /// The robber's starting hex id.
+    #[getter]
+    fn robber_start(&self) -> Option<u8> {
+        self.0.robber_start().map(|h| h.0)
+    }
+
+    /// The whole description as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.0.describe())
+    }
+
+    /// The whole description as JSON.
+    fn to_json(&self) -> String {
+        serde_json::to_string(&self.0.describe()).expect("boards serialize")
+    }
+
+    /// The board as SVG text.
+    fn to_svg(&self) -> String {
+        svg::board_svg(&self.0)
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.to_svg()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<PyBoard>() {
+            Ok(o) => Ok((*o.get().0 == *self.0)
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any()
+                .unbind()),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let land = self.0.land_hexes().count();
+        format!(
+            "<Board {land} land hexes, {} hexes, {} nodes, {} edges>",
+            self.0.hexes().len(),
+            self.0.nodes().len(),
+            self.0.edges().len()
+        )
+    }
+}

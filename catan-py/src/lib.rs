@@ -1,0 +1,69 @@
+//! The `catan_rules._catan` extension module: thin Python types over `catan-rules`.
+//!
+//! Skins translate and never decide: every rule lives in the core. This crate converts
+//! arguments and results (serde JSON ⇄ Python objects), maps core errors to exception classes
+//! (`errors`), and releases the GIL around bulk work (`simulate`).
+
+mod convert;
+mod errors;
+mod game;
+mod objects;
+mod svg;
+
+use catan_rules::sim;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde_json::Value;
+
+/// Plays `games` random games in Rust across threads (with the GIL released) and returns
+/// one dict per game: `seed`, `winner`, `turns`, `actions`, `scores`, and counts of
+/// `sevens`, `steals`, `discards`, `shortages`, `longest_road_changes`,
+/// `largest_army_changes`, `trades` and `maritime_trades`.
+///
+/// Game `i` uses seed `seed + i`; results do not depend on `threads` (default: all cores).
+/// Other rules options can be given as keywords, as for `Game`.
+///
+/// >>> import catan_rules
+/// >>> [g["winner"] is not None for g in catan_rules.simulate(3, seed=5)]
+/// [True, True, True]
+/// >>> catan_rules.simulate(2, threads=1) == catan_rules.simulate(2, threads=2)
+/// True
+#[pyfunction]
+#[pyo3(signature = (games, seed = 1, players = 4, threads = None, map = "random", domestic_trade = false, **rules))]
+#[allow(clippy::too_many_arguments)]
+fn simulate<'py>(
+    py: Python<'py>,
+    games: usize,
+    seed: u64,
+    players: u8,
+    threads: Option<usize>,
+    map: &str,
+    domestic_trade: bool,
+    rules: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let r = game::rules_from_kwargs(
+        py,
+        &[("players", Value::from(players)), ("map", Value::from(map))],
+        rules,
+    )?;
+    r.validate()
+        .map_err(|e| errors::new_game_error(py, e.into()))?;
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let out = py.detach(move || sim::simulate(r, games, seed, threads, domestic_trade));
+    out.iter().map(|s| convert::ser_to_py(py, s)).collect()
+}
+
+/// The native module; `catan_rules/__init__.py` re-exports it.
+#[pymodule]
+fn _catan(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<game::LegalActions>()?;
+    m.add_class::<game::PyBoard>()?;
+    m.add_class::<objects::PyAction>()?;
+    m.add_class::<objects::PyEvent>()?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    errors::register(m)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

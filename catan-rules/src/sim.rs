@@ -1,0 +1,212 @@
+//! Random playouts: whole games between players that pick uniformly among the legal
+//! actions, summarised, one at a time or many across threads.
+//!
+//! This is the reusable core of every "simulate N games" tool (the Rust example, the C ABI,
+//! the Python package's `simulate`). Results depend only on the rules, the seed and the
+//! domestic-trade switch — never on the number of threads:
+//!
+//! * game `i` of [`simulate`] is [`play_random`]`(rules, seed + i, domestic_trade)`
+//!   (wrapping addition);
+//! * inside one game the board and all chance come from the game's own generator seeded
+//!   with that seed, and the random players' choices from a second generator seeded with
+//!   `seed ^ POLICY_SALT`.
+//!
+//! ```
+//! use catan_rules::{sim, Rules};
+//!
+//! let one = sim::play_random(Rules::default(), 7, false);
+//! assert!(one.winner.is_some());
+//! let many = sim::simulate(Rules::default(), 4, 7, 2, false);
+//! assert_eq!(many[0], one);
+//! assert_eq!(many, sim::simulate(Rules::default(), 4, 7, 1, false));
+//! ```
+
+use crate::action::Action;
+use crate::event::{Event, EventSink};
+use crate::game::Game;
+use crate::rng::Rng;
+use crate::rules::Rules;
+use crate::types::Player;
+use serde::{Deserialize, Serialize};
+
+/// Mixed into a game's seed to seed the random players' choices.
+pub const POLICY_SALT: u64 = 0x005e_ed0f_7a11_5eed;
+
+/// A game not won after this many turns is stopped and reported without a winner (a safety
+/// net: random play ends long before it).
+pub const MAX_TURNS: u16 = 10_000;
+
+/// What happened in one random game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's seed.
+    pub seed: u64,
+    /// The winner (`None` only if the game was stopped at [`MAX_TURNS`]).
+    pub winner: Option<Player>,
+    /// Turns played after set-up (the number of the last turn).
+    pub turns: u32,
+    /// Actions applied, set-up included.
+    pub actions: u32,
+    /// Final points of every seat, hidden victory point cards included.
+    pub scores: Vec<u8>,
+    /// 7s rolled.
+    pub sevens: u32,
+    /// Cards stolen with the robber or a knight.
+    pub steals: u32,
+    /// Discards after a 7 (one per player discarding).
+    pub discards: u32,
+    /// Productions where the bank could not pay everyone.
+    pub shortages: u32,
+    /// Times Longest Road changed hands or was set aside.
+    pub longest_road_changes: u32,
+    /// Times Largest Army changed hands.
+    pub largest_army_changes: u32,
+    /// Domestic trades made.
+    pub trades: u32,
+    /// Maritime trades made.
+    pub maritime_trades: u32,
+}
+
+impl EventSink for GameSummary {
+    #[inline]
+    fn push(&mut self, e: Event) {
+        match e {
+            Event::DiceRolled { total: 7, .. } => self.sevens += 1,
+            Event::Stole { .. } => self.steals += 1,
+            Event::Discarded { .. } => self.discards += 1,
+            Event::Shortage { .. } => self.shortages += 1,
+            Event::LongestRoadChanged { .. } => self.longest_road_changes += 1,
+            Event::LargestArmyChanged { .. } => self.largest_army_changes += 1,
+            Event::Traded { .. } => self.trades += 1,
+            Event::MaritimeTraded { .. } => self.maritime_trades += 1,
+            _ => {}
+        }
+    }
+}
+
+/// Plays one game with `seed` between uniformly random players and summarises it.
+///
+/// With `domestic_trade` false the players never offer trades to each other (the other
+/// actions, answers included, stay in the choice). Invalid rules (see [`Rules::validate`])
+/// give a summary with no winner, no actions and no scores.
+///
+/// ```
+/// use catan_rules::{sim, Rules};
+/// let s = sim::play_random(Rules { players: 3, ..Rules::default() }, 1, true);
+/// assert_eq!(s.scores.len(), 3);
+/// assert!(s.scores[s.winner.unwrap().index()] >= 10);
+/// ```
+pub fn play_random(rules: Rules, seed: u64, domestic_trade: bool) -> GameSummary {
+    let mut legal: Vec<Action> = Vec::with_capacity(256);
+    play_with_buffer(rules, seed, domestic_trade, &mut legal)
+}
+
+fn play_with_buffer(
+    rules: Rules,
+    seed: u64,
+    domestic_trade: bool,
+    legal: &mut Vec<Action>,
+) -> GameSummary {
+    let mut summary = GameSummary {
+        seed,
+        ..GameSummary::default()
+    };
+    let Ok(mut game) = Game::new(rules, seed) else {
+        return summary;
+    };
+    let mut policy = Rng::new(seed ^ POLICY_SALT);
+    while game.winner().is_none() && game.turn() < MAX_TURNS {
+        game.legal_actions(legal);
+        if !domestic_trade {
+            legal.retain(|a| !a.is_trade_offer());
+        }
+        let a = legal[policy.below(legal.len() as u32) as usize];
+        game.apply_with(a, &mut summary)
+            .expect("enumerated actions are legal");
+        summary.actions += 1;
+    }
+    summary.winner = game.winner();
+    summary.turns = u32::from(game.turn());
+    summary.scores = game.scores();
+    summary
+}
+
+/// Plays `games` random games (game `i` with seed `seed + i`) on up to `threads` threads
+/// (`0` counts as 1) and returns their summaries in game order. The result does not depend
+/// on `threads`.
+pub fn simulate(
+    rules: Rules,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    domestic_trade: bool,
+) -> Vec<GameSummary> {
+    let mut out = vec![GameSummary::default(); games];
+    let threads = threads.clamp(1, games.max(1));
+    let chunk = games.div_ceil(threads).max(1);
+    let play_chunk = |first: usize, slots: &mut [GameSummary]| {
+        let mut legal = Vec::with_capacity(256);
+        for (k, slot) in slots.iter_mut().enumerate() {
+            let s = seed.wrapping_add((first + k) as u64);
+            *slot = play_with_buffer(rules, s, domestic_trade, &mut legal);
+        }
+    };
+    if threads == 1 {
+        play_chunk(0, &mut out);
+        return out;
+    }
+    std::thread::scope(|scope| {
+        for (i, slots) in out.chunks_mut(chunk).enumerate() {
+            let play_chunk = &play_chunk;
+            scope.spawn(move || play_chunk(i * chunk, slots));
+        }
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layouts::MapKind;
+
+    #[test]
+    fn deterministic_regardless_of_threads() {
+        let rules = Rules {
+            map: MapKind::Beginner,
+            ..Rules::default()
+        };
+        let one = simulate(rules, 7, 11, 1, true);
+        for t in [0, 2, 3, 7, 16] {
+            assert_eq!(simulate(rules, 7, 11, t, true), one, "{t} threads");
+        }
+        for (i, s) in one.iter().enumerate() {
+            assert_eq!(*s, play_random(rules, 11 + i as u64, true));
+        }
+    }
+
+    #[test]
+    fn summaries_add_up() {
+        for s in simulate(Rules::default(), 5, 3, 2, false) {
+            let w = s.winner.expect("random games end");
+            assert!(s.scores[w.index()] >= 10);
+            assert!(s.turns > 0 && s.actions > s.turns);
+            assert_eq!(s.trades, 0, "no domestic trade offered");
+            assert!(s.discards <= 4 * s.sevens);
+        }
+    }
+
+    #[test]
+    fn invalid_rules_give_an_empty_summary() {
+        let s = play_random(
+            Rules {
+                players: 9,
+                ..Rules::default()
+            },
+            1,
+            false,
+        );
+        assert_eq!(s.winner, None);
+        assert_eq!(s.actions, 0);
+        assert!(simulate(Rules::default(), 0, 1, 4, false).is_empty());
+    }
+}
