@@ -179,7 +179,7 @@ def test_board(game: Game) -> None:
 def test_svg(game: Game) -> None:
     for svg in (game.board._repr_svg_(), game.board.to_svg(), game._repr_svg_(), game.to_svg()):
         assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
-        assert svg.count("<polygon") == len(game.board.hexes)
+        assert svg.count('<polygon class="hex"') == len(game.board.hexes)
     assert game.to_svg().count('class="settlement"') == 8
     assert game.to_svg().count('class="road"') == 8
 
