@@ -44,6 +44,8 @@ pub mod rng;
 mod roads;
 pub mod rules;
 pub mod sim;
+#[cfg(feature = "proptest")]
+pub mod strategies;
 pub mod types;
 pub mod view;
 
