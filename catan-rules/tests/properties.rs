@@ -140,19 +140,43 @@ struct Tracker {
     played: [u8; 5],
     longest_road: Option<Player>,
     largest_army: Option<Player>,
+    /// Hands and bank as a client would track them from the events alone.
+    hands: Vec<[i32; 5]>,
+    bank: [i32; 5],
+}
+
+fn counts(r: &Resources) -> [i32; 5] {
+    r.0.map(i32::from)
+}
+
+fn add(a: &mut [i32; 5], r: &Resources, sign: i32) {
+    for (x, &y) in a.iter_mut().zip(r.0.iter()) {
+        *x += sign * i32::from(y);
+    }
+}
+
+/// Hands and bank as the game has them.
+fn shadow_of(g: &Game) -> (Vec<[i32; 5]>, [i32; 5]) {
+    let hands = (0..g.players())
+        .map(|p| counts(&g.hand(Player(p))))
+        .collect();
+    (hands, counts(&g.bank()))
 }
 
 impl Tracker {
     fn new(g: &Game) -> Tracker {
+        let (hands, bank) = shadow_of(g);
         let mut t = Tracker {
             topo: Topology::of(g),
             played: [0; 5],
             longest_road: None,
             largest_army: None,
+            hands,
+            bank,
         };
         // A fresh game may already hold pieces (the beginners' map); its holders follow
         // from the same rules with nobody holding before.
-        t.check(g, &[]);
+        t.check(g, &[], g.phase());
         t
     }
 
@@ -172,16 +196,164 @@ impl Tracker {
             played[c.index()] =
                 (rules.dev_deck()[c.index()] as u32 - g.deck()[c] as u32 - held) as u8;
         }
+        let (hands, bank) = shadow_of(g);
         Tracker {
             topo: Topology::of(g),
             played,
             longest_road: g.longest_road_holder(),
             largest_army: g.largest_army_holder(),
+            hands,
+            bank,
         }
     }
 
-    /// Checks every invariant of `g`, reached by an action that caused `events`.
-    fn check(&mut self, g: &Game, events: &[Event]) {
+    /// Follows the events as a client would: every change of a hand or the bank is
+    /// described by an event (`DESIGN` "Events"), and the pieces, robber and special cards
+    /// they announce are where the game has them. `before` is the phase the action was
+    /// taken in (set-up and Road Building roads are free).
+    fn follow(&mut self, g: &Game, events: &[Event], before: Phase) {
+        let free = matches!(
+            before,
+            Phase::SetupSettlement | Phase::SetupRoad | Phase::RoadBuilding
+        );
+        let cost = catan_rules::ByResource::<u8>;
+        for e in events {
+            match *e {
+                Event::ResourcesProduced { player, resources }
+                | Event::StartingResources { player, resources }
+                | Event::YearOfPlentyTaken { player, resources } => {
+                    add(&mut self.hands[player.index()], &resources, 1);
+                    add(&mut self.bank, &resources, -1);
+                }
+                Event::Discarded { player, resources } => {
+                    add(&mut self.hands[player.index()], &resources, -1);
+                    add(&mut self.bank, &resources, 1);
+                }
+                Event::Stole {
+                    thief,
+                    victim,
+                    resource,
+                } => {
+                    let r = resource.expect("unredacted events name the card");
+                    self.hands[victim.index()][r.index()] -= 1;
+                    self.hands[thief.index()][r.index()] += 1;
+                }
+                Event::SettlementBuilt { player, node } => {
+                    assert_eq!(g.building(node), Some((player, false)), "{e:?}");
+                    if !free {
+                        let c = cost([1, 1, 1, 1, 0]);
+                        add(&mut self.hands[player.index()], &c, -1);
+                        add(&mut self.bank, &c, 1);
+                    }
+                }
+                Event::RoadBuilt { player, edge } => {
+                    assert_eq!(g.road(edge), Some(player), "{e:?}");
+                    if !free {
+                        let c = cost([1, 1, 0, 0, 0]);
+                        add(&mut self.hands[player.index()], &c, -1);
+                        add(&mut self.bank, &c, 1);
+                    }
+                }
+                Event::CityBuilt { player, node } => {
+                    assert_eq!(g.building(node), Some((player, true)), "{e:?}");
+                    let c = cost([0, 0, 0, 2, 3]);
+                    add(&mut self.hands[player.index()], &c, -1);
+                    add(&mut self.bank, &c, 1);
+                }
+                Event::DevelopmentCardBought { player, card } => {
+                    assert!(card.is_some(), "unredacted events name the card");
+                    let c = cost([0, 0, 1, 1, 1]);
+                    add(&mut self.hands[player.index()], &c, -1);
+                    add(&mut self.bank, &c, 1);
+                }
+                Event::MonopolyTaken {
+                    player,
+                    resource,
+                    taken,
+                } => {
+                    for (q, &t) in taken.iter().enumerate().take(self.hands.len()) {
+                        self.hands[q][resource.index()] -= i32::from(t);
+                        self.hands[player.index()][resource.index()] += i32::from(t);
+                    }
+                }
+                Event::MaritimeTraded {
+                    player,
+                    give,
+                    get,
+                    rate,
+                } => {
+                    let h = &mut self.hands[player.index()];
+                    h[give.index()] -= i32::from(rate);
+                    h[get.index()] += 1;
+                    self.bank[give.index()] += i32::from(rate);
+                    self.bank[get.index()] -= 1;
+                }
+                Event::Traded {
+                    player,
+                    partner,
+                    gave,
+                    got,
+                } => {
+                    add(&mut self.hands[player.index()], &gave, -1);
+                    add(&mut self.hands[player.index()], &got, 1);
+                    add(&mut self.hands[partner.index()], &got, -1);
+                    add(&mut self.hands[partner.index()], &gave, 1);
+                }
+                Event::LongestRoadChanged { from, to, .. } => {
+                    assert_eq!(from, self.longest_road, "{e:?}");
+                    assert_ne!(from, to, "{e:?}");
+                    assert_eq!(to, g.longest_road_holder(), "{e:?}");
+                }
+                Event::LargestArmyChanged { from, to, .. } => {
+                    assert_eq!(from, self.largest_army, "{e:?}");
+                    assert_eq!(Some(to), g.largest_army_holder(), "{e:?}");
+                }
+                _ => {}
+            }
+        }
+        if let Some(Event::RobberMoved { hex, .. }) = events
+            .iter()
+            .rev()
+            .find(|e| matches!(e, Event::RobberMoved { .. }))
+        {
+            assert_eq!(g.robber(), Some(*hex));
+        }
+        let (hands, bank) = shadow_of(g);
+        assert_eq!(
+            self.hands, hands,
+            "hands differ from the events' account: {events:?}"
+        );
+        assert_eq!(
+            self.bank, bank,
+            "bank differs from the events' account: {events:?}"
+        );
+        // Special cards change hands with exactly one event.
+        let lr_events = events
+            .iter()
+            .filter(|e| matches!(e, Event::LongestRoadChanged { .. }))
+            .count();
+        let lr_changed = self.longest_road != g.longest_road_holder();
+        assert_eq!(
+            lr_events,
+            usize::from(lr_changed),
+            "Longest Road: {events:?}"
+        );
+        let la_events = events
+            .iter()
+            .filter(|e| matches!(e, Event::LargestArmyChanged { .. }))
+            .count();
+        let la_changed = self.largest_army != g.largest_army_holder();
+        assert_eq!(
+            la_events,
+            usize::from(la_changed),
+            "Largest Army: {events:?}"
+        );
+    }
+
+    /// Checks every invariant of `g`, reached by an action taken in phase `before` that
+    /// caused `events`.
+    fn check(&mut self, g: &Game, events: &[Event], before: Phase) {
+        self.follow(g, events, before);
         let rules = *g.rules();
         let n = g.players() as usize;
         let players: Vec<Player> = (0..n as u8).map(Player).collect();
@@ -375,10 +547,11 @@ fn check_playthrough(p: &Playthrough) {
     let mut g = p.start();
     let mut t = Tracker::new(&g);
     for (i, &a) in p.actions.iter().enumerate() {
+        let before = g.phase();
         let ev = g
             .apply(a)
             .unwrap_or_else(|e| panic!("action {i} {a:?} is illegal: {e}"));
-        t.check(&g, &ev);
+        t.check(&g, &ev, before);
     }
 }
 
@@ -551,7 +724,7 @@ proptest! {
                 prop_assert!(checked.is_ok());
                 prop_assert!(!ev.is_empty(), "a legal action caused no event");
                 let mut t = Tracker::resume(&before);
-                t.check(&after, &ev);
+                t.check(&after, &ev, before.phase());
             }
             Err(e) => {
                 prop_assert!(!legal, "is_legal accepted {:?} but apply said {}", a, e);
@@ -647,8 +820,9 @@ proptest! {
         let mut policy = Rng::new(seed);
         let mut steps = 0u32;
         while let Some(a) = strategies::random_legal_action(&g, &mut policy) {
+            let before = g.phase();
             let ev = g.apply(a).unwrap();
-            t.check(&g, &ev);
+            t.check(&g, &ev, before);
             steps += 1;
             prop_assert!(steps < 20_000, "no winner after {} actions", steps);
         }
@@ -656,6 +830,124 @@ proptest! {
         prop_assert_eq!(w, g.current_player());
         prop_assert!(g.points(w) >= rules.vp_target);
         prop_assert_eq!(g.apply(Action::EndTurn { player: w }), Err(RuleError::GameOver));
+    }
+}
+
+/// Everything the public accessors say about a game, for comparing two games whose rules
+/// differ (so `==` does not apply).
+fn observable(g: &Game) -> String {
+    let mut s = format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?}\n",
+        g.decision(),
+        g.turn(),
+        g.bank(),
+        g.deck(),
+        g.robber(),
+        g.dice(),
+        g.longest_road_holder(),
+        g.largest_army_holder(),
+        g.discards_owed()
+    );
+    for p in 0..g.players() {
+        let p = Player(p);
+        s += &format!(
+            "{p:?} {:?} {:?} {} {:?} {} {}\n",
+            g.hand(p),
+            g.development_cards(p),
+            g.knights_played(p),
+            g.pieces_on_board(p),
+            g.longest_road_of(p),
+            g.points(p)
+        );
+    }
+    let b = g.board();
+    let nodes: Vec<_> = (0..b.nodes().len())
+        .map(|n| g.building(NodeId(n as u8)))
+        .collect();
+    let edges: Vec<_> = (0..b.edges().len())
+        .map(|e| g.road(EdgeId(e as u16)))
+        .collect();
+    s + &format!("{nodes:?}\n{edges:?}")
+}
+
+/// The action `a` of a seeded game with the chance outcome its events reveal filled in, as a
+/// referee with physical dice and cards would send it.
+fn with_outcome(a: Action, events: &[Event]) -> Action {
+    let dice = events.iter().find_map(|e| match e {
+        Event::DiceRolled { dice, .. } => Some(*dice),
+        _ => None,
+    });
+    let card = events.iter().find_map(|e| match e {
+        Event::DevelopmentCardBought { card, .. } => *card,
+        _ => None,
+    });
+    let stolen = events.iter().find_map(|e| match e {
+        Event::Stole { resource, .. } => *resource,
+        _ => None,
+    });
+    match a {
+        Action::Roll { player, .. } => Action::Roll { player, dice },
+        Action::BuyDevelopmentCard { player, .. } => Action::BuyDevelopmentCard { player, card },
+        Action::MoveRobber {
+            player,
+            hex,
+            victim,
+            ..
+        } => Action::MoveRobber {
+            player,
+            hex,
+            victim,
+            resource: stolen,
+        },
+        Action::PlayKnight {
+            player,
+            hex,
+            victim,
+            ..
+        } => Action::PlayKnight {
+            player,
+            hex,
+            victim,
+            resource: stolen,
+        },
+        other => other,
+    }
+}
+
+proptest! {
+    #![proptest_config(config(32))]
+
+    /// Chance supplied from outside reproduces a seeded game: the outcomes read from the
+    /// seeded game's events, passed as external outcomes, give the same events and the same
+    /// observable state at every step (`DESIGN` "Chance is explicit").
+    #[test]
+    fn external_outcomes_replay_a_seeded_game(
+        p in strategies::action_sequence_with(
+            strategies::rules().prop_map(|r| catan_rules::Rules { chance: ChanceMode::Seeded, ..r }),
+            300,
+        )
+    ) {
+        let mut seeded = p.start();
+        let ext_rules = catan_rules::Rules { chance: ChanceMode::External, ..p.rules };
+        let mut external = Game::new(ext_rules, p.seed).unwrap();
+        prop_assert_eq!(observable(&seeded), observable(&external));
+        for &a in &p.actions {
+            let ev = seeded.apply(a).unwrap();
+            let b = with_outcome(a, &ev);
+            let ev2 = external.apply(b);
+            prop_assert_eq!(Ok(&ev), ev2.as_ref(), "{:?} then {:?}", a, b);
+            prop_assert_eq!(observable(&seeded), observable(&external));
+        }
+    }
+
+    /// Everyone the game waits for has something to do, and nobody else does
+    /// (`Game::to_act` against the enumeration).
+    #[test]
+    fn everyone_to_act_has_a_legal_action(g in strategies::game()) {
+        let legal = g.legal_actions_vec();
+        let actors: HashSet<Player> = legal.iter().map(|a| a.player()).collect();
+        let to_act: HashSet<Player> = g.to_act().iter().collect();
+        prop_assert_eq!(actors, to_act, "{:?}", g.decision());
     }
 }
 
