@@ -31,7 +31,7 @@
 
 use crate::action::Action;
 use crate::board::{Board, EdgeId, HexId, NodeId};
-use crate::game::Game;
+use crate::game::{Decision, Game};
 use crate::layouts::MapKind;
 use crate::rng::Rng;
 use crate::rules::{ChanceMode, Rules, Vocabulary};
@@ -149,10 +149,35 @@ impl Playthrough {
 
 /// One legal action of `game`, drawn with `rng`, or `None` when nothing is legal (game over).
 ///
-/// The policy: uniform among the legal actions that are not domestic-trade offers; an offer
-/// (uniform among those listed) is made only one time in sixteen, so that turns end. While an
-/// offer is open, the answers, confirmations and the withdrawal are drawn uniformly.
+/// The policy: uniform among the listed legal actions that are not domestic-trade offers; an
+/// offer is made only one time in sixteen, so that turns end. Half of those offers are
+/// reshaped beyond the listed one-for-one family (addressed to one player, or asking for two
+/// cards). While an offer is open, one time in four a player who has not answered makes a
+/// counter-offer (one card of theirs for one or two of another resource); otherwise the
+/// answers, confirmations and the withdrawal are drawn uniformly. Every action returned is
+/// legal ([`Game::is_legal`]).
 pub fn random_legal_action(game: &Game, rng: &mut Rng) -> Option<Action> {
+    if let Decision::TradeResponses { pending, .. } = game.decision() {
+        if !pending.is_empty() && rng.below(4) == 0 {
+            let who = pending
+                .iter()
+                .nth(rng.below(pending.len() as u32) as usize)
+                .expect("a pending player");
+            let hand = game.hand(who);
+            let give = Resource::ALL[rng.below(5) as usize];
+            let get = Resource::ALL[rng.below(5) as usize];
+            let mut wanted = Resources::EMPTY;
+            wanted[get] = 1 + rng.below(2) as u8;
+            let a = Action::CounterOffer {
+                player: who,
+                give: Resources::one(give),
+                get: wanted,
+            };
+            if hand[give] > 0 && game.is_legal(&a) {
+                return Some(a);
+            }
+        }
+    }
     let legal = game.legal_actions_vec();
     let offers = legal.iter().filter(|a| a.is_trade_offer()).count();
     let others = legal.len() - offers;
@@ -164,7 +189,37 @@ pub fn random_legal_action(game: &Game, rng: &mut Rng) -> Option<Action> {
     if n == 0 {
         return None;
     }
-    pool.nth(rng.below(n as u32) as usize)
+    let a = pool.nth(rng.below(n as u32) as usize)?;
+    if let Action::OfferTrade {
+        player, give, get, ..
+    } = a
+    {
+        let reshaped = match rng.below(4) {
+            0 => Action::OfferTrade {
+                player,
+                to: Some(Player(rng.below(game.players() as u32) as u8)),
+                give,
+                get,
+            },
+            1 => {
+                let mut more = get;
+                for r in Resource::ALL {
+                    more[r] *= 2;
+                }
+                Action::OfferTrade {
+                    player,
+                    to: None,
+                    give,
+                    get: more,
+                }
+            }
+            _ => a,
+        };
+        if game.is_legal(&reshaped) {
+            return Some(reshaped);
+        }
+    }
+    Some(a)
 }
 
 /// A [`Playthrough`] of 0 to `max_steps` legal actions under any [`rules()`]. Shrinks
