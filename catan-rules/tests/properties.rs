@@ -217,6 +217,7 @@ impl Tracker {
             Phase::SetupSettlement | Phase::SetupRoad | Phase::RoadBuilding
         );
         let cost = catan_rules::ByResource::<u8>;
+        self.check_production_and_takings(g, events);
         for e in events {
             match *e {
                 Event::ResourcesProduced { player, resources }
@@ -348,6 +349,130 @@ impl Tracker {
             usize::from(la_changed),
             "Largest Army: {events:?}"
         );
+    }
+
+    /// Production, starting resources, discards owed, steals and Monopoly, recomputed from
+    /// the board and the hands before the action (`self.hands`, `self.bank`, still the
+    /// account before `events`).
+    fn check_production_and_takings(&self, g: &Game, events: &[Event]) {
+        let b = g.board();
+        let n = self.hands.len();
+        for e in events {
+            match *e {
+                // `seeds/000` "Resource Production", `RULINGS` 6: each building on a hex with
+                // the number rolled (not under the robber) yields 1 (settlement) or 2 (city);
+                // a resource the bank cannot pay in full goes to nobody, unless only one
+                // player is owed it, who gets what is left.
+                Event::DiceRolled { total, .. } if total != 7 => {
+                    let mut owed = vec![[0i32; 5]; n];
+                    for (h, hex) in b.hexes().iter().enumerate() {
+                        let Some(r) = hex.terrain.resource() else {
+                            continue;
+                        };
+                        if hex.number != Some(total) || g.robber() == Some(HexId(h as u8)) {
+                            continue;
+                        }
+                        for node in hex.nodes() {
+                            if let Some((q, city)) = g.building(node) {
+                                owed[q.index()][r.index()] += if city { 2 } else { 1 };
+                            }
+                        }
+                    }
+                    for r in 0..5 {
+                        let need: i32 = owed.iter().map(|o| o[r]).sum();
+                        let claimants = owed.iter().filter(|o| o[r] > 0).count();
+                        if need > self.bank[r] {
+                            for o in owed.iter_mut() {
+                                if claimants == 1 && o[r] > 0 {
+                                    o[r] = self.bank[r];
+                                } else {
+                                    o[r] = 0;
+                                }
+                            }
+                        }
+                    }
+                    for (q, o) in owed.iter().enumerate() {
+                        let got = events
+                            .iter()
+                            .find_map(|e| match e {
+                                Event::ResourcesProduced { player, resources }
+                                    if player.index() == q =>
+                                {
+                                    Some(counts(resources))
+                                }
+                                _ => None,
+                            })
+                            .unwrap_or([0; 5]);
+                        assert_eq!(got, *o, "production of player {q} on a {total}");
+                    }
+                }
+                // `seeds/000` "Rolling a 7": more than the limit → discard half, rounded down.
+                Event::DiscardsRequired { amounts } => {
+                    for (q, h) in self.hands.iter().enumerate() {
+                        let t: i32 = h.iter().sum();
+                        let expect = if t > i32::from(g.rules().discard_limit) {
+                            t / 2
+                        } else {
+                            0
+                        };
+                        assert_eq!(i32::from(amounts[q]), expect, "discard of player {q}");
+                    }
+                }
+                // `RULINGS` 8: one card per producing hex around the second settlement.
+                Event::StartingResources { player, resources } => {
+                    let node = events
+                        .iter()
+                        .find_map(|e| match e {
+                            Event::SettlementBuilt { node, .. } => Some(*node),
+                            _ => None,
+                        })
+                        .expect("starting resources come with the second settlement");
+                    let mut expect = [0i32; 5];
+                    for h in b.node(node).hexes() {
+                        if let Some(r) = b.hex(h).terrain.resource() {
+                            expect[r.index()] += 1;
+                        }
+                    }
+                    assert_eq!(
+                        counts(&resources),
+                        expect,
+                        "starting resources of {player:?}"
+                    );
+                }
+                // `RULINGS` 10: from an opponent with a building on the robber's hex and a
+                // card; never from yourself.
+                Event::Stole {
+                    thief,
+                    victim,
+                    resource,
+                } => {
+                    assert_ne!(thief, victim);
+                    let hex = g.robber().expect("the robber is on the board");
+                    assert!(b
+                        .hex(hex)
+                        .nodes()
+                        .any(|m| matches!(g.building(m), Some((q, _)) if q == victim)));
+                    let r = resource.expect("unredacted");
+                    assert!(self.hands[victim.index()][r.index()] > 0);
+                }
+                // `seeds/000` "Monopoly": every card of that resource from every opponent.
+                Event::MonopolyTaken {
+                    player,
+                    resource,
+                    taken,
+                } => {
+                    for (q, h) in self.hands.iter().enumerate() {
+                        let expect = if q == player.index() {
+                            0
+                        } else {
+                            h[resource.index()]
+                        };
+                        assert_eq!(i32::from(taken[q]), expect, "Monopoly from player {q}");
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Checks every invariant of `g`, reached by an action taken in phase `before` that
