@@ -864,6 +864,10 @@ proptest! {
     #[test]
     fn every_enumerated_action_applies(g in strategies::game()) {
         let legal = g.legal_actions_vec();
+        // A reused, dirty buffer gets the same list.
+        let mut buf = vec![Action::EndTurn { player: Player(5) }; 3];
+        g.legal_actions(&mut buf);
+        prop_assert_eq!(&buf, &legal);
         let set: HashSet<Action> = legal.iter().copied().collect();
         prop_assert_eq!(set.len(), legal.len(), "duplicates in {:?}", legal);
         prop_assert_eq!(legal.is_empty(), g.phase() == Phase::GameOver);
@@ -927,6 +931,21 @@ proptest! {
         prop_assert_eq!(&ea2, &eb2);
         prop_assert_eq!(&ea2, &es2);
         prop_assert!(a == b && a == snapshot);
+
+        // The allocation-free path (`apply_with` into `()`) reaches the same state.
+        let mut quiet = p.start();
+        for &act in &p.actions {
+            quiet.apply_with(act, &mut ()).unwrap();
+        }
+        prop_assert!(quiet == a);
+
+        // Events and rules survive JSON (`DESIGN` "Wire format").
+        for e in ea1.iter().chain(&ea2) {
+            let j = serde_json::to_string(e).unwrap();
+            prop_assert_eq!(&serde_json::from_str::<Event>(&j).unwrap(), e, "{}", j);
+        }
+        let j = serde_json::to_string(&p.rules).unwrap();
+        prop_assert_eq!(serde_json::from_str::<catan_rules::Rules>(&j).unwrap(), p.rules);
     }
 }
 
