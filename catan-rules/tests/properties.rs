@@ -1127,3 +1127,36 @@ fn external_chance_lists_all_36_rolls() {
     assert_eq!(legal.len(), 36);
     assert!(legal.iter().all(|a| g.clone().apply(*a).is_ok()));
 }
+
+/// The supply shortage (`RULINGS` 6; `seeds/000` "Resource Production") is rare in random
+/// play, so whole games are searched for one of each kind — the one claimant paid what is
+/// left, and several claimants paid nothing — and those games are then checked action by
+/// action, which recomputes production independently.
+#[test]
+fn supply_shortage_games_keep_every_invariant() {
+    let rules = catan_rules::Rules::default();
+    let (mut one, mut several) = (false, false);
+    for seed in 0..2_000u64 {
+        let (p, _) = Playthrough::generate(rules, seed, 10_000);
+        let mut g = p.start();
+        let (mut has_one, mut has_several) = (false, false);
+        for &a in &p.actions {
+            for e in g.apply(a).unwrap() {
+                match e {
+                    Event::Shortage { paid: Some(_), .. } => has_one = true,
+                    Event::Shortage { paid: None, .. } => has_several = true,
+                    _ => {}
+                }
+            }
+        }
+        if (has_one && !one) || (has_several && !several) {
+            check_playthrough(&p);
+            one |= has_one;
+            several |= has_several;
+        }
+        if one && several {
+            return;
+        }
+    }
+    panic!("no shortage of each kind in 2000 games (one claimant: {one}, several: {several})");
+}
