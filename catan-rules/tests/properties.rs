@@ -897,6 +897,16 @@ proptest! {
         }
     }
 
+    /// A legal action always does something: the game changes and at least one event says
+    /// what (no silent no-ops).
+    #[test]
+    fn legal_actions_change_the_game((g, a) in strategies::game_and_legal_action()) {
+        let mut h = g.clone();
+        let ev = h.apply(a).unwrap();
+        prop_assert!(!ev.is_empty());
+        prop_assert!(h != g, "{:?} changed nothing", a);
+    }
+
     /// Wire form: every action, legal or not, survives JSON (`DESIGN` "Wire format").
     #[test]
     fn actions_round_trip_through_json((_g, a) in strategies::game_and_action()) {
