@@ -798,6 +798,190 @@ fn candidates(g: &Game) -> Vec<Action> {
     out
 }
 
+/// The legal actions of the placement, robber and maritime families, from the rulebook
+/// text and the board alone (no engine helper), for the player `p` to move. `None` for a
+/// family the model does not cover in this position.
+struct Model {
+    roads: Vec<Action>,
+    settlements: Vec<Action>,
+    cities: Vec<Action>,
+    robber: Option<Vec<Action>>,
+    maritime: Option<Vec<Action>>,
+}
+
+fn model(g: &Game, t: &Topology) -> Model {
+    let b = g.board();
+    let p = g.current_player();
+    let hand = g.hand(p);
+    let (roads_on, settlements_on, cities_on) = g.pieces_on_board(p);
+    let has = |cost: [u8; 5]| hand.0.iter().zip(cost).all(|(h, c)| *h >= c);
+    let building = |n: usize| g.building(NodeId(n as u8));
+    let mine = |n: usize| matches!(building(n), Some((q, _)) if q == p);
+    let free_edge = |e: usize| g.road(EdgeId(e as u16)).is_none();
+    let neighbours = |n: usize| t.at[n].iter().map(move |&e| t.other(e, n));
+    let my_road = |e: usize| g.road(EdgeId(e as u16)) == Some(p);
+    let open_offer = matches!(g.decision(), catan_rules::Decision::TradeResponses { .. });
+    let phase = if open_offer { None } else { Some(g.phase()) };
+    let mut m = Model {
+        roads: vec![],
+        settlements: vec![],
+        cities: vec![],
+        robber: None,
+        maritime: None,
+    };
+
+    // Roads (`seeds/000` "Road"; `RULINGS` 12): on a free edge, joined at an end holding
+    // one's building, or at a free-of-opponents end where another of one's roads arrives.
+    let road_ok = |e: usize| {
+        free_edge(e)
+            && t.ends[e].iter().any(|&n| {
+                mine(n) || (building(n).is_none() && t.at[n].iter().any(|&f| f != e && my_road(f)))
+            })
+    };
+    let road = |e: usize| Action::BuildRoad {
+        player: p,
+        edge: EdgeId(e as u16),
+    };
+    match (phase, g.decision()) {
+        (Some(Phase::SetupRoad), catan_rules::Decision::SetupRoad { node, .. }) => {
+            // `RULINGS` 8: the set-up road touches the settlement just placed.
+            m.roads = t.at[node.index()]
+                .iter()
+                .filter(|&&e| free_edge(e))
+                .map(|&e| road(e))
+                .collect();
+        }
+        (Some(Phase::RoadBuilding), _) => {
+            m.roads = (0..t.ends.len())
+                .filter(|&e| road_ok(e))
+                .map(road)
+                .collect();
+        }
+        (Some(Phase::Main), _) if roads_on < 15 && has([1, 1, 0, 0, 0]) => {
+            m.roads = (0..t.ends.len())
+                .filter(|&e| road_ok(e))
+                .map(road)
+                .collect();
+        }
+        _ => {}
+    }
+
+    // Settlements: the distance rule always; joined to one's road except in set-up.
+    let site_ok = |n: usize, setup: bool| {
+        building(n).is_none()
+            && neighbours(n).all(|x| building(x).is_none())
+            && (setup || t.at[n].iter().any(|&e| my_road(e)))
+    };
+    let settlement = |n: usize| Action::BuildSettlement {
+        player: p,
+        node: NodeId(n as u8),
+    };
+    match phase {
+        Some(Phase::SetupSettlement) => {
+            m.settlements = (0..t.at.len())
+                .filter(|&n| site_ok(n, true))
+                .map(settlement)
+                .collect();
+        }
+        Some(Phase::Main) if settlements_on < 5 && has([1, 1, 1, 1, 0]) => {
+            m.settlements = (0..t.at.len())
+                .filter(|&n| site_ok(n, false))
+                .map(settlement)
+                .collect();
+        }
+        _ => {}
+    }
+
+    // Cities: on one's own settlement.
+    if phase == Some(Phase::Main) && cities_on < 4 && has([0, 0, 0, 2, 3]) {
+        m.cities = (0..t.at.len())
+            .filter(|&n| building(n) == Some((p, false)))
+            .map(|n| Action::BuildCity {
+                player: p,
+                node: NodeId(n as u8),
+            })
+            .collect();
+    }
+
+    // Robber (`RULINGS` 10), seeded chance, no friendly robber: every other land hex, with
+    // each opponent there who holds a card, or no victim if there is none.
+    let rules = g.rules();
+    if phase == Some(Phase::MoveRobber)
+        && rules.chance == ChanceMode::Seeded
+        && !rules.friendly_robber
+    {
+        let mut v = vec![];
+        for (h, info) in b.hexes().iter().enumerate() {
+            let hex = HexId(h as u8);
+            if !info.terrain.is_land() || g.robber() == Some(hex) {
+                continue;
+            }
+            let mut victims: Vec<Player> = info
+                .nodes()
+                .filter_map(|n| g.building(n).map(|(q, _)| q))
+                .filter(|&q| q != p && g.hand(q).total() > 0)
+                .collect();
+            victims.sort();
+            victims.dedup();
+            if victims.is_empty() {
+                v.push(Action::MoveRobber {
+                    player: p,
+                    hex,
+                    victim: None,
+                    resource: None,
+                });
+            }
+            for q in victims {
+                v.push(Action::MoveRobber {
+                    player: p,
+                    hex,
+                    victim: Some(q),
+                    resource: None,
+                });
+            }
+        }
+        m.robber = Some(v);
+    }
+
+    // Maritime trades at the best rate (`RULINGS` 18), combined phases: 2:1 with the
+    // resource's harbour, 3:1 with a generic one, else 4:1; never for a card the bank lacks.
+    if phase == Some(Phase::Main) && !rules.strict_phases {
+        let mut harbours = HashSet::new();
+        for n in 0..t.at.len() {
+            if mine(n) {
+                if let Some(h) = b.node(NodeId(n as u8)).harbor {
+                    harbours.insert(h);
+                }
+            }
+        }
+        let mut v = vec![];
+        for give in Resource::ALL {
+            let rate = if harbours.contains(&catan_rules::Harbor::for_resource(give)) {
+                2
+            } else if harbours.contains(&catan_rules::Harbor::Generic) {
+                3
+            } else {
+                4
+            };
+            if hand[give] < rate {
+                continue;
+            }
+            for get in Resource::ALL {
+                if get != give && g.bank()[get] > 0 {
+                    v.push(Action::MaritimeTrade {
+                        player: p,
+                        give,
+                        get,
+                        rate,
+                    });
+                }
+            }
+        }
+        m.maritime = Some(v);
+    }
+    m
+}
+
 /// Whether a legal action is covered by the enumeration `legal`: listed as is, or — for a
 /// maritime trade — listed at a rate at least as good (`RULINGS` 18).
 fn covered(a: &Action, legal: &[Action]) -> bool {
@@ -905,6 +1089,37 @@ proptest! {
         let ev = h.apply(a).unwrap();
         prop_assert!(!ev.is_empty());
         prop_assert!(h != g, "{:?} changed nothing", a);
+    }
+
+    /// The enumeration agrees with a model of the rules written from the rulebook in this
+    /// file: roads, settlements, cities, robber moves and maritime trades
+    /// (`seeds/000` "Building", "Rolling a 7", "Maritime Trade"; `RULINGS` 10, 12, 18).
+    #[test]
+    fn enumeration_matches_an_independent_model(g in strategies::game()) {
+        let t = Topology::of(&g);
+        let m = model(&g, &t);
+        let legal = g.legal_actions_vec();
+        let family = |f: fn(&Action) -> bool| -> Vec<Action> {
+            let mut v: Vec<Action> = legal.iter().copied().filter(|a| f(a)).collect();
+            v.sort_by_key(|a| a.to_json());
+            v
+        };
+        let sorted = |mut v: Vec<Action>| {
+            v.sort_by_key(|a| a.to_json());
+            v
+        };
+        prop_assert_eq!(family(|a| matches!(a, Action::BuildRoad { .. })), sorted(m.roads));
+        prop_assert_eq!(
+            family(|a| matches!(a, Action::BuildSettlement { .. })),
+            sorted(m.settlements)
+        );
+        prop_assert_eq!(family(|a| matches!(a, Action::BuildCity { .. })), sorted(m.cities));
+        if let Some(r) = m.robber {
+            prop_assert_eq!(family(|a| matches!(a, Action::MoveRobber { .. })), sorted(r));
+        }
+        if let Some(r) = m.maritime {
+            prop_assert_eq!(family(|a| matches!(a, Action::MaritimeTrade { .. })), sorted(r));
+        }
     }
 
     /// Wire form: every action, legal or not, survives JSON (`DESIGN` "Wire format").
