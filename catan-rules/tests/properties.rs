@@ -1100,7 +1100,7 @@ proptest! {
         let m = model(&g, &t);
         let legal = g.legal_actions_vec();
         let family = |f: fn(&Action) -> bool| -> Vec<Action> {
-            let mut v: Vec<Action> = legal.iter().copied().filter(|a| f(a)).collect();
+            let mut v: Vec<Action> = legal.iter().copied().filter(f).collect();
             v.sort_by_key(|a| a.to_json());
             v
         };
