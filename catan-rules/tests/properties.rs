@@ -807,6 +807,8 @@ struct Model {
     cities: Vec<Action>,
     robber: Option<Vec<Action>>,
     maritime: Option<Vec<Action>>,
+    /// Card plays, rolls, purchases and the end of the turn (seeded chance only).
+    turn: Option<Vec<Action>>,
 }
 
 fn model(g: &Game, t: &Topology) -> Model {
@@ -828,6 +830,7 @@ fn model(g: &Game, t: &Topology) -> Model {
         cities: vec![],
         robber: None,
         maritime: None,
+        turn: None,
     };
 
     // Roads (`seeds/000` "Road"; `RULINGS` 12): on a free edge, joined at an end holding
@@ -906,10 +909,7 @@ fn model(g: &Game, t: &Topology) -> Model {
     // Robber (`RULINGS` 10), seeded chance, no friendly robber: every other land hex, with
     // each opponent there who holds a card, or no victim if there is none.
     let rules = g.rules();
-    if phase == Some(Phase::MoveRobber)
-        && rules.chance == ChanceMode::Seeded
-        && !rules.friendly_robber
-    {
+    let robber_moves = |knight: bool| {
         let mut v = vec![];
         for (h, info) in b.hexes().iter().enumerate() {
             let hex = HexId(h as u8);
@@ -923,24 +923,97 @@ fn model(g: &Game, t: &Topology) -> Model {
                 .collect();
             victims.sort();
             victims.dedup();
+            let make = |victim| {
+                if knight {
+                    Action::PlayKnight {
+                        player: p,
+                        hex,
+                        victim,
+                        resource: None,
+                    }
+                } else {
+                    Action::MoveRobber {
+                        player: p,
+                        hex,
+                        victim,
+                        resource: None,
+                    }
+                }
+            };
             if victims.is_empty() {
-                v.push(Action::MoveRobber {
-                    player: p,
-                    hex,
-                    victim: None,
-                    resource: None,
-                });
+                v.push(make(None));
             }
             for q in victims {
-                v.push(Action::MoveRobber {
+                v.push(make(Some(q)));
+            }
+        }
+        v
+    };
+    let seeded = rules.chance == ChanceMode::Seeded && !rules.friendly_robber;
+    if phase == Some(Phase::MoveRobber) && seeded {
+        m.robber = Some(robber_moves(false));
+    }
+
+    // The turn (`seeds/000` "Development Cards"; `RULINGS` 2, 14): roll first (a card may be
+    // played before it), then build, buy, play, trade and end the turn. One card per turn,
+    // never one bought this turn; Year of Plenty takes two cards (fewer if the bank has
+    // fewer); Monopoly names any resource.
+    if seeded && matches!(phase, Some(Phase::Roll) | Some(Phase::Main)) {
+        let mut v = vec![];
+        if phase == Some(Phase::Roll) {
+            v.push(Action::Roll {
+                player: p,
+                dice: None,
+            });
+        } else {
+            v.push(Action::EndTurn { player: p });
+            if g.deck().total() > 0 && has([0, 0, 1, 1, 1]) {
+                v.push(Action::BuyDevelopmentCard {
                     player: p,
-                    hex,
-                    victim: Some(q),
-                    resource: None,
+                    card: None,
                 });
             }
         }
-        m.robber = Some(v);
+        let (cards, _) = g.development_cards(p);
+        if !g.development_card_played() {
+            if cards[DevCard::Knight] > 0 {
+                v.extend(robber_moves(true));
+            }
+            if cards[DevCard::RoadBuilding] > 0 {
+                v.push(Action::PlayRoadBuilding { player: p });
+            }
+            if cards[DevCard::Monopoly] > 0 {
+                for resource in Resource::ALL {
+                    v.push(Action::PlayMonopoly {
+                        player: p,
+                        resource,
+                    });
+                }
+            }
+            if cards[DevCard::YearOfPlenty] > 0 {
+                let bank = g.bank();
+                let take = bank.total().min(2);
+                let mut seen = HashSet::new();
+                for a in Resource::ALL {
+                    for c in Resource::ALL {
+                        let mut r = Resources::EMPTY;
+                        if take >= 1 {
+                            r[a] += 1;
+                        }
+                        if take >= 2 {
+                            r[c] += 1;
+                        }
+                        if bank.contains(&r) && seen.insert(r) {
+                            v.push(Action::PlayYearOfPlenty {
+                                player: p,
+                                resources: r,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        m.turn = Some(v);
     }
 
     // Maritime trades at the best rate (`RULINGS` 18), combined phases: 2:1 with the
@@ -1116,6 +1189,21 @@ proptest! {
         prop_assert_eq!(family(|a| matches!(a, Action::BuildCity { .. })), sorted(m.cities));
         if let Some(r) = m.robber {
             prop_assert_eq!(family(|a| matches!(a, Action::MoveRobber { .. })), sorted(r));
+        }
+        if let Some(r) = m.turn {
+            prop_assert_eq!(
+                family(|a| matches!(
+                    a,
+                    Action::Roll { .. }
+                        | Action::EndTurn { .. }
+                        | Action::BuyDevelopmentCard { .. }
+                        | Action::PlayKnight { .. }
+                        | Action::PlayRoadBuilding { .. }
+                        | Action::PlayMonopoly { .. }
+                        | Action::PlayYearOfPlenty { .. }
+                )),
+                sorted(r)
+            );
         }
         if let Some(r) = m.maritime {
             prop_assert_eq!(family(|a| matches!(a, Action::MaritimeTrade { .. })), sorted(r));
