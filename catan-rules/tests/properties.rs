@@ -909,11 +909,23 @@ fn model(g: &Game, t: &Topology) -> Model {
     // Robber (`RULINGS` 10), seeded chance, no friendly robber: every other land hex, with
     // each opponent there who holds a card, or no victim if there is none.
     let rules = g.rules();
+    // House rule `Rules::friendly_robber`: not next to an opponent with fewer than 3 visible
+    // points, unless every other hex is so protected.
+    let protected = |h: usize| {
+        b.hexes()[h]
+            .nodes()
+            .any(|n| matches!(g.building(n), Some((q, _)) if q != p && g.public_points(q) < 3))
+    };
+    let targets: Vec<usize> = (0..b.hexes().len())
+        .filter(|&h| b.hexes()[h].terrain.is_land() && g.robber() != Some(HexId(h as u8)))
+        .collect();
+    let all_protected = targets.iter().all(|&h| protected(h));
     let robber_moves = |knight: bool| {
         let mut v = vec![];
-        for (h, info) in b.hexes().iter().enumerate() {
+        for &h in &targets {
             let hex = HexId(h as u8);
-            if !info.terrain.is_land() || g.robber() == Some(hex) {
+            let info = &b.hexes()[h];
+            if rules.friendly_robber && protected(h) && !all_protected {
                 continue;
             }
             let mut victims: Vec<Player> = info
@@ -949,7 +961,7 @@ fn model(g: &Game, t: &Topology) -> Model {
         }
         v
     };
-    let seeded = rules.chance == ChanceMode::Seeded && !rules.friendly_robber;
+    let seeded = rules.chance == ChanceMode::Seeded;
     if phase == Some(Phase::MoveRobber) && seeded {
         m.robber = Some(robber_moves(false));
     }
