@@ -1089,6 +1089,15 @@ fn covered(a: &Action, legal: &[Action]) -> bool {
 
 // ------------------------------------------------------------------ properties
 
+/// Positions from the whole game: half as [`strategies::game`] (up to 400 actions), half from
+/// playthroughs long enough to reach the end game (piece limits, empty deck, victory).
+fn late_or_early_game() -> impl Strategy<Value = Game> {
+    prop_oneof![
+        strategies::game(),
+        strategies::game_with(strategies::rules(), 2_500),
+    ]
+}
+
 proptest! {
     #![proptest_config(config(256))]
 
@@ -1131,7 +1140,7 @@ proptest! {
     /// Every enumerated action is legal and applies; the list has no duplicates; each is
     /// taken by a player who may act now (`DESIGN` "Legal actions").
     #[test]
-    fn every_enumerated_action_applies(g in strategies::game()) {
+    fn every_enumerated_action_applies(g in late_or_early_game()) {
         let legal = g.legal_actions_vec();
         // A reused, dirty buffer gets the same list.
         let mut buf = vec![Action::EndTurn { player: Player(5) }; 3];
@@ -1151,7 +1160,7 @@ proptest! {
     /// the enumeration (maritime trades at least at a better rate, `RULINGS` 18); and the
     /// domestic offers listed are of the documented one-for-one family.
     #[test]
-    fn enumeration_is_complete(g in strategies::game()) {
+    fn enumeration_is_complete(g in late_or_early_game()) {
         let legal = g.legal_actions_vec();
         for a in candidates(&g) {
             if g.is_legal(&a) {
@@ -1180,7 +1189,7 @@ proptest! {
     /// file: roads, settlements, cities, robber moves and maritime trades
     /// (`seeds/000` "Building", "Rolling a 7", "Maritime Trade"; `RULINGS` 10, 12, 18).
     #[test]
-    fn enumeration_matches_an_independent_model(g in strategies::game()) {
+    fn enumeration_matches_an_independent_model(g in late_or_early_game()) {
         let t = Topology::of(&g);
         let m = model(&g, &t);
         let legal = g.legal_actions_vec();
