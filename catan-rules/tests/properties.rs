@@ -1186,7 +1186,8 @@ proptest! {
     }
 
     /// The enumeration agrees with a model of the rules written from the rulebook in this
-    /// file: roads, settlements, cities, robber moves and maritime trades
+    /// file: roads, settlements, cities, robber moves, the turn's cards, rolls and
+    /// purchases, discards and maritime trades
     /// (`seeds/000` "Building", "Rolling a 7", "Maritime Trade"; `RULINGS` 10, 12, 18).
     #[test]
     fn enumeration_matches_an_independent_model(g in late_or_early_game()) {
@@ -1225,6 +1226,36 @@ proptest! {
                 )),
                 sorted(r)
             );
+        }
+        // Discards (`seeds/000` "Rolling a 7"): every way to return exactly the amount owed
+        // from one's hand, for each player who owes.
+        if g.phase() == Phase::Discard {
+            let mut want = vec![];
+            for q in 0..g.players() {
+                let owed = u32::from(g.discards_owed()[q as usize]);
+                if owed == 0 {
+                    continue;
+                }
+                let h = g.hand(Player(q)).0;
+                for a in 0..=h[0] {
+                    for b in 0..=h[1] {
+                        for c in 0..=h[2] {
+                            for d in 0..=h[3] {
+                                for e in 0..=h[4] {
+                                    let r = Resources::new(a, b, c, d, e);
+                                    if r.total() == owed {
+                                        want.push(Action::Discard {
+                                            player: Player(q),
+                                            resources: r,
+                                        });
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            prop_assert_eq!(family(|a| matches!(a, Action::Discard { .. })), sorted(want));
         }
         if let Some(r) = m.maritime {
             prop_assert_eq!(family(|a| matches!(a, Action::MaritimeTrade { .. })), sorted(r));
