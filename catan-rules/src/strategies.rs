@@ -5,7 +5,8 @@
 //! * [`rules()`]: any playable [`Rules`] (2–4 players, every map, every option).
 //! * [`action_sequence`]: a [`Playthrough`]: rules, a seed and a list of actions that are
 //!   legal one after the other from [`Game::new`]. It shrinks towards fewer actions and
-//!   simpler rules, and prints as something you can paste into a test.
+//!   simpler rules, and a failing case prints as that plain data (rules, seed, actions), from
+//!   which [`Playthrough::replay`] rebuilds the game.
 //! * [`game()`] / [`game_with`]: the game a playthrough reaches.
 //! * [`game_and_legal_action()`]: a game and one of its legal actions.
 //! * [`arbitrary_action`]: any well-formed [`Action`] for a table size and board size —
