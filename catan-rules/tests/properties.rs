@@ -1317,6 +1317,25 @@ proptest! {
 proptest! {
     #![proptest_config(config(24))]
 
+    /// Every state of a playthrough — open offers and counter-offers, discards, Road
+    /// Building, external chance, every rule variant — survives the position JSON (our
+    /// FEN, `DESIGN` "Setup vs Game") and plays on identically.
+    #[test]
+    fn positions_round_trip_at_every_step(p in strategies::action_sequence(300)) {
+        let mut g = p.start();
+        for &a in &p.actions {
+            let mut loaded = Game::from_json(&g.to_json()).unwrap();
+            prop_assert!(loaded == g, "position lost something before {:?}", a);
+            let ev = g.apply(a).unwrap();
+            prop_assert_eq!(loaded.apply(a), Ok(ev));
+            prop_assert!(loaded == g);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+
     /// Random games end with a winner holding the target on their own turn (`RULINGS` 4;
     /// `seeds/000` "Ending the Game"), with every invariant kept on the way.
     #[test]
