@@ -1547,12 +1547,14 @@ fn supply_shortage_games_keep_every_invariant() {
 
 /// A settlement breaking the Longest Road holder's road, and the card set aside when nobody
 /// is uniquely longest with 5 or more (`seeds/000` "Longest Road", special case; `RULINGS`
-/// 15), happen about once in a hundred and once in several hundred random games. Games are
-/// searched for each and then checked action by action (the brute-force trail and the holder
-/// model run across the change).
+/// 15), happen about once in a hundred and once in several hundred random games; so does a
+/// win at the start of one's turn after the card came to you on someone else's
+/// (`RULINGS` 4; `seeds/000` "Ending the Game"). Games are searched for each and then checked
+/// action by action (the brute-force trail, the holder model and the victory rule run across
+/// the change).
 #[test]
-fn broken_longest_road_games_keep_every_invariant() {
-    let (mut broken, mut set_aside) = (false, false);
+fn rare_longest_road_and_victory_games_keep_every_invariant() {
+    let (mut broken, mut set_aside, mut late_win) = (false, false, false);
     for seed in 0..4_000u64 {
         let rules = catan_rules::Rules {
             players: 2 + (seed % 3) as u8,
@@ -1560,24 +1562,34 @@ fn broken_longest_road_games_keep_every_invariant() {
         };
         let (p, _) = Playthrough::generate(rules, seed, 10_000);
         let mut g = p.start();
-        let (mut b, mut s) = (false, false);
+        let (mut b, mut s, mut w) = (false, false, false);
         for &a in &p.actions {
             let ev = g.apply(a).unwrap();
             for e in &ev {
-                if let Event::LongestRoadChanged { to, .. } = e {
-                    b |= matches!(a, Action::BuildSettlement { .. });
-                    s |= to.is_none();
+                match e {
+                    Event::LongestRoadChanged { to, .. } => {
+                        b |= matches!(a, Action::BuildSettlement { .. });
+                        s |= to.is_none();
+                    }
+                    Event::GameWon { player, .. } => {
+                        w |= matches!(a, Action::EndTurn { player: q } if q != *player);
+                    }
+                    _ => {}
                 }
             }
         }
-        if (b && !broken) || (s && !set_aside) {
+        if (b && !broken) || (s && !set_aside) || (w && !late_win) {
             check_playthrough(&p);
             broken |= b;
             set_aside |= s;
+            late_win |= w;
         }
-        if broken && set_aside {
+        if broken && set_aside && late_win {
             return;
         }
     }
-    panic!("in 4000 games: a settlement broke Longest Road: {broken}, set aside: {set_aside}");
+    panic!(
+        "in 4000 games: a settlement broke Longest Road: {broken}, set aside: {set_aside}, \
+         won at the start of a turn: {late_win}"
+    );
 }
