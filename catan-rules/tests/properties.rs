@@ -1334,6 +1334,27 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(config(16))]
+
+    /// The presentation helpers accept every real state and event: a picture of the game,
+    /// and a non-empty sentence for each event, in both vocabularies (`RULINGS` 22).
+    #[test]
+    fn every_state_and_event_can_be_rendered(p in strategies::action_sequence(300)) {
+        let mut g = p.start();
+        for &a in &p.actions {
+            for e in g.apply(a).unwrap() {
+                for v in [catan_rules::Vocabulary::Standard, catan_rules::Vocabulary::Zip] {
+                    let text = catan_rules::render::describe_event_on(&e, g.board(), v);
+                    prop_assert!(!text.trim().is_empty(), "{:?}", e);
+                }
+            }
+        }
+        let svg = g.to_svg();
+        prop_assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"));
+    }
+}
+
+proptest! {
     #![proptest_config(config(24))]
 
     /// Random games end with a winner holding the target on their own turn (`RULINGS` 4;
