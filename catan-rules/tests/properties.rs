@@ -98,8 +98,8 @@ fn brute_longest_trail(g: &Game, t: &Topology, p: Player) -> u8 {
     }
     let mut best = 0;
     for &e in &mine {
-        for (from, to) in [(t.ends[e][0], t.ends[e][1]), (t.ends[e][1], t.ends[e][0])] {
-            let _ = from;
+        // Start on road `e`, leaving from either end (the start may be anyone's building).
+        for to in t.ends[e] {
             let mut trail = vec![e];
             grow(&blocked, t, &mine, &mut trail, to, &mut best);
         }
