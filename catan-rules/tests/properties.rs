@@ -71,10 +71,20 @@ impl Topology {
 /// every road in both directions; a trail may not pass through a node holding an opponent's
 /// building, but may end there (`seeds/000` "Longest Road"; `RULINGS` 15).
 fn brute_longest_trail(g: &Game, t: &Topology, p: Player) -> u8 {
-    let mine: Vec<usize> = (0..t.ends.len())
-        .filter(|&e| g.road(EdgeId(e as u16)) == Some(p))
+    let roads: Vec<Option<Player>> = (0..t.ends.len())
+        .map(|e| g.road(EdgeId(e as u16)))
         .collect();
-    let blocked = |n: usize| matches!(g.building(NodeId(n as u8)), Some((q, _)) if q != p);
+    let owners: Vec<Option<Player>> = (0..t.at.len())
+        .map(|n| g.building(NodeId(n as u8)).map(|(q, _)| q))
+        .collect();
+    brute_trail(t, &roads, &owners, p)
+}
+
+/// [`brute_longest_trail`] on bare data: the owner of each edge's road and of each node's
+/// building.
+fn brute_trail(t: &Topology, roads: &[Option<Player>], owners: &[Option<Player>], p: Player) -> u8 {
+    let mine: Vec<usize> = (0..t.ends.len()).filter(|&e| roads[e] == Some(p)).collect();
+    let blocked = |n: usize| matches!(owners[n], Some(q) if q != p);
     // trail: the edges used, in order; `end`: the node the trail stops at.
     fn grow(
         g_blocked: &dyn Fn(usize) -> bool,
@@ -1351,6 +1361,112 @@ proptest! {
         }
         let svg = g.to_svg();
         prop_assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"));
+    }
+}
+
+/// Grows dense road networks onto a position: up to `steps` times a random seat adds a road
+/// joined to its network (`RULINGS` 12) or, one time in six, a settlement on a free site by
+/// its roads (which may cut an opponent's road). Returns the grown position with the Longest
+/// Road holder the rules give from scratch, and the brute-force road lengths.
+fn grow_roads(g: &Game, seed: u64, steps: usize) -> (catan_rules::position::Position, Vec<u8>) {
+    let t = Topology::of(g);
+    let mut pos = g.to_position();
+    let n = g.players() as usize;
+    let mut roads: Vec<Option<Player>> = (0..t.ends.len())
+        .map(|e| g.road(EdgeId(e as u16)))
+        .collect();
+    let mut owners: Vec<Option<Player>> = (0..t.at.len())
+        .map(|x| g.building(NodeId(x as u8)).map(|(q, _)| q))
+        .collect();
+    let mut rng = Rng::new(seed);
+    for _ in 0..steps {
+        let q = Player(rng.below(n as u32) as u8);
+        let me = &mut pos.players[q.index()];
+        if rng.below(6) == 0 {
+            if me.settlements.len() + me.cities.len() >= 9 || me.settlements.len() >= 5 {
+                continue;
+            }
+            let sites: Vec<usize> = (0..t.at.len())
+                .filter(|&x| {
+                    owners[x].is_none()
+                        && t.at[x].iter().all(|&e| owners[t.other(e, x)].is_none())
+                        && t.at[x].iter().any(|&e| roads[e] == Some(q))
+                })
+                .collect();
+            if let Some(&x) = sites.get(rng.below(sites.len().max(1) as u32) as usize) {
+                owners[x] = Some(q);
+                me.settlements.push(NodeId(x as u8));
+            }
+        } else {
+            if me.roads.len() >= 15 {
+                continue;
+            }
+            let joined = |e: usize| {
+                roads[e].is_none()
+                    && t.ends[e].iter().any(|&x| {
+                        owners[x] == Some(q)
+                            || (owners[x].is_none()
+                                && t.at[x].iter().any(|&f| f != e && roads[f] == Some(q)))
+                    })
+            };
+            let free: Vec<usize> = (0..t.ends.len()).filter(|&e| joined(e)).collect();
+            if let Some(&e) = free.get(rng.below(free.len().max(1) as u32) as usize) {
+                roads[e] = Some(q);
+                me.roads.push(EdgeId(e as u16));
+            }
+        }
+    }
+    let lens: Vec<u8> = (0..n as u8)
+        .map(|q| brute_trail(&t, &roads, &owners, Player(q)))
+        .collect();
+    pos.longest_road = expected_longest_road(None, &lens);
+    (pos, lens)
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Road lengths on dense networks — up to 15 roads a seat, forks, loops, roads cut by
+    /// settlements — equal the brute-force longest trail, and the loaded game plays on with
+    /// every invariant (`RULINGS` 15; `seeds/000` "Longest Road", Illustration I).
+    #[test]
+    fn dense_road_networks_have_brute_force_lengths(
+        g in strategies::game_with(
+            strategies::rules().prop_map(|r| catan_rules::Rules { vp_target: 10, ..r }),
+            120,
+        ),
+        seed in any::<u64>(),
+        steps in 0usize..80,
+    ) {
+        // Roll, or the main phase with no offer open: positions where more roads are
+        // consistent with the phase.
+        let main = g.decision() == catan_rules::Decision::Main { player: g.current_player() };
+        prop_assume!(main || g.phase() == Phase::Roll);
+        let (pos, lens) = grow_roads(&g, seed, steps);
+        let loaded = Game::from_position(pos);
+        // The extra pieces may hand the player to move the target: not a position that can
+        // be reached without a declared win (`RULINGS` 4).
+        if let Err(e) = &loaded {
+            let undeclared_win = e
+                .0
+                .iter()
+                .all(|x| matches!(x, catan_rules::position::PositionError::UndeclaredWin { .. }));
+            prop_assume!(!undeclared_win);
+        }
+        prop_assert!(loaded.is_ok(), "{:?}", loaded.err());
+        let mut h = loaded.unwrap();
+        for q in 0..h.players() {
+            prop_assert_eq!(h.longest_road_of(Player(q)), lens[q as usize], "seat {}", q);
+        }
+        // Play on from there, checking everything after each action.
+        let mut t = Tracker::resume(&h);
+        let mut rng = Rng::new(seed ^ 1);
+        for _ in 0..60 {
+            let Some(a) = strategies::random_legal_action(&h, &mut rng) else { break };
+            let before = h.phase();
+            let ev = h.apply(a).unwrap();
+            t.check(&h, &ev, before);
+        }
     }
 }
 
