@@ -1634,6 +1634,63 @@ fn brute_force_trail_reference_is_right_on_the_beginner_map() {
     }
 }
 
+/// The brute-force reference on shapes counted by hand around the centre hex of the
+/// standard board: its six sides form a ring.
+#[test]
+fn brute_force_trail_reference_counts_hand_made_shapes() {
+    let g = Game::new(catan_rules::Rules::default(), 1).unwrap();
+    let t = Topology::of(&g);
+    let b = g.board();
+    let centre = b
+        .hexes()
+        .iter()
+        .position(|h| h.coord == catan_rules::board::HexCoord::new(0, 0))
+        .unwrap();
+    let ring: Vec<usize> = b.hexes()[centre].nodes().map(|n| n.index()).collect();
+    assert_eq!(ring.len(), 6);
+    let edge = |a: usize, c: usize| {
+        t.at[a]
+            .iter()
+            .copied()
+            .find(|&e| t.other(e, a) == c)
+            .expect("adjacent")
+    };
+    let sides: Vec<usize> = (0..6).map(|i| edge(ring[i], ring[(i + 1) % 6])).collect();
+    // A spur: the third edge at ring node 0 (not a side of the centre hex).
+    let spur = *t.at[ring[0]]
+        .iter()
+        .find(|e| !sides.contains(e))
+        .expect("inland node of degree 3");
+    let p0 = Some(Player(0));
+    let len = |roads: &[usize], blocker: Option<usize>| {
+        let mut r = vec![None; t.ends.len()];
+        for &e in roads {
+            r[e] = p0;
+        }
+        let mut o = vec![None; t.at.len()];
+        if let Some(x) = blocker {
+            o[x] = Some(Player(1));
+        }
+        brute_trail(&t, &r, &o, Player(0))
+    };
+    // A path of 3 sides: 3.
+    assert_eq!(len(&sides[..3], None), 3);
+    // The closed ring: 6 (a trail may come back to its start, no edge twice).
+    assert_eq!(len(&sides, None), 6);
+    // Ring plus a spur at node 0: from the spur's end, once round the ring: 7.
+    let mut with_spur = sides.clone();
+    with_spur.push(spur);
+    assert_eq!(len(&with_spur, None), 7);
+    // An opponent's building at node 0: the ring may still start and end there (6), but the
+    // spur cannot be joined through it.
+    assert_eq!(len(&with_spur, Some(ring[0])), 6);
+    // An opponent's building at node 3 cuts the path 0-1-2-3-4: a trail may end at the
+    // building but not pass it, so 0-1-2-3 counts 3 and 3-4 counts 1: 3.
+    assert_eq!(len(&sides[..4], Some(ring[3])), 3);
+    // ... and into 2 and 2 when the building stands at node 2.
+    assert_eq!(len(&sides[..4], Some(ring[2])), 2);
+}
+
 /// External chance: the rolls listed are the 36 ordered dice (`DESIGN` "Chance is
 /// explicit"), and every one applies.
 #[test]
