@@ -12,6 +12,8 @@
 //!   robber). Every other rule is the default.
 //! * The position: `Game::new(rules, seed)`, then `steps` actions, where action number `i`
 //!   (from 0) is `legal[(i * 7919) % legal.len()]` of `Game::legal_actions` in that position.
+//!   So the file also pins the map generation, the random generator and the *order* of the
+//!   enumeration: a change to any of them moves the positions and needs a regeneration.
 //! * Expected: `decision` (the type of `Game::decision`, as in its JSON), `legal` (how many
 //!   legal actions), and where the line has it, `depth2` (how many sequences of two legal
 //!   actions, i.e. the sum over the legal actions of the legal actions after each).
