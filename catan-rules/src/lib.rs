@@ -67,3 +67,8 @@ pub use types::{
     Resources, Terrain, MAX_PLAYERS,
 };
 pub use view::PlayerView;
+
+/// The README's Rust quick start, compiled and run as a doctest so it cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
