@@ -32,6 +32,7 @@
 #![forbid(unsafe_code)]
 
 pub mod action;
+mod bits;
 pub mod board;
 pub mod error;
 pub mod event;

@@ -1,0 +1,120 @@
+//! Fixed-capacity bitsets over node and edge ids, built on the fly from the game's byte
+//! arrays. Comparing a byte array against one value 64 bytes at a time compiles to a few
+//! vector instructions, so the hot paths (road spots, settlement spots, Longest Road) work
+//! on bitmasks without keeping extra state in [`crate::Game`].
+
+use crate::board::{MAX_EDGES, MAX_NODES};
+
+/// Words in an edge bitset (`MAX_EDGES` bits).
+pub(crate) const EDGE_WORDS: usize = MAX_EDGES.div_ceil(64);
+/// Words in a node bitset (`MAX_NODES` bits).
+pub(crate) const NODE_WORDS: usize = MAX_NODES.div_ceil(64);
+
+/// A set of small ids, `W` words of 64 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bits<const W: usize> {
+    pub w: [u64; W],
+    /// Words in use (ids `0..64 * used`).
+    pub used: usize,
+}
+
+pub(crate) type EdgeBits = Bits<EDGE_WORDS>;
+pub(crate) type NodeBits = Bits<NODE_WORDS>;
+
+#[inline(always)]
+fn mask_of(chunk: &[u8], f: impl Fn(u8) -> bool) -> u64 {
+    let mut m = 0u64;
+    for (i, &b) in chunk.iter().enumerate() {
+        m |= (f(b) as u64) << i;
+    }
+    m
+}
+
+impl<const W: usize> Bits<W> {
+    /// The empty set over `len` ids.
+    #[inline]
+    pub fn empty(len: usize) -> Self {
+        Bits {
+            w: [0; W],
+            used: len.div_ceil(64),
+        }
+    }
+
+    /// The ids `i < bytes.len()` with `f(bytes[i])`.
+    #[inline(always)]
+    pub fn from_bytes(bytes: &[u8], f: impl Fn(u8) -> bool + Copy) -> Self {
+        let mut out = Self::empty(bytes.len());
+        let mut chunks = bytes.chunks_exact(64);
+        let mut k = 0;
+        for c in &mut chunks {
+            out.w[k] = mask_of(c, f);
+            k += 1;
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            out.w[k] = mask_of(rest, f);
+        }
+        out
+    }
+
+    #[inline(always)]
+    pub fn contains(&self, i: usize) -> bool {
+        self.w[i >> 6] >> (i & 63) & 1 != 0
+    }
+
+    #[inline(always)]
+    pub fn insert(&mut self, i: usize) {
+        self.w[i >> 6] |= 1 << (i & 63);
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.w[..self.used].iter().all(|&x| x == 0)
+    }
+
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.w[..self.used].iter().map(|x| x.count_ones()).sum()
+    }
+
+    /// How many ids below `i` are in the set.
+    #[inline(always)]
+    pub fn rank(&self, i: usize) -> u32 {
+        let k = i >> 6;
+        let below: u32 = self.w[..k].iter().map(|x| x.count_ones()).sum();
+        below + (self.w[k] & ((1u64 << (i & 63)) - 1)).count_ones()
+    }
+
+    /// Calls `f` for every id in the set, in increasing order.
+    #[inline(always)]
+    pub fn for_each(&self, mut f: impl FnMut(usize)) {
+        for (k, &word) in self.w[..self.used].iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                f(k * 64 + x.trailing_zeros() as usize);
+                x &= x - 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_ranks_and_iteration_agree_with_a_scan() {
+        let bytes: Vec<u8> = (0..200u32).map(|i| (i * 7 % 5) as u8).collect();
+        let b = EdgeBits::from_bytes(&bytes, |v| v == 3);
+        let want: Vec<usize> = (0..200).filter(|&i| bytes[i] == 3).collect();
+        let mut got = Vec::new();
+        b.for_each(|i| got.push(i));
+        assert_eq!(got, want);
+        assert_eq!(b.len() as usize, want.len());
+        for i in 0..200 {
+            assert_eq!(b.contains(i), bytes[i] == 3);
+            assert_eq!(b.rank(i) as usize, want.iter().filter(|&&j| j < i).count());
+        }
+        assert!(NodeBits::from_bytes(&bytes[..10], |v| v == 9).is_empty());
+    }
+}
