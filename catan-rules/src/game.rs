@@ -1701,8 +1701,7 @@ impl Game {
     }
 
     pub(crate) fn has_road_spot(&self, p: u8) -> bool {
-        (0..self.board.edges().len())
-            .any(|e| self.edges[e] == 0 && self.road_connects(p, EdgeId(e as u16)))
+        !self.road_spots(p).is_empty()
     }
 }
 

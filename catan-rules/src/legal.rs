@@ -13,6 +13,7 @@
 //! by [`Game::apply`]. Counter-offers are never listed; they too can be applied.
 
 use crate::action::Action;
+use crate::bits::{EdgeBits, NodeBits};
 use crate::board::{EdgeId, HexId, NodeId};
 use crate::game::{answer, Game, Phase, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST};
 use crate::rules::ChanceMode;
@@ -111,12 +112,7 @@ impl Game {
                     self.push_roads(player, out);
                 }
                 if s.settlements < max_settlements && s.hand.contains(&SETTLEMENT_COST) {
-                    for n in 0..self.board.nodes().len() {
-                        let node = NodeId(n as u8);
-                        if self.check_settlement_site(p, node, false).is_ok() {
-                            out.push(Action::BuildSettlement { player, node });
-                        }
-                    }
+                    self.push_settlements(player, out);
                 }
                 if s.cities < max_cities && s.hand.contains(&CITY_COST) {
                     for n in 0..self.board.nodes().len() {
@@ -165,16 +161,20 @@ impl Game {
                         if hand[give] == 0 {
                             continue;
                         }
+                        let mut four = [Action::EndTurn { player }; 4];
+                        let mut k = 0;
                         for get in Resource::ALL {
                             if get != give {
-                                out.push(Action::OfferTrade {
+                                four[k] = Action::OfferTrade {
                                     player,
                                     to: None,
                                     give: Resources::one(give),
                                     get: Resources::one(get),
-                                });
+                                };
+                                k += 1;
                             }
                         }
+                        out.extend_from_slice(&four);
                     }
                 }
                 out.push(Action::EndTurn { player });
@@ -191,13 +191,69 @@ impl Game {
     }
 
     fn push_roads(&self, player: Player, out: &mut Vec<Action>) {
-        let p = player.0;
-        for e in 0..self.board.edges().len() {
-            let edge = EdgeId(e as u16);
-            if self.edges[e] == 0 && self.road_connects(p, edge) {
-                out.push(Action::BuildRoad { player, edge });
+        self.road_spots(player.0)
+            .for_each(|e| out.push(Action::BuildRoad {
+                player,
+                edge: EdgeId(e as u16),
+            }));
+    }
+
+    /// Empty edges where a road of `p` would join `p`'s network (see
+    /// [`Game::road_connects`]): at `p`'s buildings, and at the ends of `p`'s roads that are
+    /// free of opponents' buildings.
+    #[inline]
+    pub(crate) fn road_spots(&self, p: u8) -> EdgeBits {
+        let tag = p + 1;
+        let board = &*self.board;
+        let ne = board.edges().len();
+        let mine = EdgeBits::from_bytes(&self.edges[..ne], |v| v == tag);
+        let mut spots = EdgeBits::empty(ne);
+        let mut at = |n: NodeId| {
+            for f in board.node(n).edges() {
+                if self.edges[f.index()] == 0 {
+                    spots.insert(f.index());
+                }
             }
-        }
+        };
+        mine.for_each(|e| {
+            for n in board.edge(EdgeId(e as u16)).nodes {
+                let v = self.nodes[n.index()];
+                if v == 0 || v & 7 == tag {
+                    at(n);
+                }
+            }
+        });
+        // Buildings without an adjacent road of their own (only in hand-made positions).
+        NodeBits::from_bytes(&self.nodes[..board.nodes().len()], |v| v & 7 == tag)
+            .for_each(|n| at(NodeId(n as u8)));
+        spots
+    }
+
+    /// Main-phase settlement sites of `player`, in node order: free nodes at the player's
+    /// roads with no building next to them.
+    fn push_settlements(&self, player: Player, out: &mut Vec<Action>) {
+        let tag = player.0 + 1;
+        let board = &*self.board;
+        let ne = board.edges().len();
+        let mine = EdgeBits::from_bytes(&self.edges[..ne], |v| v == tag);
+        let mut ends = NodeBits::empty(board.nodes().len());
+        mine.for_each(|e| {
+            for n in board.edge(EdgeId(e as u16)).nodes {
+                if self.nodes[n.index()] == 0 {
+                    ends.insert(n.index());
+                }
+            }
+        });
+        ends.for_each(|n| {
+            let node = NodeId(n as u8);
+            if board
+                .node(node)
+                .neighbors()
+                .all(|m| self.nodes[m.index()] == 0)
+            {
+                out.push(Action::BuildSettlement { player, node });
+            }
+        });
     }
 
     fn push_card_plays(&self, player: Player, out: &mut Vec<Action>) {
@@ -248,18 +304,32 @@ impl Game {
 
     fn push_robber_moves(&self, player: Player, knight: bool, out: &mut Vec<Action>) {
         let external = self.rules.chance == ChanceMode::External;
-        for h in 0..self.board.hexes().len() {
+        let board = &*self.board;
+        let p = player.0;
+        // Players who could be robbed at all: opponents holding cards.
+        let mut eligible = 0u8;
+        for (q, s) in self.seats[..self.rules.players as usize].iter().enumerate() {
+            if q as u8 != p && s.hand.total() > 0 {
+                eligible |= 1 << q;
+            }
+        }
+        let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
+        for (h, info) in board.hexes().iter().enumerate() {
             let hex = HexId(h as u8);
-            if !self.board.hex(hex).terrain.is_land() || h as u8 == self.robber {
+            if !info.terrain.is_land() || h as u8 == self.robber {
                 continue;
             }
-            if self.rules.friendly_robber
-                && self.hex_protected(player.0, hex)
-                && self.robber_targets_unprotected(player.0)
-            {
+            if friendly && self.hex_protected(p, hex) {
                 continue;
             }
-            let victims = self.robber_victims(player.0, hex);
+            let mut victims = 0u8;
+            for n in info.nodes() {
+                let v = self.nodes[n.index()];
+                if v != 0 {
+                    victims |= 1 << ((v & 7) - 1);
+                }
+            }
+            victims &= eligible;
             let make = |victim: Option<Player>, resource: Option<Resource>| {
                 if knight {
                     Action::PlayKnight {
@@ -277,11 +347,13 @@ impl Game {
                     }
                 }
             };
-            if victims.is_empty() {
+            if victims == 0 {
                 out.push(make(None, None));
                 continue;
             }
-            for v in victims.iter() {
+            while victims != 0 {
+                let v = Player(victims.trailing_zeros() as u8);
+                victims &= victims - 1;
                 if external {
                     let hand = self.seats[v.index()].hand;
                     for r in Resource::ALL {
@@ -297,36 +369,39 @@ impl Game {
     }
 
     fn push_discards(&self, player: Player, need: u8, out: &mut Vec<Action>) {
-        let hand = self.seats[player.index()].hand.0;
-        let mut cur = [0u8; 5];
-        fn rec(
-            i: usize,
-            left: u8,
-            hand: &[u8; 5],
-            cur: &mut [u8; 5],
-            player: Player,
-            out: &mut Vec<Action>,
-        ) {
-            if i == 4 {
-                if left <= hand[4] {
-                    cur[4] = left;
-                    out.push(Action::Discard {
-                        player,
-                        resources: crate::types::ByResource(*cur),
-                    });
-                    cur[4] = 0;
-                }
-                return;
+        // Every multiset of `need` cards from the hand, in lexicographic order of the counts
+        // (brick first); branches that cannot reach `need` are skipped.
+        let h = self.seats[player.index()].hand.0;
+        let r3 = h[4];
+        let r2 = r3 + h[3];
+        let r1 = r2 + h[2];
+        let r0 = r1 + h[1];
+        for a in 0..=h[0].min(need) {
+            let la = need - a;
+            if la > r0 {
+                continue;
             }
-            let rest: u32 = hand[i + 1..].iter().map(|&c| c as u32).sum();
-            for k in 0..=hand[i].min(left) {
-                if (left - k) as u32 <= rest {
-                    cur[i] = k;
-                    rec(i + 1, left - k, hand, cur, player, out);
+            for b in 0..=h[1].min(la) {
+                let lb = la - b;
+                if lb > r1 {
+                    continue;
+                }
+                for c in 0..=h[2].min(lb) {
+                    let lc = lb - c;
+                    if lc > r2 {
+                        continue;
+                    }
+                    for d in 0..=h[3].min(lc) {
+                        let e = lc - d;
+                        if e <= r3 {
+                            out.push(Action::Discard {
+                                player,
+                                resources: Resources::new(a, b, c, d, e),
+                            });
+                        }
+                    }
                 }
             }
-            cur[i] = 0;
         }
-        rec(0, need, &hand, &mut cur, player, out);
     }
 }
