@@ -33,6 +33,12 @@ pub const MAX_HEXES: usize = 255;
 /// A point on the integer lattice, as `(y, x)` for sorting in reading order.
 type Lattice = (i16, i16);
 
+/// A `u32` ordered like the lattice point `(y, x)` (cheap sort key).
+#[inline]
+fn lattice_key(y: i16, x: i16) -> u32 {
+    ((y as u16 ^ 0x8000) as u32) << 16 | (x as u16 ^ 0x8000) as u32
+}
+
 const NONE8: u8 = u8::MAX;
 const NONE16: u16 = u16::MAX;
 
@@ -472,7 +478,7 @@ impl Board {
                 node_pos.push((y, x));
             }
         }
-        node_pos.sort_unstable();
+        node_pos.sort_unstable_by_key(|&(y, x)| lattice_key(y, x));
         node_pos.dedup();
         // Edges: sides of land hexes, as node pairs, in midpoint (y, x) order.
         let mut edge_keys: Vec<(Lattice, Lattice, Lattice)> = Vec::new();
@@ -490,7 +496,8 @@ impl Board {
                 edge_keys.push(((ay + by, ax + bx), p, q));
             }
         }
-        edge_keys.sort_unstable();
+        // A midpoint names one edge, so ordering by midpoint alone is the full order.
+        edge_keys.sort_unstable_by_key(|&((y, x), _, _)| lattice_key(y, x));
         edge_keys.dedup();
         if node_pos.len() > MAX_NODES {
             errs.push(BoardError::TooLarge {
