@@ -111,8 +111,8 @@ mod tests {
         b.for_each(|i| got.push(i));
         assert_eq!(got, want);
         assert_eq!(b.len() as usize, want.len());
-        for i in 0..200 {
-            assert_eq!(b.contains(i), bytes[i] == 3);
+        for (i, &v) in bytes.iter().enumerate() {
+            assert_eq!(b.contains(i), v == 3);
             assert_eq!(b.rank(i) as usize, want.iter().filter(|&&j| j < i).count());
         }
         assert!(NodeBits::from_bytes(&bytes[..10], |v| v == 9).is_empty());

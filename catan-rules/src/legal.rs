@@ -19,6 +19,30 @@ use crate::game::{answer, Game, Phase, CITY_COST, DEV_CARD_COST, ROAD_COST, SETT
 use crate::rules::ChanceMode;
 use crate::types::{DevCard, Player, Resource, Resources};
 
+/// Where enumeration writes legal actions: a `Vec<Action>`, or an action-space mask.
+pub(crate) trait Out {
+    /// One legal action.
+    fn push(&mut self, a: Action);
+    /// Several legal actions, in order.
+    #[inline]
+    fn extend(&mut self, a: &[Action]) {
+        for &x in a {
+            self.push(x);
+        }
+    }
+}
+
+impl Out for Vec<Action> {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        Vec::push(self, a);
+    }
+    #[inline]
+    fn extend(&mut self, a: &[Action]) {
+        self.extend_from_slice(a);
+    }
+}
+
 impl Game {
     /// Writes every legal action into `out` (cleared first). Reusing one buffer across calls
     /// makes enumeration allocation-free once the buffer has grown.
@@ -27,6 +51,11 @@ impl Game {
     /// families listed in full and the bounded family of domestic offers.
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
+        self.enumerate(out);
+    }
+
+    /// Writes every legal action into `out`, in the documented order.
+    pub(crate) fn enumerate<O: Out>(&self, out: &mut O) {
         if self.phase == Phase::GameOver {
             return;
         }
@@ -174,7 +203,7 @@ impl Game {
                                 k += 1;
                             }
                         }
-                        out.extend_from_slice(&four);
+                        out.extend(&four);
                     }
                 }
                 out.push(Action::EndTurn { player });
@@ -190,12 +219,13 @@ impl Game {
         v
     }
 
-    fn push_roads(&self, player: Player, out: &mut Vec<Action>) {
-        self.road_spots(player.0)
-            .for_each(|e| out.push(Action::BuildRoad {
+    fn push_roads<O: Out>(&self, player: Player, out: &mut O) {
+        self.road_spots(player.0).for_each(|e| {
+            out.push(Action::BuildRoad {
                 player,
                 edge: EdgeId(e as u16),
-            }));
+            })
+        });
     }
 
     /// Empty edges where a road of `p` would join `p`'s network (see
@@ -231,7 +261,7 @@ impl Game {
 
     /// Main-phase settlement sites of `player`, in node order: free nodes at the player's
     /// roads with no building next to them.
-    fn push_settlements(&self, player: Player, out: &mut Vec<Action>) {
+    fn push_settlements<O: Out>(&self, player: Player, out: &mut O) {
         let tag = player.0 + 1;
         let board = &*self.board;
         let ne = board.edges().len();
@@ -256,7 +286,7 @@ impl Game {
         });
     }
 
-    fn push_card_plays(&self, player: Player, out: &mut Vec<Action>) {
+    fn push_card_plays<O: Out>(&self, player: Player, out: &mut O) {
         if self.development_card_played() {
             return;
         }
@@ -302,7 +332,7 @@ impl Game {
         }
     }
 
-    fn push_robber_moves(&self, player: Player, knight: bool, out: &mut Vec<Action>) {
+    fn push_robber_moves<O: Out>(&self, player: Player, knight: bool, out: &mut O) {
         let external = self.rules.chance == ChanceMode::External;
         let board = &*self.board;
         let p = player.0;
@@ -368,7 +398,7 @@ impl Game {
         }
     }
 
-    fn push_discards(&self, player: Player, need: u8, out: &mut Vec<Action>) {
+    fn push_discards<O: Out>(&self, player: Player, need: u8, out: &mut O) {
         // Every multiset of `need` cards from the hand, in lexicographic order of the counts
         // (brick first); branches that cannot reach `need` are skipped.
         let h = self.seats[player.index()].hand.0;

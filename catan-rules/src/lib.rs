@@ -32,6 +32,7 @@
 #![forbid(unsafe_code)]
 
 pub mod action;
+pub mod action_space;
 mod bits;
 pub mod board;
 pub mod error;

@@ -86,8 +86,8 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
         blocked: [[false; 2]; MAX_ROADS],
         covered: 0,
     };
-    for i in 0..count {
-        let e = board.edge(EdgeId(ids[i]));
+    for (i, &id) in ids[..count].iter().enumerate() {
+        let e = board.edge(EdgeId(id));
         for k in 0..2 {
             let node = e.nodes[k];
             tr.ends[i][k] = node.0;
@@ -95,7 +95,7 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
             tr.blocked[i][k] = v != 0 && v & 7 != tag;
             let mut m = 0u32;
             for f in board.node(node).edges() {
-                if f.0 != ids[i] && mine.contains(f.index()) {
+                if f.0 != id && mine.contains(f.index()) {
                     let r = mine.rank(f.index()) as usize;
                     if r < MAX_ROADS {
                         m |= 1 << r;
@@ -157,7 +157,14 @@ pub(crate) fn longest_road_reference(game: &Game, p: u8) -> u8 {
             if used & (1 << i) != 0 {
                 continue;
             }
-            let l = from(game, tag, roads, board.edge(e).other(n), used | (1 << i), len + 1);
+            let l = from(
+                game,
+                tag,
+                roads,
+                board.edge(e).other(n),
+                used | (1 << i),
+                len + 1,
+            );
             best = best.max(l);
         }
         best

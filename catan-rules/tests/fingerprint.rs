@@ -54,7 +54,11 @@ fn fingerprint(rules: Rules, games: u64, seed: u64) -> (u64, u64) {
 #[test]
 fn two_hundred_standard_games_are_unchanged() {
     let (h, n) = fingerprint(Rules::default(), 200, 1);
-    assert_eq!((h, n), (0x5743_ab66_0331_2dbb, 980_531), "fingerprint of 200 standard games: {h:#018x}, {n} actions");
+    assert_eq!(
+        (h, n),
+        (0x5743_ab66_0331_2dbb, 980_531),
+        "fingerprint of 200 standard games: {h:#018x}, {n} actions"
+    );
 }
 
 #[test]
