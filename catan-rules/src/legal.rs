@@ -352,14 +352,14 @@ impl Game {
             if friendly && self.hex_protected(p, hex) {
                 continue;
             }
-            let mut victims = 0u8;
-            for n in info.nodes() {
-                let v = self.nodes[n.index()];
-                if v != 0 {
-                    victims |= 1 << ((v & 7) - 1);
+            // Owner bit of each corner's building: `(1 << tag) >> 1` is 0 for an empty node.
+            let mut owners = 0u16;
+            for &n in info.corner_ids() {
+                if n != u8::MAX {
+                    owners |= (1u16 << (self.nodes[n as usize] & 7)) >> 1;
                 }
             }
-            victims &= eligible;
+            let mut victims = owners as u8 & eligible;
             let make = |victim: Option<Player>, resource: Option<Resource>| {
                 if knight {
                     Action::PlayKnight {

@@ -93,6 +93,9 @@ fn stepping_games_allocates_nothing() {
 fn game_state_size_is_pinned() {
     let size = std::mem::size_of::<Game>();
     assert!(size <= 1024, "Game is {size} bytes");
-    assert_eq!(size, 912, "update docs/performance.md when the state size changes");
+    assert_eq!(
+        size, 912,
+        "update docs/performance.md when the state size changes"
+    );
     assert!(std::mem::size_of::<Action>() <= 16);
 }
