@@ -17,7 +17,36 @@ use crate::bits::{EdgeBits, NodeBits};
 use crate::board::{EdgeId, HexId, NodeId};
 use crate::game::{answer, Game, Phase, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST};
 use crate::rules::ChanceMode;
-use crate::types::{DevCard, Player, Resource, Resources};
+use crate::types::{DevCard, Player, Resource, Resources, MAX_PLAYERS};
+
+/// The listed domestic offers, by player and resource given: one card for one card of
+/// each other resource, to everyone.
+static OFFERS: [[[Action; 4]; 5]; MAX_PLAYERS] = {
+    let mut t = [[[Action::EndTurn { player: Player(0) }; 4]; 5]; MAX_PLAYERS];
+    let mut p = 0;
+    while p < MAX_PLAYERS {
+        let mut give = 0;
+        while give < 5 {
+            let mut k = 0;
+            let mut get = 0;
+            while get < 5 {
+                if get != give {
+                    t[p][give][k] = Action::OfferTrade {
+                        player: Player(p as u8),
+                        to: None,
+                        give: Resources::one(Resource::ALL[give]),
+                        get: Resources::one(Resource::ALL[get]),
+                    };
+                    k += 1;
+                }
+                get += 1;
+            }
+            give += 1;
+        }
+        p += 1;
+    }
+    t
+};
 
 /// Where enumeration writes legal actions: a `Vec<Action>`, or an action-space mask.
 pub(crate) trait Out {
@@ -190,20 +219,7 @@ impl Game {
                         if hand[give] == 0 {
                             continue;
                         }
-                        let mut four = [Action::EndTurn { player }; 4];
-                        let mut k = 0;
-                        for get in Resource::ALL {
-                            if get != give {
-                                four[k] = Action::OfferTrade {
-                                    player,
-                                    to: None,
-                                    give: Resources::one(give),
-                                    get: Resources::one(get),
-                                };
-                                k += 1;
-                            }
-                        }
-                        out.extend(&four);
+                        out.extend(&OFFERS[p as usize][give.index()]);
                     }
                 }
                 out.push(Action::EndTurn { player });
