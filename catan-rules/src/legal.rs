@@ -252,7 +252,7 @@ impl Game {
         let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
-        let mine = EdgeBits::from_bytes(&self.edges[..ne], |v| v == tag);
+        let mine = EdgeBits::matching(&self.edges[..ne], 0xff, tag);
         let mut spots = EdgeBits::empty(ne);
         let mut at = |n: NodeId| {
             for f in board.node(n).edges() {
@@ -270,7 +270,7 @@ impl Game {
             }
         });
         // Buildings without an adjacent road of their own (only in hand-made positions).
-        NodeBits::from_bytes(&self.nodes[..board.nodes().len()], |v| v & 7 == tag)
+        NodeBits::matching(&self.nodes[..board.nodes().len()], 0x07, tag)
             .for_each(|n| at(NodeId(n as u8)));
         spots
     }
@@ -281,7 +281,7 @@ impl Game {
         let tag = player.0 + 1;
         let board = &*self.board;
         let ne = board.edges().len();
-        let mine = EdgeBits::from_bytes(&self.edges[..ne], |v| v == tag);
+        let mine = EdgeBits::matching(&self.edges[..ne], 0xff, tag);
         let mut ends = NodeBits::empty(board.nodes().len());
         mine.for_each(|e| {
             for n in board.edge(EdgeId(e as u16)).nodes {

@@ -67,7 +67,7 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
     let tag = p + 1;
     let board = &*game.board;
     let edges = &game.edges[..board.edges().len()];
-    let mine = EdgeBits::from_bytes(edges, |v| v == tag);
+    let mine = EdgeBits::matching(edges, 0xff, tag);
     let count = (mine.len() as usize).min(MAX_ROADS);
     if count == 0 {
         return 0;
