@@ -39,6 +39,12 @@ fn lattice_key(y: i16, x: i16) -> u32 {
     ((y as u16 ^ 0x8000) as u32) << 16 | (x as u16 ^ 0x8000) as u32
 }
 
+/// The lattice point of a [`lattice_key`].
+#[inline]
+fn lattice_of(k: u32) -> (i16, i16) {
+    (((k >> 16) as u16 ^ 0x8000) as i16, (k as u16 ^ 0x8000) as i16)
+}
+
 const NONE8: u8 = u8::MAX;
 const NONE16: u16 = u16::MAX;
 
@@ -484,8 +490,11 @@ impl Board {
                 node_pos.push((y, x));
             }
         }
-        node_pos.sort_unstable_by_key(|&(y, x)| lattice_key(y, x));
-        node_pos.dedup();
+        // Sorted as packed `u32` keys: much cheaper than sorting the tuples.
+        let mut keys: Vec<u32> = node_pos.iter().map(|&(y, x)| lattice_key(y, x)).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        node_pos = keys.iter().map(|&k| lattice_of(k)).collect();
         // Edges: sides of land hexes, as node pairs, in midpoint (y, x) order.
         let mut edge_keys: Vec<(Lattice, Lattice, Lattice)> = Vec::new();
         for h in spec.hexes.iter().filter(|h| h.terrain.is_land()) {
@@ -502,9 +511,19 @@ impl Board {
                 edge_keys.push(((ay + by, ax + bx), p, q));
             }
         }
-        // A midpoint names one edge, so ordering by midpoint alone is the full order.
-        edge_keys.sort_unstable_by_key(|&((y, x), _, _)| lattice_key(y, x));
-        edge_keys.dedup();
+        // A midpoint names one edge, so ordering by midpoint alone is the full order: sort
+        // (midpoint key, index) pairs packed in a `u64`, keep the first of each midpoint.
+        let mut order: Vec<u64> = edge_keys
+            .iter()
+            .enumerate()
+            .map(|(i, &((y, x), _, _))| (lattice_key(y, x) as u64) << 32 | i as u64)
+            .collect();
+        order.sort_unstable();
+        order.dedup_by_key(|k| *k >> 32);
+        edge_keys = order
+            .iter()
+            .map(|&k| edge_keys[(k & 0xffff_ffff) as usize])
+            .collect();
         if node_pos.len() > MAX_NODES {
             errs.push(BoardError::TooLarge {
                 what: "nodes",
