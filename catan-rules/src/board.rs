@@ -539,7 +539,7 @@ impl Board {
             });
         }
 
-        let node_of = |y: i16, x: i16| node_pos.binary_search(&(y, x)).ok();
+        let node_of = |y: i16, x: i16| keys.binary_search(&lattice_key(y, x)).ok();
         let mut nodes: Vec<NodeInfo> = node_pos
             .iter()
             .map(|&(y, x)| NodeInfo {
