@@ -1186,7 +1186,9 @@ impl Game {
                     player: Player(p),
                     edge,
                 });
-                self.seats[p as usize].road_len = self.road_length(p);
+                let before = self.seats[p as usize].road_len;
+                self.seats[p as usize].road_len =
+                    crate::roads::longest_after_road(self, p, edge, before);
                 self.update_longest_road(sink);
                 match self.phase {
                     Phase::SetupRoad => {

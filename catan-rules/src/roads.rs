@@ -62,16 +62,13 @@ impl Trail {
     }
 }
 
-/// The length of player `p`'s longest road, from scratch.
-pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
+/// Player `p`'s roads, numbered locally in edge order, with their adjacency.
+fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
     let tag = p + 1;
     let board = &*game.board;
     let edges = &game.edges[..board.edges().len()];
     let mine = EdgeBits::matching(edges, 0xff, tag);
     let count = (mine.len() as usize).min(MAX_ROADS);
-    if count == 0 {
-        return 0;
-    }
     let mut ids = [0u16; MAX_ROADS];
     let mut n = 0;
     mine.for_each(|e| {
@@ -105,6 +102,15 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
             tr.adj[i][k] = m;
         }
     }
+    (tr, ids, count)
+}
+
+/// The length of player `p`'s longest road, from scratch.
+pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
+    let (mut tr, _, count) = build(game, p);
+    if count == 0 {
+        return 0;
+    }
     let all = if count == 32 {
         u32::MAX
     } else {
@@ -133,6 +139,25 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
         tr.covered |= 1 << i;
     }
     best
+}
+
+/// Player `p`'s longest road just after building `edge`, given `before`, the exact length
+/// before it. When one end of the new road touches no other road of `p` (the common case:
+/// a road extending a line or leaving a building), every new trail starts there and runs
+/// through the new road, so one search from its other end suffices. Otherwise (the road
+/// joins two of `p`'s roads) the length is recomputed from scratch.
+pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+    let (mut tr, ids, count) = build(game, p);
+    let Some(i) = ids[..count].iter().position(|&x| x == edge.0) else {
+        return longest_road(game, p);
+    };
+    for k in 0..2 {
+        if tr.adj[i][k] == 0 {
+            // Start at the free end `k`, cross the new road, continue from the other end.
+            return before.max(tr.go(i, 1 - k, 1 << i, 1));
+        }
+    }
+    longest_road(game, p)
 }
 
 /// The original search, kept as the reference the fast one is tested against: every road
@@ -193,7 +218,7 @@ mod tests {
     fn fast_search_matches_reference() {
         let mut legal: Vec<Action> = Vec::new();
         let mut rng = Rng::new(5);
-        for seed in 0..8 {
+        for seed in 0..5 {
             let mut g = Game::new(Rules::default(), seed).unwrap();
             while g.winner().is_none() {
                 g.legal_actions(&mut legal);
@@ -212,6 +237,13 @@ mod tests {
                 };
                 let a = pool[rng.below(pool.len() as u32) as usize];
                 g.apply(a).unwrap();
+                if let Action::BuildRoad { player, edge } = a {
+                    assert_eq!(
+                        g.longest_road_of(player),
+                        super::longest_road_reference(&g, player.0),
+                        "incremental, seed {seed}, {edge}"
+                    );
+                }
                 for p in 0..g.players() {
                     assert_eq!(
                         super::longest_road(&g, p),
