@@ -104,6 +104,11 @@ impl<const W: usize> Bits<W> {
         self.w[i >> 6] |= 1 << (i & 63);
     }
 
+    #[inline(always)]
+    pub fn remove(&mut self, i: usize) {
+        self.w[i >> 6] &= !(1 << (i & 63));
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.w[..self.used].iter().all(|&x| x == 0)

@@ -11,7 +11,7 @@
 //! at any fork on it.
 
 use crate::bits::EdgeBits;
-use crate::board::EdgeId;
+use crate::board::{EdgeId, NodeId};
 use crate::game::Game;
 
 /// Most roads a player may have (`RULINGS` 12); the trail search indexes them in a `u32`.
@@ -147,24 +147,50 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
 /// through the new road, so one search from its other end suffices. Otherwise (the road
 /// joins two of `p`'s roads) the length is recomputed from scratch.
 pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
-    let (mut tr, ids, count) = build(game, p);
-    let Some(i) = ids[..count].iter().position(|&x| x == edge.0) else {
+    let tag = p + 1;
+    let board = &*game.board;
+    let alone = |n: NodeId| {
+        board
+            .node(n)
+            .edges()
+            .all(|f| f == edge || game.edges[f.index()] != tag)
+    };
+    let [a, b] = board.edge(edge).nodes;
+    let from = if alone(b) {
+        a
+    } else if alone(a) {
+        b
+    } else {
         return longest_road(game, p);
     };
-    for k in 0..2 {
-        if tr.adj[i][k] == 0 {
-            // Start at the free end `k`, cross the new road, continue from the other end.
-            return before.max(tr.go(i, 1 - k, 1 << i, 1));
+    let mut used = EdgeBits::empty(board.edges().len());
+    used.insert(edge.index());
+    before.max(trail_from(game, tag, from, &mut used, 1))
+}
+
+/// Longest trail of `tag`'s roads continuing from node `n` after `len` roads, avoiding
+/// `used` (restored on return): a plain search on the board, for one start.
+fn trail_from(game: &Game, tag: u8, n: NodeId, used: &mut EdgeBits, len: u8) -> u8 {
+    let v = game.nodes[n.index()];
+    if v != 0 && v & 7 != tag {
+        return len;
+    }
+    let board = &*game.board;
+    let mut best = len;
+    for f in board.node(n).edges() {
+        if game.edges[f.index()] == tag && !used.contains(f.index()) {
+            used.insert(f.index());
+            best = best.max(trail_from(game, tag, board.edge(f).other(n), used, len + 1));
+            used.remove(f.index());
         }
     }
-    longest_road(game, p)
+    best
 }
 
 /// The original search, kept as the reference the fast one is tested against: every road
 /// end is tried as a start.
 #[cfg(test)]
 pub(crate) fn longest_road_reference(game: &Game, p: u8) -> u8 {
-    use crate::board::NodeId;
     fn from(game: &Game, tag: u8, roads: &[u16], n: NodeId, used: u32, len: u8) -> u8 {
         let v = game.nodes[n.index()];
         if len > 0 && !(v == 0 || v & 7 == tag) {
