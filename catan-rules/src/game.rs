@@ -1589,6 +1589,24 @@ impl Game {
             }
         }
         let n = self.rules.players as usize;
+        let mut need_all = Resources::EMPTY;
+        for o in &owed[..n] {
+            need_all.add(o);
+        }
+        if self.bank.contains(&need_all) {
+            // The usual case: the bank pays everyone in full.
+            for (p, o) in owed[..n].iter().enumerate() {
+                if !o.is_empty() {
+                    self.bank.sub(o);
+                    self.seats[p].hand.add(o);
+                    sink.push(Event::ResourcesProduced {
+                        player: Player(p as u8),
+                        resources: *o,
+                    });
+                }
+            }
+            return;
+        }
         for r in Resource::ALL {
             let mut need = 0u32;
             let mut claimants = 0u8;
