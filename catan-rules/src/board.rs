@@ -354,12 +354,6 @@ impl HexInfo {
             .map(|&n| NodeId(n))
     }
 
-    /// The node ids at the corners (N, NE, SE, S, SW, NW), `u8::MAX` where there is none.
-    #[inline]
-    pub(crate) fn corner_ids(&self) -> &[u8; 6] {
-        &self.nodes
-    }
-
     /// The node at one corner, if it exists.
     pub fn corner(&self, c: Corner) -> Option<NodeId> {
         let n = self.nodes[c as usize];

@@ -14,7 +14,7 @@
 
 use crate::action::Action;
 use crate::bits::{EdgeBits, NodeBits};
-use crate::board::{EdgeId, HexId, NodeId};
+use crate::board::{EdgeId, HexId, NodeId, MAX_HEXES};
 use crate::game::{answer, Game, Phase, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST};
 use crate::rules::ChanceMode;
 use crate::types::{DevCard, Player, Resource, Resources, MAX_PLAYERS};
@@ -360,6 +360,18 @@ impl Game {
             }
         }
         let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
+        // Owners of buildings around each land hex, from the (few) occupied nodes.
+        let mut owners = [0u8; MAX_HEXES];
+        if eligible != 0 {
+            for (n, &v) in self.nodes[..board.nodes().len()].iter().enumerate() {
+                if v != 0 {
+                    let bit = 1u8 << ((v & 7) - 1);
+                    for h in board.node(NodeId(n as u8)).hexes() {
+                        owners[h.index()] |= bit;
+                    }
+                }
+            }
+        }
         for (h, info) in board.hexes().iter().enumerate() {
             let hex = HexId(h as u8);
             if !info.terrain.is_land() || h as u8 == self.robber {
@@ -368,14 +380,7 @@ impl Game {
             if friendly && self.hex_protected(p, hex) {
                 continue;
             }
-            // Owner bit of each corner's building: `(1 << tag) >> 1` is 0 for an empty node.
-            let mut owners = 0u16;
-            for &n in info.corner_ids() {
-                if n != u8::MAX {
-                    owners |= (1u16 << (self.nodes[n as usize] & 7)) >> 1;
-                }
-            }
-            let mut victims = owners as u8 & eligible;
+            let mut victims = owners[h] & eligible;
             let make = |victim: Option<Player>, resource: Option<Resource>| {
                 if knight {
                     Action::PlayKnight {
