@@ -77,7 +77,11 @@ impl<const W: usize> Bits<W> {
         let mut chunks = bytes.chunks_exact(8);
         let mut k = 0;
         for c in &mut chunks {
-            word(k, u64::from_le_bytes(c.try_into().expect("8 bytes")), &mut out);
+            word(
+                k,
+                u64::from_le_bytes(c.try_into().expect("8 bytes")),
+                &mut out,
+            );
             k += 1;
         }
         let rest = chunks.remainder();
@@ -165,7 +169,11 @@ mod tests {
                     bytes[3] = 0x8a;
                 }
                 let want = EdgeBits::from_bytes(&bytes, |b| b & and == value);
-                assert_eq!(EdgeBits::matching(&bytes, and, value), want, "{len} {and} {value}");
+                assert_eq!(
+                    EdgeBits::matching(&bytes, and, value),
+                    want,
+                    "{len} {and} {value}"
+                );
             }
         }
     }
