@@ -677,6 +677,15 @@ impl Out for MaskOut<'_> {
             None => self.missing += 1,
         }
     }
+
+    #[inline]
+    fn offers(&mut self, _: Player, give: Resource) {
+        // The four ids `give 4 + 0..4` of the offer block.
+        let id = self.space.offset(Block::Offer) + give.index() as u32 * 4;
+        for k in id..id + 4 {
+            self.mask[k as usize >> 6] |= 1 << (k & 63);
+        }
+    }
 }
 
 impl Game {

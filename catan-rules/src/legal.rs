@@ -59,6 +59,11 @@ pub(crate) trait Out {
             self.push(x);
         }
     }
+    /// The four listed one-for-one offers of `give` by `player`, in resource order.
+    #[inline]
+    fn offers(&mut self, player: Player, give: Resource) {
+        self.extend(&OFFERS[player.index()][give.index()]);
+    }
 }
 
 impl Out for Vec<Action> {
@@ -219,7 +224,7 @@ impl Game {
                         if hand[give] == 0 {
                             continue;
                         }
-                        out.extend(&OFFERS[p as usize][give.index()]);
+                        out.offers(player, give);
                     }
                 }
                 out.push(Action::EndTurn { player });
