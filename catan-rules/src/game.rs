@@ -402,7 +402,7 @@ impl Game {
         self.bank
     }
     /// Development cards left in the deck, by kind (hidden from players: see
-    /// [`Game::view`]).
+    /// `Game::view`).
     pub fn deck(&self) -> ByDevCard<u8> {
         self.deck
     }
