@@ -60,7 +60,10 @@
 //! block of `D = C(cap+4, 4)` ids per player holds every discard of up to `cap` cards
 //! (default [`DEFAULT_DISCARD_CAP`] = 8: `D = 495`, hands of up to 17 cards). Ids are
 //! relative to the amount owed: decoding one needs the game (which says how many cards the
-//! seat owes), and the same id means different cards for different amounts.
+//! seat owes), and the same id means different cards for different amounts. How often the
+//! cap bites: in 5,000 games of random play (no domestic offers), 1.0 % of the 109,970
+//! discards were of more than 8 cards, 0.19 % of more than 10, the largest 17; pick the cap
+//! with [`ActionSpace::with_discard_cap`] (10: 1,001 ids per player; 12: 1,820).
 //!
 //! **Not representable** (encode gives `None`; [`Game::legal_mask`] counts such legal
 //! actions in its return value so a caller can fall back to [`Game::legal_actions`]):
