@@ -632,6 +632,17 @@ impl Game {
         Ok(())
     }
 
+    /// Applies an action already known to be legal in this exact state (one just listed by
+    /// [`Game::legal_actions`], or accepted by [`Game::is_legal`]) without checking it again:
+    /// the fast path for playouts. Debug builds still check and panic on an illegal action;
+    /// release builds do not, and an illegal action then leaves the game in an unspecified
+    /// (memory-safe) state. Use [`Game::apply_with`] for anything that comes from outside.
+    #[inline]
+    pub fn apply_legal<S: EventSink>(&mut self, action: Action, sink: &mut S) {
+        debug_assert_eq!(self.check(&action), Ok(()), "apply_legal: {action:?}");
+        self.execute(action, sink);
+    }
+
     /// Whether `action` is legal now: exactly when [`Game::apply`] would succeed.
     #[inline]
     pub fn is_legal(&self, action: &Action) -> bool {

@@ -77,6 +77,22 @@ impl Out for Vec<Action> {
     }
 }
 
+/// A `Vec` sink that drops the listed domestic offers.
+struct WithoutOffers<'a>(&'a mut Vec<Action>);
+
+impl Out for WithoutOffers<'_> {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        self.0.push(a);
+    }
+    #[inline]
+    fn extend(&mut self, a: &[Action]) {
+        self.0.extend_from_slice(a);
+    }
+    #[inline]
+    fn offers(&mut self, _: Player, _: Resource) {}
+}
+
 impl Game {
     /// Writes every legal action into `out` (cleared first). Reusing one buffer across calls
     /// makes enumeration allocation-free once the buffer has grown.
@@ -231,6 +247,15 @@ impl Game {
             }
             Phase::Discard | Phase::GameOver => {}
         }
+    }
+
+    /// Like [`Game::legal_actions`] without the domestic trade offers
+    /// ([`Action::is_trade_offer`]): the same list, in the same order, as enumerating and
+    /// then dropping them, without building them first. The benchmark workload's choice
+    /// set.
+    pub fn legal_actions_without_offers(&self, out: &mut Vec<Action>) {
+        out.clear();
+        self.enumerate(&mut WithoutOffers(out));
     }
 
     /// The legal actions as a new vector (see [`Game::legal_actions`]).

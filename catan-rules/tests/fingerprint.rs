@@ -88,3 +88,30 @@ fn variants_are_unchanged() {
     ];
     assert_eq!(out, want, "fingerprints of the variants");
 }
+
+/// The playout fast paths are the same game: enumerating without offers equals enumerating
+/// and dropping them, and `apply_legal` equals `apply_with` on listed actions.
+#[test]
+fn fast_paths_play_the_same_games() {
+    let mut all: Vec<Action> = Vec::new();
+    let mut fast: Vec<Action> = Vec::new();
+    let mut policy = Rng::new(21);
+    for seed in 0..40 {
+        let mut a = Game::new(Rules::default(), seed).unwrap();
+        let mut b = a.clone();
+        let (mut ea, mut eb) = (Vec::new(), Vec::new());
+        while a.winner().is_none() {
+            a.legal_actions(&mut all);
+            all.retain(|x| !x.is_trade_offer());
+            b.legal_actions_without_offers(&mut fast);
+            assert_eq!(all, fast);
+            let x = all[policy.below(all.len() as u32) as usize];
+            ea.clear();
+            eb.clear();
+            a.apply_with(x, &mut ea).unwrap();
+            b.apply_legal(x, &mut eb);
+            assert_eq!(ea, eb);
+            assert_eq!(a, b);
+        }
+    }
+}

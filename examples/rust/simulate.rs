@@ -10,7 +10,9 @@
 //! `--no-domestic-trade` (random players never offer trades to each other), `--json` (the
 //! last line is one JSON object with the figures), `--quiet` (no progress bar), `--threads N`
 //! (default 1: games are split into N contiguous ranges played on N threads; game `i` always
-//! uses the same seeds, so the figures other than time do not depend on N).
+//! uses the same seeds, so the figures other than time do not depend on N), `--unchecked`
+//! (apply the enumerated actions with `Game::apply_legal`, which skips re-checking them;
+//! the default is the checked `Game::apply_with`).
 
 use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng, Rules};
 use std::io::Write;
@@ -78,6 +80,7 @@ struct Options {
     json: bool,
     quiet: bool,
     threads: u64,
+    unchecked: bool,
 }
 
 fn usage(msg: &str) -> ! {
@@ -85,7 +88,7 @@ fn usage(msg: &str) -> ! {
     eprintln!(
         "usage: simulate [--games N] [--seed S] [--players 2..4] \
          [--map beginner|variable|random] [--no-domestic-trade] [--json] [--quiet] \
-         [--threads N]"
+         [--threads N] [--unchecked]"
     );
     std::process::exit(2)
 }
@@ -100,6 +103,7 @@ fn parse_args() -> Options {
         json: false,
         quiet: false,
         threads: 1,
+        unchecked: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -139,6 +143,7 @@ fn parse_args() -> Options {
                     .unwrap_or_else(|| usage("--threads takes a positive number"))
             }
             "--no-domestic-trade" => o.domestic_trade = false,
+            "--unchecked" => o.unchecked = true,
             "--json" => o.json = true,
             "--quiet" => o.quiet = true,
             "-h" | "--help" => usage("help"),
@@ -202,13 +207,19 @@ fn play(
         let mut policy = Rng::new(o.seed.wrapping_add(i) ^ 0x005e_ed0f_7a11_5eed);
         let mut game = Game::new(rules, o.seed.wrapping_add(i)).expect("valid rules");
         while game.winner().is_none() {
-            game.legal_actions(&mut legal);
-            if !o.domestic_trade {
-                legal.retain(|a| !a.is_trade_offer());
+            if o.domestic_trade {
+                game.legal_actions(&mut legal);
+            } else {
+                // The same list as enumerating everything and dropping the offers.
+                game.legal_actions_without_offers(&mut legal);
             }
             let a = legal[policy.below(legal.len() as u32) as usize];
-            game.apply_with(a, &mut counts)
-                .expect("enumerated actions are legal");
+            if o.unchecked {
+                game.apply_legal(a, &mut counts);
+            } else {
+                game.apply_with(a, &mut counts)
+                    .expect("enumerated actions are legal");
+            }
             counts.actions += 1;
         }
         let w = game.winner().expect("finished");
@@ -245,7 +256,10 @@ fn report(o: &Options, c: &Counts, secs: f64) {
         "players          {}   map {:?}   domestic trade {}",
         o.players, o.map, o.domestic_trade
     );
-    println!("time             {secs:.3} s   threads {}", o.threads);
+    println!(
+        "time             {secs:.3} s   threads {}   unchecked {}",
+        o.threads, o.unchecked
+    );
     println!("games/s          {:.1}", o.games as f64 / secs);
     println!("actions/s        {:.0}", c.actions as f64 / secs);
     println!("turns/game       {:.1}", c.turns as f64 / g);
