@@ -6,11 +6,13 @@
 //! cargo bench -p catan-rules --bench engine -- --warm-up-time 1 --measurement-time 2
 //! ```
 //!
-//! * `playout`: one whole game, from `Game::new` (board included) to the winner;
+//! * `playout`: one whole game, from `Game::new` (board included) to the winner, choosing
+//!   among `legal_actions_without_offers` and applying with the checked `apply_with`;
 //! * `legal_actions`: enumerating the legal actions of a state into a reused `Vec`;
 //! * `legal_mask`: the same as a bitset over the integer action space;
-//! * `apply`: applying one legal action (events dropped) to a copy of a state;
-//! * `step`: enumerate, pick at random, apply: one move of a playout;
+//! * `apply`: applying one legal action (events dropped) to a copy of a state, checked;
+//! * `apply_legal`: the same without the re-check;
+//! * `step`: enumerate (without offers), pick at random, apply: one move of a playout;
 //! * `clone`: copying a whole game state.
 //!
 //! The states are 4,096 positions sampled along random games, visited in turn, so caches
@@ -26,8 +28,7 @@ use std::hint::black_box;
 fn playout(seed: u64, policy: &mut Rng, legal: &mut Vec<Action>) -> Game {
     let mut game = Game::new(Rules::default(), seed).unwrap();
     while game.winner().is_none() {
-        game.legal_actions(legal);
-        legal.retain(|a| !a.is_trade_offer());
+        game.legal_actions_without_offers(legal);
         let a = legal[policy.below(legal.len() as u32) as usize];
         game.apply_with(a, &mut ()).unwrap();
     }
@@ -101,6 +102,17 @@ fn benches(c: &mut Criterion) {
         )
     });
 
+    c.bench_function("apply_legal", |b| {
+        b.iter_batched_ref(
+            || {
+                i = (i + 1) & 4095;
+                states[i].clone()
+            },
+            |(g, a)| g.apply_legal(*a, &mut ()),
+            BatchSize::SmallInput,
+        )
+    });
+
     let mut policy = Rng::new(2);
     c.bench_function("step", |b| {
         b.iter_batched_ref(
@@ -109,8 +121,7 @@ fn benches(c: &mut Criterion) {
                 states[i].0.clone()
             },
             |g| {
-                g.legal_actions(&mut legal);
-                legal.retain(|a| !a.is_trade_offer());
+                g.legal_actions_without_offers(&mut legal);
                 let a = legal[policy.below(legal.len() as u32) as usize];
                 g.apply_with(a, &mut ()).unwrap();
             },
