@@ -401,7 +401,8 @@ impl Game {
     pub fn bank(&self) -> Resources {
         self.bank
     }
-    /// Development cards left in the deck, by kind (hidden from players).
+    /// Development cards left in the deck, by kind (hidden from players: see
+    /// [`Game::view`]).
     pub fn deck(&self) -> ByDevCard<u8> {
         self.deck
     }
@@ -629,6 +630,17 @@ impl Game {
         self.check(&action)?;
         self.execute(action, sink);
         Ok(())
+    }
+
+    /// Applies an action already known to be legal in this exact state (one just listed by
+    /// [`Game::legal_actions`], or accepted by [`Game::is_legal`]) without checking it again:
+    /// the fast path for playouts. Debug builds still check and panic on an illegal action;
+    /// release builds do not, and an illegal action then leaves the game in an unspecified
+    /// (memory-safe) state. Use [`Game::apply_with`] for anything that comes from outside.
+    #[inline]
+    pub fn apply_legal<S: EventSink>(&mut self, action: Action, sink: &mut S) {
+        debug_assert_eq!(self.check(&action), Ok(()), "apply_legal: {action:?}");
+        self.execute(action, sink);
     }
 
     /// Whether `action` is legal now: exactly when [`Game::apply`] would succeed.
@@ -1185,7 +1197,9 @@ impl Game {
                     player: Player(p),
                     edge,
                 });
-                self.seats[p as usize].road_len = self.road_length(p);
+                let before = self.seats[p as usize].road_len;
+                self.seats[p as usize].road_len =
+                    crate::roads::longest_after_road(self, p, edge, before);
                 self.update_longest_road(sink);
                 match self.phase {
                     Phase::SetupRoad => {
@@ -1586,6 +1600,24 @@ impl Game {
             }
         }
         let n = self.rules.players as usize;
+        let mut need_all = Resources::EMPTY;
+        for o in &owed[..n] {
+            need_all.add(o);
+        }
+        if self.bank.contains(&need_all) {
+            // The usual case: the bank pays everyone in full.
+            for (p, o) in owed[..n].iter().enumerate() {
+                if !o.is_empty() {
+                    self.bank.sub(o);
+                    self.seats[p].hand.add(o);
+                    sink.push(Event::ResourcesProduced {
+                        player: Player(p as u8),
+                        resources: *o,
+                    });
+                }
+            }
+            return;
+        }
         for r in Resource::ALL {
             let mut need = 0u32;
             let mut claimants = 0u8;
@@ -1705,8 +1737,7 @@ impl Game {
     }
 
     pub(crate) fn has_road_spot(&self, p: u8) -> bool {
-        (0..self.board.edges().len())
-            .any(|e| self.edges[e] == 0 && self.road_connects(p, EdgeId(e as u16)))
+        !self.road_spots(p).is_empty()
     }
 }
 
