@@ -1185,7 +1185,9 @@ impl Game {
                     player: Player(p),
                     edge,
                 });
-                self.seats[p as usize].road_len = self.road_length(p);
+                let before = self.seats[p as usize].road_len;
+                self.seats[p as usize].road_len =
+                    crate::roads::longest_after_road(self, p, edge, before);
                 self.update_longest_road(sink);
                 match self.phase {
                     Phase::SetupRoad => {
@@ -1586,6 +1588,24 @@ impl Game {
             }
         }
         let n = self.rules.players as usize;
+        let mut need_all = Resources::EMPTY;
+        for o in &owed[..n] {
+            need_all.add(o);
+        }
+        if self.bank.contains(&need_all) {
+            // The usual case: the bank pays everyone in full.
+            for (p, o) in owed[..n].iter().enumerate() {
+                if !o.is_empty() {
+                    self.bank.sub(o);
+                    self.seats[p].hand.add(o);
+                    sink.push(Event::ResourcesProduced {
+                        player: Player(p as u8),
+                        resources: *o,
+                    });
+                }
+            }
+            return;
+        }
         for r in Resource::ALL {
             let mut need = 0u32;
             let mut claimants = 0u8;
@@ -1705,8 +1725,7 @@ impl Game {
     }
 
     pub(crate) fn has_road_spot(&self, p: u8) -> bool {
-        (0..self.board.edges().len())
-            .any(|e| self.edges[e] == 0 && self.road_connects(p, EdgeId(e as u16)))
+        !self.road_spots(p).is_empty()
     }
 }
 

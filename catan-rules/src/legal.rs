@@ -13,10 +13,69 @@
 //! by [`Game::apply`]. Counter-offers are never listed; they too can be applied.
 
 use crate::action::Action;
-use crate::board::{EdgeId, HexId, NodeId};
+use crate::bits::{EdgeBits, NodeBits};
+use crate::board::{EdgeId, HexId, NodeId, MAX_HEXES};
 use crate::game::{answer, Game, Phase, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST};
 use crate::rules::ChanceMode;
-use crate::types::{DevCard, Player, Resource, Resources};
+use crate::types::{DevCard, Player, Resource, Resources, MAX_PLAYERS};
+
+/// The listed domestic offers, by player and resource given: one card for one card of
+/// each other resource, to everyone.
+static OFFERS: [[[Action; 4]; 5]; MAX_PLAYERS] = {
+    let mut t = [[[Action::EndTurn { player: Player(0) }; 4]; 5]; MAX_PLAYERS];
+    let mut p = 0;
+    while p < MAX_PLAYERS {
+        let mut give = 0;
+        while give < 5 {
+            let mut k = 0;
+            let mut get = 0;
+            while get < 5 {
+                if get != give {
+                    t[p][give][k] = Action::OfferTrade {
+                        player: Player(p as u8),
+                        to: None,
+                        give: Resources::one(Resource::ALL[give]),
+                        get: Resources::one(Resource::ALL[get]),
+                    };
+                    k += 1;
+                }
+                get += 1;
+            }
+            give += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// Where enumeration writes legal actions: a `Vec<Action>`, or an action-space mask.
+pub(crate) trait Out {
+    /// One legal action.
+    fn push(&mut self, a: Action);
+    /// Several legal actions, in order.
+    #[inline]
+    fn extend(&mut self, a: &[Action]) {
+        for &x in a {
+            self.push(x);
+        }
+    }
+    /// The four listed one-for-one offers of `give` by `player`, in resource order.
+    #[inline]
+    fn offers(&mut self, player: Player, give: Resource) {
+        self.extend(&OFFERS[player.index()][give.index()]);
+    }
+}
+
+impl Out for Vec<Action> {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        Vec::push(self, a);
+    }
+    #[inline]
+    fn extend(&mut self, a: &[Action]) {
+        self.extend_from_slice(a);
+    }
+}
 
 impl Game {
     /// Writes every legal action into `out` (cleared first). Reusing one buffer across calls
@@ -26,6 +85,11 @@ impl Game {
     /// families listed in full and the bounded family of domestic offers.
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
+        self.enumerate(out);
+    }
+
+    /// Writes every legal action into `out`, in the documented order.
+    pub(crate) fn enumerate<O: Out>(&self, out: &mut O) {
         if self.phase == Phase::GameOver {
             return;
         }
@@ -111,12 +175,7 @@ impl Game {
                     self.push_roads(player, out);
                 }
                 if s.settlements < max_settlements && s.hand.contains(&SETTLEMENT_COST) {
-                    for n in 0..self.board.nodes().len() {
-                        let node = NodeId(n as u8);
-                        if self.check_settlement_site(p, node, false).is_ok() {
-                            out.push(Action::BuildSettlement { player, node });
-                        }
-                    }
+                    self.push_settlements(player, out);
                 }
                 if s.cities < max_cities && s.hand.contains(&CITY_COST) {
                     for n in 0..self.board.nodes().len() {
@@ -165,16 +224,7 @@ impl Game {
                         if hand[give] == 0 {
                             continue;
                         }
-                        for get in Resource::ALL {
-                            if get != give {
-                                out.push(Action::OfferTrade {
-                                    player,
-                                    to: None,
-                                    give: Resources::one(give),
-                                    get: Resources::one(get),
-                                });
-                            }
-                        }
+                        out.offers(player, give);
                     }
                 }
                 out.push(Action::EndTurn { player });
@@ -190,17 +240,74 @@ impl Game {
         v
     }
 
-    fn push_roads(&self, player: Player, out: &mut Vec<Action>) {
-        let p = player.0;
-        for e in 0..self.board.edges().len() {
-            let edge = EdgeId(e as u16);
-            if self.edges[e] == 0 && self.road_connects(p, edge) {
-                out.push(Action::BuildRoad { player, edge });
-            }
-        }
+    fn push_roads<O: Out>(&self, player: Player, out: &mut O) {
+        self.road_spots(player.0).for_each(|e| {
+            out.push(Action::BuildRoad {
+                player,
+                edge: EdgeId(e as u16),
+            })
+        });
     }
 
-    fn push_card_plays(&self, player: Player, out: &mut Vec<Action>) {
+    /// Empty edges where a road of `p` would join `p`'s network (see
+    /// [`Game::road_connects`]): at `p`'s buildings, and at the ends of `p`'s roads that are
+    /// free of opponents' buildings.
+    #[inline]
+    pub(crate) fn road_spots(&self, p: u8) -> EdgeBits {
+        let tag = p + 1;
+        let board = &*self.board;
+        let ne = board.edges().len();
+        let mine = EdgeBits::matching(&self.edges[..ne], 0xff, tag);
+        let mut spots = EdgeBits::empty(ne);
+        let mut at = |n: NodeId| {
+            for f in board.node(n).edges() {
+                if self.edges[f.index()] == 0 {
+                    spots.insert(f.index());
+                }
+            }
+        };
+        mine.for_each(|e| {
+            for n in board.edge(EdgeId(e as u16)).nodes {
+                let v = self.nodes[n.index()];
+                if v == 0 || v & 7 == tag {
+                    at(n);
+                }
+            }
+        });
+        // Buildings without an adjacent road of their own (only in hand-made positions).
+        NodeBits::matching(&self.nodes[..board.nodes().len()], 0x07, tag)
+            .for_each(|n| at(NodeId(n as u8)));
+        spots
+    }
+
+    /// Main-phase settlement sites of `player`, in node order: free nodes at the player's
+    /// roads with no building next to them.
+    fn push_settlements<O: Out>(&self, player: Player, out: &mut O) {
+        let tag = player.0 + 1;
+        let board = &*self.board;
+        let ne = board.edges().len();
+        let mine = EdgeBits::matching(&self.edges[..ne], 0xff, tag);
+        let mut ends = NodeBits::empty(board.nodes().len());
+        mine.for_each(|e| {
+            for n in board.edge(EdgeId(e as u16)).nodes {
+                if self.nodes[n.index()] == 0 {
+                    ends.insert(n.index());
+                }
+            }
+        });
+        ends.for_each(|n| {
+            let node = NodeId(n as u8);
+            if board
+                .node(node)
+                .neighbors()
+                .all(|m| self.nodes[m.index()] == 0)
+            {
+                out.push(Action::BuildSettlement { player, node });
+            }
+        });
+    }
+
+    fn push_card_plays<O: Out>(&self, player: Player, out: &mut O) {
         if self.development_card_played() {
             return;
         }
@@ -246,20 +353,39 @@ impl Game {
         }
     }
 
-    fn push_robber_moves(&self, player: Player, knight: bool, out: &mut Vec<Action>) {
+    fn push_robber_moves<O: Out>(&self, player: Player, knight: bool, out: &mut O) {
         let external = self.rules.chance == ChanceMode::External;
-        for h in 0..self.board.hexes().len() {
+        let board = &*self.board;
+        let p = player.0;
+        // Players who could be robbed at all: opponents holding cards.
+        let mut eligible = 0u8;
+        for (q, s) in self.seats[..self.rules.players as usize].iter().enumerate() {
+            if q as u8 != p && s.hand.total() > 0 {
+                eligible |= 1 << q;
+            }
+        }
+        let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
+        // Owners of buildings around each land hex, from the (few) occupied nodes.
+        let mut owners = [0u8; MAX_HEXES];
+        if eligible != 0 {
+            for (n, &v) in self.nodes[..board.nodes().len()].iter().enumerate() {
+                if v != 0 {
+                    let bit = 1u8 << ((v & 7) - 1);
+                    for h in board.node(NodeId(n as u8)).hexes() {
+                        owners[h.index()] |= bit;
+                    }
+                }
+            }
+        }
+        for (h, info) in board.hexes().iter().enumerate() {
             let hex = HexId(h as u8);
-            if !self.board.hex(hex).terrain.is_land() || h as u8 == self.robber {
+            if !info.terrain.is_land() || h as u8 == self.robber {
                 continue;
             }
-            if self.rules.friendly_robber
-                && self.hex_protected(player.0, hex)
-                && self.robber_targets_unprotected(player.0)
-            {
+            if friendly && self.hex_protected(p, hex) {
                 continue;
             }
-            let victims = self.robber_victims(player.0, hex);
+            let mut victims = owners[h] & eligible;
             let make = |victim: Option<Player>, resource: Option<Resource>| {
                 if knight {
                     Action::PlayKnight {
@@ -277,11 +403,13 @@ impl Game {
                     }
                 }
             };
-            if victims.is_empty() {
+            if victims == 0 {
                 out.push(make(None, None));
                 continue;
             }
-            for v in victims.iter() {
+            while victims != 0 {
+                let v = Player(victims.trailing_zeros() as u8);
+                victims &= victims - 1;
                 if external {
                     let hand = self.seats[v.index()].hand;
                     for r in Resource::ALL {
@@ -296,37 +424,40 @@ impl Game {
         }
     }
 
-    fn push_discards(&self, player: Player, need: u8, out: &mut Vec<Action>) {
-        let hand = self.seats[player.index()].hand.0;
-        let mut cur = [0u8; 5];
-        fn rec(
-            i: usize,
-            left: u8,
-            hand: &[u8; 5],
-            cur: &mut [u8; 5],
-            player: Player,
-            out: &mut Vec<Action>,
-        ) {
-            if i == 4 {
-                if left <= hand[4] {
-                    cur[4] = left;
-                    out.push(Action::Discard {
-                        player,
-                        resources: crate::types::ByResource(*cur),
-                    });
-                    cur[4] = 0;
-                }
-                return;
+    fn push_discards<O: Out>(&self, player: Player, need: u8, out: &mut O) {
+        // Every multiset of `need` cards from the hand, in lexicographic order of the counts
+        // (brick first); branches that cannot reach `need` are skipped.
+        let h = self.seats[player.index()].hand.0;
+        let r3 = h[4];
+        let r2 = r3 + h[3];
+        let r1 = r2 + h[2];
+        let r0 = r1 + h[1];
+        for a in 0..=h[0].min(need) {
+            let la = need - a;
+            if la > r0 {
+                continue;
             }
-            let rest: u32 = hand[i + 1..].iter().map(|&c| c as u32).sum();
-            for k in 0..=hand[i].min(left) {
-                if (left - k) as u32 <= rest {
-                    cur[i] = k;
-                    rec(i + 1, left - k, hand, cur, player, out);
+            for b in 0..=h[1].min(la) {
+                let lb = la - b;
+                if lb > r1 {
+                    continue;
+                }
+                for c in 0..=h[2].min(lb) {
+                    let lc = lb - c;
+                    if lc > r2 {
+                        continue;
+                    }
+                    for d in 0..=h[3].min(lc) {
+                        let e = lc - d;
+                        if e <= r3 {
+                            out.push(Action::Discard {
+                                player,
+                                resources: Resources::new(a, b, c, d, e),
+                            });
+                        }
+                    }
                 }
             }
-            cur[i] = 0;
         }
-        rec(0, need, &hand, &mut cur, player, out);
     }
 }

@@ -11,6 +11,8 @@
 //! * Chance (dice, steals, card draws) comes from a seeded generator stored in the game, or
 //!   from outside ([`ChanceMode::External`]) for a physical table.
 //! * Everything is serde JSON: actions, events, errors, rules and boards.
+//! * [`action_space::ActionSpace`] numbers every action for masks and integer ids
+//!   ([`Game::legal_mask`], [`Game::apply_id`]), for learning agents and search.
 //!
 //! ```
 //! use catan_rules::{Game, Rules, Action};
@@ -32,6 +34,8 @@
 #![forbid(unsafe_code)]
 
 pub mod action;
+pub mod action_space;
+mod bits;
 pub mod board;
 pub mod error;
 pub mod event;

@@ -1,84 +1,283 @@
 //! Longest Road: the longest trail (no edge used twice) in one player's roads, which may end
 //! at an opponent's building but never pass through it (`seeds/000` "Longest Road";
 //! `RULINGS` 15).
+//!
+//! The player's roads are numbered `0..count` locally and their adjacency at each end is
+//! precomputed as a bitmask, so the trail search is a depth-first search over `u32` masks.
+//! Trails are started only where a longest trail can start: at a dead end, a fork, or a
+//! blocked node (an opponent's building), plus one node of any component that has none
+//! of those (a pure cycle). A trail starting at a passable node of degree 2 either extends
+//! backwards (so it is not longest) or is closed, and a closed trail can be rotated to start
+//! at any fork on it.
 
+use crate::bits::EdgeBits;
 use crate::board::{EdgeId, NodeId};
 use crate::game::Game;
 
 /// Most roads a player may have (`RULINGS` 12); the trail search indexes them in a `u32`.
 const MAX_ROADS: usize = 32;
 
-struct Trail<'a> {
-    game: &'a Game,
-    tag: u8,
-    roads: [u16; MAX_ROADS],
-    count: usize,
+struct Trail {
+    /// Node at each end of each local road.
+    ends: [[u8; 2]; MAX_ROADS],
+    /// Other local roads at each end.
+    adj: [[u32; 2]; MAX_ROADS],
+    /// Whether each end is an opponent's building (a trail stops there).
+    blocked: [[bool; 2]; MAX_ROADS],
+    /// Every road some search has used.
+    covered: u32,
 }
 
-impl Trail<'_> {
-    #[inline]
-    fn local(&self, e: EdgeId) -> Option<usize> {
-        self.roads[..self.count].iter().position(|&x| x == e.0)
-    }
-
-    /// Whether a trail may pass through `n` (no opponent's building there).
-    #[inline]
-    fn passable(&self, n: NodeId) -> bool {
-        let v = self.game.nodes[n.index()];
-        v == 0 || v & 7 == self.tag
-    }
-
-    fn longest_from(&self, n: NodeId, used: u32, len: u8) -> u8 {
-        if len > 0 && !self.passable(n) {
+impl Trail {
+    /// Longest continuation after arriving at end `k` of road `i` with `used` roads.
+    fn go(&mut self, i: usize, k: usize, used: u32, len: u8) -> u8 {
+        self.covered |= used;
+        if self.blocked[i][k] {
             return len;
         }
-        let board = &*self.game.board;
+        let node = self.ends[i][k];
         let mut best = len;
-        for e in board.node(n).edges() {
-            if self.game.edges[e.index()] != self.tag {
-                continue;
-            }
-            let Some(i) = self.local(e) else { continue };
-            if used & (1 << i) != 0 {
-                continue;
-            }
-            let l = self.longest_from(board.edge(e).other(n), used | (1 << i), len + 1);
-            best = best.max(l);
+        let mut c = self.adj[i][k] & !used;
+        while c != 0 {
+            let j = c.trailing_zeros() as usize;
+            c &= c - 1;
+            let kk = (self.ends[j][0] == node) as usize;
+            best = best.max(self.go(j, kk, used | 1 << j, len + 1));
+        }
+        best
+    }
+
+    /// Longest trail starting at end `k` of road `i` (along every road at that node).
+    fn start(&mut self, i: usize, k: usize) -> u8 {
+        let node = self.ends[i][k];
+        let mut at = self.adj[i][k] | 1 << i;
+        let mut best = 0;
+        while at != 0 {
+            let j = at.trailing_zeros() as usize;
+            at &= at - 1;
+            let kk = (self.ends[j][0] == node) as usize;
+            best = best.max(self.go(j, kk, 1 << j, 1));
         }
         best
     }
 }
 
+/// Player `p`'s roads, numbered locally in edge order, with their adjacency.
+fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
+    let tag = p + 1;
+    let board = &*game.board;
+    let edges = &game.edges[..board.edges().len()];
+    let mine = EdgeBits::matching(edges, 0xff, tag);
+    let count = (mine.len() as usize).min(MAX_ROADS);
+    let mut ids = [0u16; MAX_ROADS];
+    let mut n = 0;
+    mine.for_each(|e| {
+        if n < MAX_ROADS {
+            ids[n] = e as u16;
+            n += 1;
+        }
+    });
+    let mut tr = Trail {
+        ends: [[0; 2]; MAX_ROADS],
+        adj: [[0; 2]; MAX_ROADS],
+        blocked: [[false; 2]; MAX_ROADS],
+        covered: 0,
+    };
+    for (i, &id) in ids[..count].iter().enumerate() {
+        let e = board.edge(EdgeId(id));
+        for k in 0..2 {
+            let node = e.nodes[k];
+            tr.ends[i][k] = node.0;
+            let v = game.nodes[node.index()];
+            tr.blocked[i][k] = v != 0 && v & 7 != tag;
+            let mut m = 0u32;
+            for f in board.node(node).edges() {
+                if f.0 != id && mine.contains(f.index()) {
+                    let r = mine.rank(f.index()) as usize;
+                    if r < MAX_ROADS {
+                        m |= 1 << r;
+                    }
+                }
+            }
+            tr.adj[i][k] = m;
+        }
+    }
+    (tr, ids, count)
+}
+
 /// The length of player `p`'s longest road, from scratch.
 pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
-    let tag = p + 1;
-    let mut t = Trail {
-        game,
-        tag,
-        roads: [0; MAX_ROADS],
-        count: 0,
-    };
-    for (i, &v) in game.edges[..game.board.edges().len()].iter().enumerate() {
-        if v == tag && t.count < MAX_ROADS {
-            t.roads[t.count] = i as u16;
-            t.count += 1;
-        }
-    }
-    if t.count == 0 {
+    let (mut tr, _, count) = build(game, p);
+    if count == 0 {
         return 0;
     }
-    let board = &*game.board;
+    let all = if count == 32 {
+        u32::MAX
+    } else {
+        (1u32 << count) - 1
+    };
     let mut best = 0;
-    for k in 0..t.count {
-        let ends = board.edge(EdgeId(t.roads[k])).nodes;
-        for n in ends {
-            // A trail is longest when it starts at a dead end, a fork or a blocked node; trying
-            // every road end is simple and cheap for at most 15 roads.
-            best = best.max(t.longest_from(n, 0, 0));
+    for i in 0..count {
+        for k in 0..2 {
+            let others = tr.adj[i][k];
+            // One search per node: from its lowest road.
+            if others & ((1u32 << i) - 1) != 0 {
+                continue;
+            }
+            if tr.blocked[i][k] || others.count_ones() != 1 {
+                best = best.max(tr.start(i, k));
+                if best as usize == count {
+                    return best;
+                }
+            }
         }
-        if best as usize == t.count {
-            break;
+    }
+    // Components without a dead end, fork or blocked node: pure cycles.
+    while tr.covered & all != all {
+        let i = (!tr.covered & all).trailing_zeros() as usize;
+        best = best.max(tr.start(i, 0));
+        tr.covered |= 1 << i;
+    }
+    best
+}
+
+/// Player `p`'s longest road just after building `edge`, given `before`, the exact length
+/// before it. When one end of the new road touches no other road of `p` (the common case:
+/// a road extending a line or leaving a building), every new trail starts there and runs
+/// through the new road, so one search from its other end suffices. Otherwise (the road
+/// joins two of `p`'s roads) the length is recomputed from scratch.
+pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+    let tag = p + 1;
+    let board = &*game.board;
+    let alone = |n: NodeId| {
+        board
+            .node(n)
+            .edges()
+            .all(|f| f == edge || game.edges[f.index()] != tag)
+    };
+    let [a, b] = board.edge(edge).nodes;
+    let from = if alone(b) {
+        a
+    } else if alone(a) {
+        b
+    } else {
+        return longest_road(game, p);
+    };
+    let mut used = EdgeBits::empty(board.edges().len());
+    used.insert(edge.index());
+    before.max(trail_from(game, tag, from, &mut used, 1))
+}
+
+/// Longest trail of `tag`'s roads continuing from node `n` after `len` roads, avoiding
+/// `used` (restored on return): a plain search on the board, for one start.
+fn trail_from(game: &Game, tag: u8, n: NodeId, used: &mut EdgeBits, len: u8) -> u8 {
+    let v = game.nodes[n.index()];
+    if v != 0 && v & 7 != tag {
+        return len;
+    }
+    let board = &*game.board;
+    let mut best = len;
+    for f in board.node(n).edges() {
+        if game.edges[f.index()] == tag && !used.contains(f.index()) {
+            used.insert(f.index());
+            best = best.max(trail_from(game, tag, board.edge(f).other(n), used, len + 1));
+            used.remove(f.index());
         }
     }
     best
+}
+
+/// The original search, kept as the reference the fast one is tested against: every road
+/// end is tried as a start.
+#[cfg(test)]
+pub(crate) fn longest_road_reference(game: &Game, p: u8) -> u8 {
+    fn from(game: &Game, tag: u8, roads: &[u16], n: NodeId, used: u32, len: u8) -> u8 {
+        let v = game.nodes[n.index()];
+        if len > 0 && !(v == 0 || v & 7 == tag) {
+            return len;
+        }
+        let board = &*game.board;
+        let mut best = len;
+        for e in board.node(n).edges() {
+            if game.edges[e.index()] != tag {
+                continue;
+            }
+            let Some(i) = roads.iter().position(|&x| x == e.0) else {
+                continue;
+            };
+            if used & (1 << i) != 0 {
+                continue;
+            }
+            let l = from(
+                game,
+                tag,
+                roads,
+                board.edge(e).other(n),
+                used | (1 << i),
+                len + 1,
+            );
+            best = best.max(l);
+        }
+        best
+    }
+    let tag = p + 1;
+    let roads: Vec<u16> = (0..game.board.edges().len())
+        .filter(|&e| game.edges[e] == tag)
+        .map(|e| e as u16)
+        .collect();
+    let mut best = 0;
+    for &r in &roads {
+        for n in game.board.edge(EdgeId(r)).nodes {
+            best = best.max(from(game, tag, &roads, n, 0, 0));
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Action, Game, Rng, Rules};
+
+    /// The fast search agrees with the reference at every step of many random games, for
+    /// every player (opponents' settlements break roads, cycles form, roads fork).
+    #[test]
+    fn fast_search_matches_reference() {
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(5);
+        for seed in 0..5 {
+            let mut g = Game::new(Rules::default(), seed).unwrap();
+            while g.winner().is_none() {
+                g.legal_actions(&mut legal);
+                // Favour building so that road networks grow large and tangled.
+                let builds: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| {
+                        matches!(a, Action::BuildRoad { .. } | Action::BuildSettlement { .. })
+                    })
+                    .collect();
+                let pool = if !builds.is_empty() && rng.below(4) != 0 {
+                    &builds
+                } else {
+                    &legal
+                };
+                let a = pool[rng.below(pool.len() as u32) as usize];
+                g.apply(a).unwrap();
+                if let Action::BuildRoad { player, edge } = a {
+                    assert_eq!(
+                        g.longest_road_of(player),
+                        super::longest_road_reference(&g, player.0),
+                        "incremental, seed {seed}, {edge}"
+                    );
+                }
+                for p in 0..g.players() {
+                    assert_eq!(
+                        super::longest_road(&g, p),
+                        super::longest_road_reference(&g, p),
+                        "seed {seed}, player {p}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -8,13 +8,15 @@
 //! Options: `--games N` (default 1000), `--seed S` (default 1; game `i` uses seed `S + i`),
 //! `--players 2..4` (default 4), `--map beginner|variable|random` (default random),
 //! `--no-domestic-trade` (random players never offer trades to each other), `--json` (the
-//! last line is one JSON object with the figures), `--quiet` (no progress bar).
+//! last line is one JSON object with the figures), `--quiet` (no progress bar), `--threads N`
+//! (default 1: games are split into N contiguous ranges played on N threads; game `i` always
+//! uses the same seeds, so the figures other than time do not depend on N).
 
 use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng, Rules};
 use std::io::Write;
 use std::time::Instant;
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Counts {
     actions: u64,
     turns: u64,
@@ -28,6 +30,25 @@ struct Counts {
     maritime_trades: u64,
     vp_card_wins: u64,
     wins: [u64; 6],
+}
+
+impl Counts {
+    fn merge(&mut self, o: &Counts) {
+        self.actions += o.actions;
+        self.turns += o.turns;
+        self.sevens += o.sevens;
+        self.discards += o.discards;
+        self.steals += o.steals;
+        self.shortages += o.shortages;
+        self.longest_road_changes += o.longest_road_changes;
+        self.largest_army_changes += o.largest_army_changes;
+        self.trades += o.trades;
+        self.maritime_trades += o.maritime_trades;
+        self.vp_card_wins += o.vp_card_wins;
+        for (w, x) in self.wins.iter_mut().zip(o.wins) {
+            *w += x;
+        }
+    }
 }
 
 impl EventSink for Counts {
@@ -56,13 +77,15 @@ struct Options {
     domestic_trade: bool,
     json: bool,
     quiet: bool,
+    threads: u64,
 }
 
 fn usage(msg: &str) -> ! {
     eprintln!("simulate: {msg}");
     eprintln!(
         "usage: simulate [--games N] [--seed S] [--players 2..4] \
-         [--map beginner|variable|random] [--no-domestic-trade] [--json] [--quiet]"
+         [--map beginner|variable|random] [--no-domestic-trade] [--json] [--quiet] \
+         [--threads N]"
     );
     std::process::exit(2)
 }
@@ -76,6 +99,7 @@ fn parse_args() -> Options {
         domestic_trade: true,
         json: false,
         quiet: false,
+        threads: 1,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -107,6 +131,13 @@ fn parse_args() -> Options {
                     m => usage(&format!("unknown map `{m}`")),
                 }
             }
+            "--threads" => {
+                o.threads = value("--threads")
+                    .parse()
+                    .ok()
+                    .filter(|&t| t > 0)
+                    .unwrap_or_else(|| usage("--threads takes a positive number"))
+            }
             "--no-domestic-trade" => o.domestic_trade = false,
             "--json" => o.json = true,
             "--quiet" => o.quiet = true,
@@ -127,12 +158,48 @@ fn main() {
     if let Err(e) = rules.validate() {
         usage(&e.to_string());
     }
+    let start = Instant::now();
+    let threads = o.threads.min(o.games.max(1));
+    let mut counts = Counts::default();
+    if threads <= 1 {
+        counts = play(&o, rules, 0..o.games, !o.quiet, start);
+    } else {
+        let per = o.games.div_ceil(threads);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let o = &o;
+                    let range = (t * per).min(o.games)..((t + 1) * per).min(o.games);
+                    s.spawn(move || play(o, rules, range, false, start))
+                })
+                .collect();
+            for h in handles {
+                counts.merge(&h.join().expect("simulation thread"));
+            }
+        });
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    if !o.quiet {
+        progress(o.games, o.games, secs);
+        eprintln!();
+    }
+    report(&o, &counts, secs);
+}
+
+/// Plays games `range` (game `i`: board and dice from seed `S + i`, choices from its own
+/// policy stream) and counts what happened.
+fn play(
+    o: &Options,
+    rules: Rules,
+    range: std::ops::Range<u64>,
+    show: bool,
+    start: Instant,
+) -> Counts {
     let mut counts = Counts::default();
     let mut legal: Vec<Action> = Vec::with_capacity(256);
-    let mut policy = Rng::new(o.seed ^ 0x005e_ed0f_7a11_5eed);
-    let start = Instant::now();
     let mut last_draw = Instant::now();
-    for i in 0..o.games {
+    for i in range {
+        let mut policy = Rng::new(o.seed.wrapping_add(i) ^ 0x005e_ed0f_7a11_5eed);
         let mut game = Game::new(rules, o.seed.wrapping_add(i)).expect("valid rules");
         while game.winner().is_none() {
             game.legal_actions(&mut legal);
@@ -151,17 +218,12 @@ fn main() {
         if vp_cards > 0 && game.points(w) - vp_cards < rules.vp_target {
             counts.vp_card_wins += 1;
         }
-        if !o.quiet && last_draw.elapsed().as_millis() >= 100 {
+        if show && last_draw.elapsed().as_millis() >= 100 {
             last_draw = Instant::now();
             progress(i + 1, o.games, start.elapsed().as_secs_f64());
         }
     }
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
-    if !o.quiet {
-        progress(o.games, o.games, secs);
-        eprintln!();
-    }
-    report(&o, &counts, secs);
+    counts
 }
 
 fn progress(done: u64, total: u64, secs: f64) {
@@ -183,7 +245,7 @@ fn report(o: &Options, c: &Counts, secs: f64) {
         "players          {}   map {:?}   domestic trade {}",
         o.players, o.map, o.domestic_trade
     );
-    println!("time             {secs:.3} s");
+    println!("time             {secs:.3} s   threads {}", o.threads);
     println!("games/s          {:.1}", o.games as f64 / secs);
     println!("actions/s        {:.0}", c.actions as f64 / secs);
     println!("turns/game       {:.1}", c.turns as f64 / g);
@@ -217,11 +279,12 @@ fn report(o: &Options, c: &Counts, secs: f64) {
     );
     if o.json {
         println!(
-            "{{\"games\":{},\"players\":{},\"seconds\":{secs:.6},\"games_per_s\":{:.3},\"turns_per_s\":{:.1},\
+            "{{\"games\":{},\"players\":{},\"threads\":{},\"seconds\":{secs:.6},\"games_per_s\":{:.3},\"turns_per_s\":{:.1},\
              \"actions_per_s\":{:.1},\"actions_per_game\":{:.2},\"turns_per_game\":{:.2},\"sevens_per_game\":{:.3},\
              \"steals_per_game\":{:.3},\"shortages_per_game\":{:.3},\"vp_card_wins\":{}}}",
             o.games,
             o.players,
+            o.threads,
             o.games as f64 / secs,
             c.turns as f64 / secs,
             c.actions as f64 / secs,

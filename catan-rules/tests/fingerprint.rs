@@ -1,0 +1,90 @@
+//! Determinism fingerprint: a hash of every event (and every chosen action) of many seeded
+//! games under a fixed choice rule. The value is pinned, so any change to the rules'
+//! behaviour, the order of legal actions, the random streams or the events shows up here.
+//! Speed work must leave it unchanged; a deliberate rules change updates the constant (and
+//! says why in its commit).
+
+use catan_rules::{Action, ChanceMode, Event, Game, MapKind, Rng, Rules};
+use std::hash::{Hash, Hasher};
+
+/// FNV-1a, 64-bit: stable across platforms and Rust versions (unlike `DefaultHasher`).
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+/// Plays `games` seeded games, choosing uniformly among all legal actions (domestic offers
+/// included) with a seeded policy, and hashes everything that happened.
+fn fingerprint(rules: Rules, games: u64, seed: u64) -> (u64, u64) {
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut legal: Vec<Action> = Vec::new();
+    let mut events: Vec<Event> = Vec::new();
+    let mut policy = Rng::new(seed ^ 0xf1f1);
+    let mut actions = 0u64;
+    for g in 0..games {
+        let mut game = Game::new(rules, seed + g).unwrap();
+        let mut steps = 0u32;
+        while game.winner().is_none() && steps < 5_000 {
+            game.legal_actions(&mut legal);
+            legal.len().hash(&mut h);
+            let a = legal[policy.below(legal.len() as u32) as usize];
+            a.hash(&mut h);
+            events.clear();
+            game.apply_with(a, &mut events).unwrap();
+            events.hash(&mut h);
+            steps += 1;
+            actions += 1;
+        }
+        game.winner().hash(&mut h);
+        game.turn().hash(&mut h);
+        game.rng().state().hash(&mut h);
+    }
+    (h.finish(), actions)
+}
+
+#[test]
+fn two_hundred_standard_games_are_unchanged() {
+    let (h, n) = fingerprint(Rules::default(), 200, 1);
+    assert_eq!(
+        (h, n),
+        (0x5743_ab66_0331_2dbb, 980_531),
+        "fingerprint of 200 standard games: {h:#018x}, {n} actions"
+    );
+}
+
+#[test]
+fn variants_are_unchanged() {
+    let mut out = Vec::new();
+    for (players, map, strict, friendly, chance) in [
+        (3, MapKind::Beginner, false, false, ChanceMode::Seeded),
+        (2, MapKind::Variable, true, true, ChanceMode::Seeded),
+        (4, MapKind::Random, false, true, ChanceMode::External),
+        (3, MapKind::Random, true, false, ChanceMode::External),
+    ] {
+        let rules = Rules {
+            players,
+            map,
+            strict_phases: strict,
+            friendly_robber: friendly,
+            chance,
+            ..Rules::default()
+        };
+        out.push(fingerprint(rules, 20, 77));
+    }
+    let want = [
+        (16_958_182_082_185_446_533, 91_595),
+        (14_894_902_920_051_679_010, 87_458),
+        (15_014_767_712_525_335_450, 96_355),
+        (14_313_932_294_087_299_203, 87_061),
+    ];
+    assert_eq!(out, want, "fingerprints of the variants");
+}

@@ -1,0 +1,101 @@
+//! The simulation hot path allocates nothing: once a game exists and the buffers have
+//! grown, enumerating legal actions into a reused `Vec`, building a legal-action mask,
+//! cloning the game and applying an action (with events dropped, or by id) never touch the
+//! heap. A counting global allocator proves it.
+//!
+//! The state is also small and fixed-size; its size is pinned here (see
+//! `docs/performance.md`).
+
+use catan_rules::action_space::ActionSpace;
+use catan_rules::{Action, Game, Rng, Rules};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards every call to the system allocator unchanged; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: same contract as ours.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as ours.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: same contract as ours.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(|c| c.get())
+}
+
+#[test]
+fn stepping_games_allocates_nothing() {
+    let rules = Rules::default();
+    // Made before counting: a game allocates its board once, when it is created.
+    let games: Vec<Game> = (0..20).map(|s| Game::new(rules, s).unwrap()).collect();
+    let space = ActionSpace::new(games[0].board(), rules.players);
+    let mut mask = vec![0u64; space.words()];
+    let mut legal: Vec<Action> = Vec::with_capacity(1 << 16);
+    let mut policy = Rng::new(9);
+
+    // The counter sees allocations on this thread.
+    let probe = allocations();
+    drop(std::hint::black_box(Vec::<u8>::with_capacity(10)));
+    assert_eq!(allocations(), probe + 1);
+
+    let before = allocations();
+    let mut steps = 0u64;
+    for (i, start) in games.iter().enumerate() {
+        let mut game = start.clone();
+        while game.winner().is_none() {
+            game.legal_actions(&mut legal);
+            legal.retain(|a| !a.is_trade_offer());
+            let a = legal[policy.below(legal.len() as u32) as usize];
+            let snapshot = game.clone();
+            if i % 2 == 0 {
+                game.apply_with(a, &mut ()).unwrap();
+            } else {
+                // The same step through the integer action space.
+                game.legal_mask(&space, &mut mask);
+                match space.encode(&a) {
+                    Some(id) => game.apply_id(&space, id, &mut ()).unwrap(),
+                    None => game.apply_with(a, &mut ()).unwrap(),
+                }
+            }
+            assert_ne!(snapshot.turn(), u16::MAX);
+            steps += 1;
+        }
+    }
+    let after = allocations();
+    assert!(steps > 5_000, "only {steps} steps");
+    assert_eq!(after - before, 0, "allocations in {steps} steps");
+}
+
+/// The whole state is one fixed-size value (plus a shared, reference-counted board), so a
+/// clone is a memory copy. The bound leaves room for the 5–6 player extension's boards:
+/// node and edge ownership are byte arrays sized for the largest board (256 nodes, 384
+/// edges).
+#[test]
+fn game_state_size_is_pinned() {
+    let size = std::mem::size_of::<Game>();
+    assert!(size <= 1024, "Game is {size} bytes");
+    assert_eq!(
+        size, 912,
+        "update docs/performance.md when the state size changes"
+    );
+    assert!(std::mem::size_of::<Action>() <= 16);
+}
