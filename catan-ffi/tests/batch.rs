@@ -42,10 +42,8 @@ fn fixed_ids_play_a_game_like_the_engine() {
     let g = new_game("{\"players\": 3}", 4);
     let mut space_len = 0usize;
     // SAFETY: live handle, valid out pointer.
-    assert_eq!(
-        unsafe { catan_game_action_space_len(g, &mut space_len) },
-        catan_status::Ok
-    );
+    let st = unsafe { catan_game_action_space_len(g, &mut space_len) };
+    assert_eq!(st, catan_status::Ok);
     let space = ActionSpace::new(engine(g).board(), 3);
     assert_eq!(space_len, space.len());
     let mut pick = 1u64;
@@ -244,7 +242,7 @@ fn run(threads: usize) -> Run {
 fn batches_are_the_same_for_any_thread_count() {
     let one = run(1);
     let two = run(2);
-    assert!(one.done.iter().any(|&d| d == 1), "some game ended");
+    assert!(one.done.contains(&1), "some game ended");
     assert_eq!(one.obs, two.obs);
     assert_eq!(one.masks, two.masks);
     assert_eq!(one.winners, two.winners);
