@@ -118,7 +118,7 @@ fn run(threads: usize) -> Run {
     let rules = c("{\"vp_target\": 5}");
     let mut b = ptr::null_mut();
     // SAFETY: C string and out pointer.
-    let st = unsafe { catan_batch_new(rules.as_ptr(), 3, 4, threads, &mut b) };
+    let st = unsafe { catan_batch_new(rules.as_ptr(), 3, 70, threads, &mut b) };
     assert_eq!(st, catan_status::Ok, "{}", last_error());
     let (mut n, mut words, mut ol, mut al) = (0, 0, 0, 0);
     // SAFETY: live handle, out pointers.
@@ -130,14 +130,14 @@ fn run(threads: usize) -> Run {
             ..Rules::default()
         },
         3,
-        4,
+        70,
         1,
     )
     .unwrap();
     assert_eq!(
         (n, words, ol, al),
         (
-            4,
+            70,
             expected.space().words(),
             expected.obs_len(),
             expected.space().len()
@@ -153,7 +153,7 @@ fn run(threads: usize) -> Run {
     let (mut m, mut o) = (vec![0u64; n * words], vec![0i16; n * ol]);
     let (mut w, mut d, mut r) = (vec![0i8; n], vec![0u8; n], vec![0f32; n]);
     let mut pick = 5u64;
-    for _ in 0..5000 {
+    for _ in 0..2500 {
         // SAFETY: buffers of the sizes given.
         let st =
             unsafe { catan_batch_observe(b, m.as_mut_ptr(), m.len(), o.as_mut_ptr(), o.len()) };

@@ -323,23 +323,31 @@ pub fn write_observation(g: &Game, out: &mut [i16]) {
     }
 }
 
-/// Runs `f(first_index, chunk)` over `items` split into up to `threads` contiguous chunks,
-/// on scoped threads when `threads > 1`.
+/// Fewest games per thread: below this, spawning a thread costs more than it saves.
+pub const MIN_GAMES_PER_THREAD: usize = 32;
+
+/// Runs `f(first_index, chunk)` over `items` split into up to `threads` contiguous chunks
+/// (of at least [`MIN_GAMES_PER_THREAD`] items), the first on the calling thread and the
+/// others on scoped threads.
 fn par_chunks<T: Send, F>(items: &mut [T], threads: usize, f: F)
 where
     F: Fn(usize, &mut [T]) + Sync,
 {
-    let threads = threads.clamp(1, items.len().max(1));
+    let most = items.len().div_ceil(MIN_GAMES_PER_THREAD).max(1);
+    let threads = threads.clamp(1, most);
     if threads == 1 {
         f(0, items);
         return;
     }
     let chunk = items.len().div_ceil(threads);
     std::thread::scope(|scope| {
-        for (i, part) in items.chunks_mut(chunk).enumerate() {
+        let mut parts = items.chunks_mut(chunk).enumerate();
+        let (_, first) = parts.next().expect("at least one chunk");
+        for (i, part) in parts {
             let f = &f;
             scope.spawn(move || f(i * chunk, part));
         }
+        f(0, first);
     });
 }
 
@@ -503,46 +511,28 @@ impl Batch {
         check_len("done", done.len(), n)?;
         check_len("winners", winners.len(), n)?;
         let space = &self.space;
-        // 1. Check every id (in parallel), remembering the decoded action.
-        let mut firsts: Vec<Option<BatchError>> = vec![None; self.threads.clamp(1, n)];
-        {
-            let chunk = n.div_ceil(firsts.len());
-            let mut parts: Vec<(&mut [Slot], &[u32], &mut Option<BatchError>)> = self
-                .slots
-                .chunks_mut(chunk)
-                .zip(ids.chunks(chunk))
-                .zip(firsts.iter_mut())
-                .map(|((s, i), f)| (s, i, f))
-                .collect();
-            par_chunks(&mut parts, self.threads, |k0, part| {
-                for (k, (slots, ids, first)) in part.iter_mut().enumerate() {
-                    for (j, (slot, &id)) in slots.iter_mut().zip(ids.iter()).enumerate() {
-                        let g = &slot.game;
-                        let actor = acting_seat(g);
-                        let ok = space.decode(g, id).filter(|a| {
-                            id_seat(space, g, id) == actor.0 && g.is_legal(a) && {
-                                // Only ids the mask lists (maritime trades at their best rate).
-                                !matches!(a, Action::MaritimeTrade { give, rate, .. }
-                                    if *rate != g.best_rate(actor, *give))
-                            }
-                        });
-                        slot.pending = ok;
-                        if ok.is_none() && first.is_none() {
-                            **first = Some(BatchError::Illegal {
-                                game: (k0 + k) * chunk + j,
-                                id,
-                                seat: actor.0,
-                            });
-                        }
-                    }
-                }
+        // 1. Check every id (on this thread: cheaper than starting threads), remembering
+        //    the decoded action.
+        for (i, (slot, &id)) in self.slots.iter_mut().zip(ids).enumerate() {
+            let g = &slot.game;
+            let actor = acting_seat(g);
+            slot.pending = space.decode(g, id).filter(|a| {
+                id_seat(space, g, id) == actor.0
+                    && g.is_legal(a)
+                    // Only ids the mask lists (maritime trades at their best rate).
+                    && !matches!(a, Action::MaritimeTrade { give, rate, .. }
+                        if *rate != g.best_rate(actor, *give))
             });
-        }
-        if let Some(e) = firsts.into_iter().flatten().next() {
-            for s in &mut self.slots {
-                s.pending = None;
+            if slot.pending.is_none() {
+                for s in &mut self.slots[..i] {
+                    s.pending = None;
+                }
+                return Err(BatchError::Illegal {
+                    game: i,
+                    id,
+                    seat: actor.0,
+                });
             }
-            return Err(e);
         }
         // 2. Apply, reset finished games, settle over-cap discards.
         let (seed, stride, rules) = (self.seed, n as u64, self.rules);
@@ -618,7 +608,8 @@ mod tests {
             vp_target: 5,
             ..Rules::default()
         };
-        let mut b = Batch::new(rules, 5, 3, threads).unwrap();
+        // Enough games for two threads (MIN_GAMES_PER_THREAD each).
+        let mut b = Batch::new(rules, 5, 70, threads).unwrap();
         let (n, words, ol) = (b.len(), b.space().words(), b.obs_len());
         let (mut m, mut o) = (vec![0; n * words], vec![0; n * ol]);
         let (mut r, mut d, mut w) = (vec![0.0; n], vec![false; n], vec![0; n]);
@@ -642,10 +633,10 @@ mod tests {
 
     #[test]
     fn same_results_for_any_thread_count() {
-        let one = run(1, 2000);
+        let one = run(1, 2500);
         assert!(one.2.iter().any(|x| x.1), "some game finished");
-        assert_eq!(run(2, 2000), one);
-        assert_eq!(run(3, 2000), one);
+        assert_eq!(run(2, 2500), one);
+        assert_eq!(run(3, 2500), one);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Steps per second of the batched stepper (`catan_rules::batch::Batch`) with uniformly
-//! random legal ids, for 1 and 2 threads.
+//! random legal ids (never a domestic offer, like `sim::simulate` without domestic trade,
+//! so that games end), for 1 and 2 threads.
 //!
 //! ```text
 //! cargo run --release -p catan-rules --example batch_bench -- [games] [steps]
@@ -8,6 +9,7 @@
 //! A step is one id applied to every game, so game-steps/s = games × steps/s. The time
 //! includes `observe` (masks and observations) and `step` (checks, apply, resets).
 
+use catan_rules::action_space::Block;
 use catan_rules::{batch::Batch, rng::Rng, Rules};
 use std::time::Instant;
 
@@ -15,7 +17,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: usize = args.next().map_or(256, |a| a.parse().expect("games"));
     let steps: usize = args.next().map_or(2000, |a| a.parse().expect("steps"));
-    println!("{games} games, {steps} steps (observe + step), random legal ids");
+    println!("{games} games, {steps} steps (observe + step), random legal ids, no offers");
     for threads in [1, 2] {
         let mut env = Batch::new(Rules::default(), 1, games, threads).expect("rules");
         let (words, obs_len) = (env.space().words(), env.obs_len());
@@ -27,6 +29,7 @@ fn main() {
         let mut rng = Rng::new(7);
         let mut legal = Vec::with_capacity(512);
         let mut finished = 0usize;
+        let offers = env.space().offset(Block::Offer)..env.space().offset(Block::Accept);
         let start = Instant::now();
         for _ in 0..steps {
             env.observe(&mut masks, &mut obs).expect("sizes");
@@ -35,7 +38,10 @@ fn main() {
                 for (w, &word) in masks[i * words..(i + 1) * words].iter().enumerate() {
                     let mut b = word;
                     while b != 0 {
-                        legal.push((w * 64) as u32 + b.trailing_zeros());
+                        let id = (w * 64) as u32 + b.trailing_zeros();
+                        if !offers.contains(&id) {
+                            legal.push(id);
+                        }
                         b &= b - 1;
                     }
                 }
