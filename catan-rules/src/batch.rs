@@ -31,6 +31,14 @@
 //! of a batch share a seed and everything is independent of the thread count. Results
 //! never depend on `threads`: each game's work is the same whichever thread does it.
 //!
+//! # Threads
+//!
+//! [`Batch::observe`] and the apply phase of [`Batch::step`] split the games into
+//! contiguous chunks of at least [`MIN_GAMES_PER_THREAD`] games, run on up to `threads`
+//! scoped threads started for the call (the first chunk on the calling thread). The ids
+//! are checked on the calling thread first. Starting threads costs tens of microseconds
+//! per call, so more threads only pay off for large batches (`docs/performance.md`).
+//!
 //! # Who acts
 //!
 //! Each game has one **acting seat** at a time, the seat the next id is for:
