@@ -334,29 +334,10 @@ pub fn write_observation(g: &Game, out: &mut [i16]) {
 /// Fewest games per thread: below this, spawning a thread costs more than it saves.
 pub const MIN_GAMES_PER_THREAD: usize = 32;
 
-/// Runs `f(first_index, chunk)` over `items` split into up to `threads` contiguous chunks
-/// (of at least [`MIN_GAMES_PER_THREAD`] items), the first on the calling thread and the
-/// others on scoped threads.
-fn par_chunks<T: Send, F>(items: &mut [T], threads: usize, f: F)
-where
-    F: Fn(usize, &mut [T]) + Sync,
-{
-    let most = items.len().div_ceil(MIN_GAMES_PER_THREAD).max(1);
-    let threads = threads.clamp(1, most);
-    if threads == 1 {
-        f(0, items);
-        return;
-    }
-    let chunk = items.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let mut parts = items.chunks_mut(chunk).enumerate();
-        let (_, first) = parts.next().expect("at least one chunk");
-        for (i, part) in parts {
-            let f = &f;
-            scope.spawn(move || f(i * chunk, part));
-        }
-        f(0, first);
-    });
+/// Threads to use for `n` games: at most `threads`, each with at least
+/// [`MIN_GAMES_PER_THREAD`] games.
+fn threads_for(n: usize, threads: usize) -> usize {
+    threads.clamp(1, n.div_ceil(MIN_GAMES_PER_THREAD).max(1))
 }
 
 fn check_len(name: &'static str, got: usize, expected: usize) -> Result<(), BatchError> {
@@ -478,20 +459,36 @@ impl Batch {
         let (n, words) = (self.len(), self.space.words());
         check_len("masks", masks.len(), n * words)?;
         check_len("obs", obs.len(), n * self.obs_len)?;
-        let space = &self.space;
-        let obs_len = self.obs_len;
-        let mut rows: Vec<(&Slot, &mut [u64], &mut [i16])> = self
-            .slots
-            .iter()
-            .zip(masks.chunks_mut(words))
-            .zip(obs.chunks_mut(obs_len))
-            .map(|((s, m), o)| (s, m, o))
-            .collect();
-        par_chunks(&mut rows, self.threads, |_, part| {
-            for (s, m, o) in part.iter_mut() {
+        let (space, ol) = (&self.space, self.obs_len);
+        let work = |slots: &[Slot], masks: &mut [u64], obs: &mut [i16]| {
+            for ((s, m), o) in slots
+                .iter()
+                .zip(masks.chunks_mut(words))
+                .zip(obs.chunks_mut(ol))
+            {
                 actor_mask(space, &s.game, m);
                 write_observation(&s.game, o);
             }
+        };
+        let threads = threads_for(n, self.threads);
+        if threads == 1 {
+            work(&self.slots, masks, obs);
+            return Ok(());
+        }
+        // Contiguous chunks; the first on this thread.
+        let c = n.div_ceil(threads);
+        std::thread::scope(|scope| {
+            let mut parts = self
+                .slots
+                .chunks(c)
+                .zip(masks.chunks_mut(c * words))
+                .zip(obs.chunks_mut(c * ol));
+            let ((s0, m0), o0) = parts.next().expect("n > 0");
+            for ((s, m), o) in parts {
+                let work = &work;
+                scope.spawn(move || work(s, m, o));
+            }
+            work(s0, m0, o0);
         });
         Ok(())
     }
@@ -544,48 +541,76 @@ impl Batch {
         }
         // 2. Apply, reset finished games, settle over-cap discards.
         let (seed, stride, rules) = (self.seed, n as u64, self.rules);
-        let mut rows: Vec<(&mut Slot, &mut f32, &mut bool, &mut i8, u64)> = self
-            .slots
-            .iter_mut()
-            .zip(rewards.iter_mut())
-            .zip(done.iter_mut())
-            .zip(winners.iter_mut())
-            .map(|(((s, r), d), w)| (s, r, d, w, 0))
-            .collect();
-        par_chunks(&mut rows, self.threads, |first, part| {
-            for (k, (slot, reward, done, winner, autos)) in part.iter_mut().enumerate() {
-                let i = first + k;
+        // Applies a chunk of games starting at game `first`; returns its auto-discards.
+        let work = |first: usize,
+                    slots: &mut [Slot],
+                    rewards: &mut [f32],
+                    done: &mut [bool],
+                    winners: &mut [i8]|
+         -> u64 {
+            let mut autos = 0;
+            for (k, (((slot, reward), done), winner)) in slots
+                .iter_mut()
+                .zip(rewards.iter_mut())
+                .zip(done.iter_mut())
+                .zip(winners.iter_mut())
+                .enumerate()
+            {
                 let a = slot.pending.take().expect("checked above");
+                // Discards and answers name their seat; every other action the current
+                // player's.
                 let actor = a.player();
-                let actor = match a {
-                    Action::Discard { player, .. }
-                    | Action::AcceptTrade { player }
-                    | Action::RejectTrade { player } => player,
-                    _ => actor,
-                };
                 slot.game
                     .apply_with(a, &mut ())
                     .expect("checked legal above");
                 let win = slot.game.winner();
                 let over = win.is_some() || slot.game.turn() >= MAX_TURNS;
-                **reward = match win {
+                *reward = match win {
                     Some(w) if w == actor => 1.0,
                     Some(_) => -1.0,
                     None => 0.0,
                 };
-                **done = over;
-                **winner = win.map_or(-1, |w| w.0 as i8);
+                *done = over;
+                *winner = win.map_or(-1, |w| w.0 as i8);
                 if over {
                     slot.episode += 1;
                     let s = seed
-                        .wrapping_add(i as u64)
+                        .wrapping_add((first + k) as u64)
                         .wrapping_add(slot.episode.wrapping_mul(stride));
                     slot.game = Game::new(rules, s).expect("the rules made the first game");
                 }
-                *autos += settle(space, &mut slot.game);
+                autos += settle(space, &mut slot.game);
             }
-        });
-        self.auto_discards += rows.iter().map(|r| r.4).sum::<u64>();
+            autos
+        };
+        let threads = threads_for(n, self.threads);
+        let autos = if threads == 1 {
+            work(0, &mut self.slots, rewards, done, winners)
+        } else {
+            let c = n.div_ceil(threads);
+            std::thread::scope(|scope| {
+                let mut parts = self
+                    .slots
+                    .chunks_mut(c)
+                    .zip(rewards.chunks_mut(c))
+                    .zip(done.chunks_mut(c))
+                    .zip(winners.chunks_mut(c))
+                    .enumerate();
+                let (_, (((s0, r0), d0), w0)) = parts.next().expect("n > 0");
+                let handles: Vec<_> = parts
+                    .map(|(i, (((s, r), d), w))| {
+                        let work = &work;
+                        scope.spawn(move || work(i * c, s, r, d, w))
+                    })
+                    .collect();
+                let mut total = work(0, s0, r0, d0, w0);
+                for h in handles {
+                    total += h.join().expect("a batch worker panicked");
+                }
+                total
+            })
+        };
+        self.auto_discards += autos;
         Ok(())
     }
 }
