@@ -5,7 +5,9 @@
  *     catan_game_action_space_len ids; a random set bit is applied with
  *     catan_game_apply_action_id.
  *  2. A batch of games stepped together (catan_batch_new / _observe / _step), each step
- *     one random legal id per game, counting finished games and wins per seat.
+ *     one random legal id per game, counting finished games and wins per seat. The
+ *     random ids include domestic trade offers (20 of them in most main-phase masks), so
+ *     these games take tens of thousands of steps and few, if any, end in a short run.
  *  3. catan_simulate: random games summarised as JSON, on two threads.
  *
  *   usage: batch [games] [steps]
