@@ -126,6 +126,10 @@ enum catan_status
    `catan_game_from_position_json`: a position that is not a possible game.
    */
   CATAN_STATUS_INVALID_POSITION = 16,
+  /*
+   An array argument has the wrong number of elements (batch calls).
+   */
+  CATAN_STATUS_WRONG_LENGTH = 17,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -134,6 +138,22 @@ typedef enum catan_status catan_status;
 typedef uint32_t catan_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/*
+ `N` games stepped together for learning agents: an opaque handle.
+
+ Made by `catan_batch_new`, freed by `catan_batch_free`. Game `i` starts with seed
+ `seed + i`; a finished game is replaced at once by a new one (the `e`-th game of slot
+ `i` has seed `seed + i + e * N`). Every id is for the game's *acting seat* (the current
+ player; while discarding, the lowest seat that owes cards; while an offer is open, the
+ lowest seat that has not answered, then the offerer), and masks and observations are
+ that seat's. The observation layout is documented in the `catan_rules::batch` module.
+
+ Thread-safety: not thread-safe; never use one handle from two threads at once. The
+ library itself runs each call on up to `threads` threads and returns when they are
+ done. Results never depend on `threads`.
+ */
+typedef struct catan_batch catan_batch;
 
 /*
  A game in progress: an opaque handle.
@@ -151,6 +171,202 @@ typedef struct catan_game catan_game;
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/*
+ The number of fixed action ids of this game's board and player count: every fixed id
+ is `< *out_len`, and a legal mask has `ceil(*out_len / 64)` words.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_len` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_game_action_space_len(const catan_game *game,
+                                         size_t *out_len);
+
+/*
+ Writes the legal actions now as a bitset over the fixed ids: bit `id % 64` of word
+ `id / 64` is set when the action with that id is legal. `*out_len` receives the number
+ of words, `ceil(catan_game_action_space_len / 64)`.
+
+ The bits are exactly the fixed ids of the legal-action list (every seat that may act
+ now; discards of more cards than the space's cap have no id and no bit: use the legal
+ list for those rare cases).
+
+ `words` may be NULL when `cap` is 0. If `cap` is smaller than the number of words,
+ nothing is written to `words`, `*out_len` receives the number needed, and the result is
+ `CATAN_STATUS_BUFFER_TOO_SMALL`.
+
+ Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ `game` is NULL or a live handle; `words` is NULL or valid for writing `cap`
+ `uint64_t`s; `out_len` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_game_legal_mask(const catan_game *game,
+                                   uint64_t *words,
+                                   size_t cap,
+                                   size_t *out_len);
+
+/*
+ Applies the action with fixed id `id` (see `catan_game_legal_mask`). Events as for
+ `catan_game_apply_json` (`out_events_json` may be NULL).
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (not a fixed id, or one that means nothing
+ now: a discard for a seat that owes none), and the rule errors of
+ `catan_game_apply_json` (`GAME_OVER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`, ...). The game
+ is unchanged on error.
+
+ # Safety
+ `game` is NULL or a live handle; `out_events_json` is NULL or valid for writing one
+ pointer.
+ */
+catan_status catan_game_apply_action_id(catan_game *game,
+                                        uint32_t id,
+                                        char **out_events_json);
+
+/*
+ The action with fixed id `id` in this game now (the acting player filled in), as JSON,
+ legal or not. `*out_json` receives a string owned by the caller, freed with
+ `catan_string_free`.
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_game_action_json_for_action_id(const catan_game *game,
+                                                  uint32_t id,
+                                                  char **out_json);
+
+/*
+ The fixed id of an action given as JSON, legal or not.
+
+ Errors: the parse errors of `catan_game_apply_json`; `ACTION_NOT_LISTED` for an action
+ the fixed numbering has no id for (offers other than one card for one to everyone,
+ counter-offers, discards above the cap, out-of-board nodes or edges).
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+ `out_id` is NULL or valid for writing a `uint32_t`.
+ */
+catan_status catan_game_action_id_for_json(const catan_game *game,
+                                           const char *action_json,
+                                           uint32_t *out_id);
+
+/*
+ Makes `n` games of the rules given as JSON (as for `catan_game_new`), game `i` with seed
+ `seed + i`, stepped on up to `threads` threads (0 counts as 1).
+
+ On success `*out_batch` receives a new handle owned by the caller, freed with
+ `catan_batch_free`; on failure it is not written.
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+ `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`.
+
+ # Safety
+ `rules_json` is NULL or a NUL-terminated string; `out_batch` is NULL or valid for
+ writing one pointer.
+ */
+catan_status catan_batch_new(const char *rules_json,
+                             uint64_t seed,
+                             size_t n,
+                             size_t threads,
+                             catan_batch **out_batch);
+
+/*
+ Frees a batch handle. NULL is ignored. The handle must not be used afterwards.
+
+ # Safety
+ `batch` is NULL or a handle from `catan_batch_new` not yet freed and not in use by
+ another thread.
+ */
+void catan_batch_free(catan_batch *batch);
+
+/*
+ The sizes of a batch: the number of games, `uint64_t` words per mask, `int16_t` values
+ per observation and fixed action ids. Any output may be NULL (not written).
+
+ Errors: `NULL_ARGUMENT` (only for `batch`).
+
+ # Safety
+ `batch` is NULL or a live handle; each output is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_batch_sizes(const catan_batch *batch,
+                               size_t *out_games,
+                               size_t *out_mask_words,
+                               size_t *out_obs_len,
+                               size_t *out_action_space_len);
+
+/*
+ Writes every game's legal mask over the fixed ids (`games × mask_words` words, game `i`
+ from word `i × mask_words`, bit `id % 64` of word `id / 64`) and observation (`games ×
+ obs_len` values, game `i` from `i × obs_len`), for each game's acting seat. Sizes from
+ `catan_batch_sizes`; `masks_len` and `obs_len` must be exactly those products.
+
+ Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing is written).
+
+ # Safety
+ `batch` is NULL or a live handle; `masks` is NULL or valid for writing `masks_len`
+ `uint64_t`s; `obs` is NULL or valid for writing `obs_len` `int16_t`s; the two do not
+ overlap.
+ */
+catan_status catan_batch_observe(catan_batch *batch,
+                                 uint64_t *masks,
+                                 size_t masks_len,
+                                 int16_t *obs,
+                                 size_t obs_len);
+
+/*
+ Applies `ids[i]` (a fixed id for game `i`'s acting seat, one of its mask's bits) to
+ every game `i < n` (`n` must be the number of games), then writes per game:
+ `winners[i]` (the winner's seat if game `i` ended with a win, otherwise -1), `done[i]`
+ (1 if game `i` ended, by a win or after the turn limit; it was then replaced by a new
+ game) and, when `rewards` is not NULL, `rewards[i]` (+1 if the game ended with a win of
+ the seat that acted, -1 with another seat's win, else 0).
+
+ Every id is checked before any is applied: on error no game changes and no output is
+ written.
+
+ Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (`n` is not the number of games),
+ `ILLEGAL_ACTION` (some id is not legal for its game's acting seat; the detail names the
+ first such game).
+
+ # Safety
+ `batch` is NULL or a live handle; `ids` is NULL or valid for reading `n` `uint32_t`s;
+ `winners`, `done` and `rewards` are NULL or valid for writing `n` elements each, none
+ overlapping another.
+ */
+catan_status catan_batch_step(catan_batch *batch,
+                              const uint32_t *ids,
+                              size_t n,
+                              int8_t *winners,
+                              uint8_t *done,
+                              float *rewards);
+
+/*
+ Plays `games` random games (game `i` with seed `seed + i`, uniformly random legal
+ actions; domestic offers only when `domestic_trade`) on up to `threads` threads (0
+ counts as 1) and writes their summaries to `*out_json` as a JSON array, game 0 first:
+ `[{"seed": 1, "winner": 2, "turns": 71, "actions": 480, "scores": [5, 6, 10, 4],
+ "sevens": 12, "steals": 9, "discards": 7, "shortages": 0, "longest_road_changes": 2,
+ "largest_army_changes": 1, "trades": 0, "maritime_trades": 20}, ...]`. The result
+ does not depend on `threads`. `*out_json` is owned by the caller, freed with
+ `catan_string_free`. Thread-safe (no handle involved).
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+ `INVALID_RULES`.
+
+ # Safety
+ `rules_json` is NULL or a NUL-terminated string; `out_json` is NULL or valid for
+ writing one pointer.
+ */
+catan_status catan_simulate(const char *rules_json,
+                            size_t games,
+                            uint64_t seed,
+                            size_t threads,
+                            bool domestic_trade,
+                            char **out_json);
 
 /*
  Detail of the last failed call on the calling thread, as English text: which argument

@@ -4,9 +4,10 @@ use crate::error::Failure;
 use crate::io::{str_arg, string_out, Buf, Out};
 use crate::panic::{guard, guard_or};
 use crate::status::catan_status;
+use catan_rules::action_space::ActionSpace;
 use catan_rules::{Action, Decision, Event, Game, HexId, ParseError, Phase, Player, Rules};
 use serde::Serialize;
-use std::cell::{Cell, Ref, RefCell};
+use std::cell::{Cell, OnceCell, Ref, RefCell};
 use std::ffi::c_char;
 
 /// A game in progress: an opaque handle.
@@ -24,6 +25,8 @@ pub struct catan_game {
     /// The current legal-action list, valid while `legal_fresh` is set.
     legal: RefCell<Vec<Action>>,
     legal_fresh: Cell<bool>,
+    /// The fixed action space of the game's board, made on first use.
+    space: OnceCell<ActionSpace>,
 }
 
 impl catan_game {
@@ -32,6 +35,7 @@ impl catan_game {
             game,
             legal: RefCell::new(Vec::new()),
             legal_fresh: Cell::new(false),
+            space: OnceCell::new(),
         }
     }
 
@@ -44,9 +48,24 @@ impl catan_game {
         self.legal.borrow()
     }
 
+    /// The engine's game.
+    pub(crate) fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The fixed action space of this game's board and player count.
+    pub(crate) fn space(&self) -> &ActionSpace {
+        self.space
+            .get_or_init(|| ActionSpace::new(self.game.board(), self.game.players()))
+    }
+
     /// Applies `action` on a copy and keeps the copy only when it succeeded, so that even a
     /// panic inside the engine leaves the handle as it was.
-    fn apply(&mut self, action: Action, events: Option<Out<*mut c_char>>) -> Result<(), Failure> {
+    pub(crate) fn apply(
+        &mut self,
+        action: Action,
+        events: Option<Out<*mut c_char>>,
+    ) -> Result<(), Failure> {
         let mut next = self.game.clone();
         let json = match events {
             Some(_) => {
@@ -80,19 +99,19 @@ pub unsafe fn game_of<'a>(game: *const catan_game) -> Option<&'a Game> {
 
 /// # Safety
 /// `p` is NULL or a live handle not used mutably during `'a`.
-unsafe fn handle<'a>(p: *const catan_game) -> Result<&'a catan_game, Failure> {
+pub(crate) unsafe fn handle<'a>(p: *const catan_game) -> Result<&'a catan_game, Failure> {
     // SAFETY: forwarded from the caller.
     unsafe { p.as_ref() }.ok_or_else(|| Failure::null("game"))
 }
 
 /// # Safety
 /// `p` is NULL or a live handle not otherwise used during `'a`.
-unsafe fn handle_mut<'a>(p: *mut catan_game) -> Result<&'a mut catan_game, Failure> {
+pub(crate) unsafe fn handle_mut<'a>(p: *mut catan_game) -> Result<&'a mut catan_game, Failure> {
     // SAFETY: forwarded from the caller.
     unsafe { p.as_mut() }.ok_or_else(|| Failure::null("game"))
 }
 
-fn to_json<T: Serialize + ?Sized>(v: &T) -> Result<String, Failure> {
+pub(crate) fn to_json<T: Serialize + ?Sized>(v: &T) -> Result<String, Failure> {
     serde_json::to_string(v).map_err(|e| {
         Failure::new(
             catan_status::Panic,
@@ -101,11 +120,11 @@ fn to_json<T: Serialize + ?Sized>(v: &T) -> Result<String, Failure> {
     })
 }
 
-fn parse_action(json: &str) -> Result<Action, Failure> {
+pub(crate) fn parse_action(json: &str) -> Result<Action, Failure> {
     Action::from_json(json).map_err(|e| Failure::parse(e, json, "action"))
 }
 
-fn parse_rules(json: &str) -> Result<Rules, Failure> {
+pub(crate) fn parse_rules(json: &str) -> Result<Rules, Failure> {
     serde_json::from_str::<Rules>(json)
         .map_err(|e| Failure::parse(ParseError::from(e), json, "rules"))
 }

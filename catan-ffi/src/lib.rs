@@ -26,18 +26,29 @@
 //! * **Action ids** (`catan_game_legal_ids`, `catan_game_apply_id`) are indices into the
 //!   current legal-action list, valid only until the game changes.
 //!
+//! * **Fixed action ids** (`catan_game_action_space_len`, `catan_game_legal_mask`,
+//!   `catan_game_apply_action_id`, ...) number every action of a board once and for all
+//!   (`catan_rules::action_space`); a `catan_batch *` steps many games at once with masks
+//!   and observation vectors; `catan_simulate` plays random games on several threads.
+//!
 //! * **Positions and views**: `catan_game_from_position_json` / `catan_game_position_json`
 //!   save and resume a whole game; `catan_game_view_json` gives what one seat may know;
 //!   `catan_game_svg` draws the board.
 #![deny(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+pub mod batch;
 pub mod error;
 pub mod game;
 pub mod io;
 pub mod panic;
 pub mod status;
 
+pub use batch::{
+    catan_batch, catan_batch_free, catan_batch_new, catan_batch_observe, catan_batch_sizes,
+    catan_batch_step, catan_game_action_id_for_json, catan_game_action_json_for_action_id,
+    catan_game_action_space_len, catan_game_apply_action_id, catan_game_legal_mask, catan_simulate,
+};
 pub use error::{catan_last_error, catan_last_error_json, Failure};
 pub use game::{
     catan_game, catan_game_action_json_for_id, catan_game_apply_id, catan_game_apply_json,

@@ -55,10 +55,12 @@ pub enum catan_status {
     InvalidMap = 15,
     /// `catan_game_from_position_json`: a position that is not a possible game.
     InvalidPosition = 16,
+    /// An array argument has the wrong number of elements (batch calls).
+    WrongLength = 17,
 }
 
 /// Every status, by number.
-const ALL: [catan_status; 17] = [
+const ALL: [catan_status; 18] = [
     catan_status::Ok,
     catan_status::NullArgument,
     catan_status::InvalidUtf8,
@@ -76,6 +78,7 @@ const ALL: [catan_status; 17] = [
     catan_status::ActionNotListed,
     catan_status::InvalidMap,
     catan_status::InvalidPosition,
+    catan_status::WrongLength,
 ];
 
 impl catan_status {
@@ -109,6 +112,7 @@ impl catan_status {
             catan_status::ActionNotListed => "action_not_listed",
             catan_status::InvalidMap => "invalid_map",
             catan_status::InvalidPosition => "invalid_position",
+            catan_status::WrongLength => "wrong_length",
         }
     }
 
@@ -134,6 +138,7 @@ impl catan_status {
             }
             catan_status::InvalidMap => "the map cannot be built\0",
             catan_status::InvalidPosition => "the position is not a valid game\0",
+            catan_status::WrongLength => "an array argument has the wrong length\0",
         }
     }
 
@@ -174,7 +179,7 @@ mod tests {
             assert!(s.message_with_nul().ends_with('\0'));
             assert!(!s.message().contains('\0'));
         }
-        assert_eq!(catan_status::from_code(17), None);
+        assert_eq!(catan_status::from_code(18), None);
         assert_eq!(catan_status::Ok as u32, 0);
         assert_eq!(catan_status::Panic as u32, 12);
     }

@@ -133,7 +133,7 @@ fn types(py: Python<'_>) -> PyResult<&Vec<(&'static str, Py<PyType>)>> {
     })
 }
 
-fn new_error(
+pub(crate) fn new_error(
     py: Python<'_>,
     class: &str,
     message: String,

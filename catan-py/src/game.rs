@@ -4,12 +4,14 @@ use crate::convert::{from_py, ser_to_py};
 use crate::errors::{load_error, new_game_error, parse_error, parse_message, rule_error};
 use crate::objects::{action_arg, PyAction, PyEvent};
 use crate::svg;
+use catan_rules::action_space::{ActionSpace, IdError};
 use catan_rules::{Action, Board, Game, Player, PlayerSet, Rules};
+use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySlice, PyString, PyTuple};
 use serde_json::Value;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Rules from keyword arguments: `Rules::default()` with the given fields replaced.
 ///
@@ -60,15 +62,24 @@ pub struct PyGame {
     /// Legal actions of the current state, computed on demand.
     legal: Vec<Action>,
     legal_fresh: bool,
+    /// The fixed action space of the board, made on first use.
+    space: OnceLock<ActionSpace>,
 }
 
 impl PyGame {
-    fn from_game(game: Game, seed: u64) -> PyGame {
+    /// The fixed action space of this game's board and player count.
+    fn space(&self) -> &ActionSpace {
+        self.space
+            .get_or_init(|| ActionSpace::new(self.game.board(), self.game.players()))
+    }
+
+    pub(crate) fn from_game(game: Game, seed: u64) -> PyGame {
         PyGame {
             game,
             seed,
             legal: Vec::new(),
             legal_fresh: false,
+            space: OnceLock::new(),
         }
     }
 
@@ -109,6 +120,7 @@ impl PyGame {
             seed: self.seed,
             legal: Vec::new(),
             legal_fresh: false,
+            space: OnceLock::new(),
         }
     }
 }
@@ -167,6 +179,106 @@ impl PyGame {
         let events = self.game.apply(a).map_err(|e| rule_error(py, e))?;
         self.legal_fresh = false;
         Ok(events.into_iter().map(PyEvent).collect())
+    }
+
+    /// The number of fixed action ids of this board and player count: every id is in
+    /// `range(action_space_size)`. Ids are fixed for the whole game (unlike positions in
+    /// `legal_actions`); the numbering is documented in the `catan_rules::action_space`
+    /// Rust module.
+    ///
+    /// >>> import catan_rules
+    /// >>> catan_rules.Game(map="beginner").action_space_size
+    /// 3274
+    #[getter]
+    fn action_space_size(&self) -> usize {
+        self.space().len()
+    }
+
+    /// The legal actions now as a boolean NumPy array over the fixed ids
+    /// (`mask[id]` is true when the action with that id is legal), with no Python object
+    /// per action. Discards of more cards than the space's cap (8) have no id and no entry.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> mask = game.legal_mask()
+    /// >>> mask.dtype, mask.shape, int(mask.sum()) == len(game.legal_actions)
+    /// (dtype('bool'), (3274,), True)
+    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let space = self.space();
+        let mut words = vec![0u64; space.words()];
+        self.game.legal_mask(space, &mut words);
+        let bits: Vec<bool> = (0..space.len())
+            .map(|i| words[i / 64] >> (i % 64) & 1 != 0)
+            .collect();
+        PyArray1::from_vec(py, bits)
+    }
+
+    /// The fixed ids of the legal actions now, ascending, as a NumPy `uint32` array.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> ids = game.legal_ids()
+    /// >>> game.action_for_id(int(ids[0]))
+    /// Action('roll', player=0)
+    fn legal_ids<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        let space = self.space();
+        let mut words = vec![0u64; space.words()];
+        self.game.legal_mask(space, &mut words);
+        let mut ids = Vec::new();
+        for (w, &word) in words.iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                ids.push((w * 64) as u32 + b.trailing_zeros());
+                b &= b - 1;
+            }
+        }
+        PyArray1::from_vec(py, ids)
+    }
+
+    /// Applies the action with fixed id `id` and returns its events, like `apply`.
+    ///
+    /// Raises `ValueError` if the id names no action now (out of range, or a discard for
+    /// a seat that owes none) and the `IllegalActionError` subclass of `apply` if the
+    /// action is illegal; the game is then unchanged.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> game.apply_id(game.id_for_action({"type": "roll", "player": 0}))[0].type
+    /// 'dice_rolled'
+    fn apply_id(&mut self, py: Python<'_>, id: u32) -> PyResult<Vec<PyEvent>> {
+        let space = self.space().clone();
+        let mut events = Vec::new();
+        self.game
+            .apply_id(&space, id, &mut events)
+            .map_err(|e| match e {
+                IdError::Unknown(_) => PyValueError::new_err(e.to_string()),
+                IdError::Rule(r) => rule_error(py, r),
+            })?;
+        self.legal_fresh = false;
+        Ok(events.into_iter().map(PyEvent).collect())
+    }
+
+    /// The action with fixed id `id` in this game now (the acting player filled in),
+    /// legal or not.
+    ///
+    /// Raises `ValueError` if the id names no action now.
+    fn action_for_id(&self, id: u32) -> PyResult<PyAction> {
+        self.space()
+            .decode(&self.game, id)
+            .map(PyAction)
+            .ok_or_else(|| PyValueError::new_err(format!("action id {id} names no action here")))
+    }
+
+    /// The fixed id of an action (an `Action`, a dict or JSON text), legal or not.
+    ///
+    /// Raises `ParseError` if it is malformed and `ValueError` if the numbering gives it no
+    /// id (offers other than one card for one to everyone, counter-offers, discards above
+    /// the cap).
+    fn id_for_action(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let a = action_arg(py, action)?;
+        self.space()
+            .encode(&a)
+            .ok_or_else(|| PyValueError::new_err(format!("{} has no fixed action id", a.to_json())))
     }
 
     /// Whether `action` is legal now: exactly when `apply` would succeed.

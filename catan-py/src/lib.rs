@@ -2,8 +2,9 @@
 //!
 //! Skins translate and never decide: every rule lives in the core. This crate converts
 //! arguments and results (serde JSON ⇄ Python objects), maps core errors to exception classes
-//! (`errors`), and releases the GIL around bulk work (`simulate`).
+//! (`errors`), and releases the GIL around bulk work (`simulate`, `BatchEnv`).
 
+mod batch;
 mod convert;
 mod errors;
 mod game;
@@ -58,6 +59,7 @@ fn simulate<'py>(
 #[pymodule]
 fn _catan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
+    m.add_class::<batch::PyBatchEnv>()?;
     m.add_class::<game::LegalActions>()?;
     m.add_class::<game::PyBoard>()?;
     m.add_class::<objects::PyAction>()?;

@@ -35,6 +35,7 @@
 
 pub mod action;
 pub mod action_space;
+pub mod batch;
 mod bits;
 pub mod board;
 pub mod error;

@@ -13,6 +13,7 @@ True
 
 from catan_rules._catan import (
     Action,
+    BatchEnv,
     Board,
     CatanError,
     ChanceError,
@@ -39,6 +40,7 @@ from catan_rules._catan import (
 
 __all__ = [
     "Action",
+    "BatchEnv",
     "Board",
     "CatanError",
     "ChanceError",

@@ -1,0 +1,424 @@
+//! Fixed action-space ids on a game handle, the batch handle for learning agents, and
+//! random-playout simulation: the fast integer paths of the ABI.
+//!
+//! Fixed ids (`catan_game_action_space_len`, `catan_game_legal_mask`,
+//! `catan_game_apply_action_id`, ...) number every action of a board and player count once
+//! and for all (the numbering documented in the `catan_rules::action_space` module); they
+//! stay valid while the game changes,
+//! unlike the legal-list ids of `catan_game_legal_ids`, which index the current list.
+
+use crate::error::Failure;
+use crate::game::{catan_game, handle, handle_mut, parse_action, parse_rules, to_json};
+use crate::io::{str_arg, string_out, Buf, Out};
+use crate::panic::{guard, guard_or};
+use crate::status::catan_status;
+use catan_rules::batch::{Batch, BatchError};
+use catan_rules::sim;
+use std::ffi::c_char;
+
+fn not_an_id(id: u32, len: usize) -> Failure {
+    Failure::new(
+        catan_status::IdOutOfRange,
+        format!("action id {id} names no action here (the action space has {len} ids)"),
+    )
+}
+
+/// The number of fixed action ids of this game's board and player count: every fixed id
+/// is `< *out_len`, and a legal mask has `ceil(*out_len / 64)` words.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_len` is NULL or valid for writing a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_action_space_len(
+    game: *const catan_game,
+    out_len: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_len, "out_len") }?;
+        out.set(h.space().len());
+        Ok(())
+    })
+}
+
+/// Writes the legal actions now as a bitset over the fixed ids: bit `id % 64` of word
+/// `id / 64` is set when the action with that id is legal. `*out_len` receives the number
+/// of words, `ceil(catan_game_action_space_len / 64)`.
+///
+/// The bits are exactly the fixed ids of the legal-action list (every seat that may act
+/// now; discards of more cards than the space's cap have no id and no bit: use the legal
+/// list for those rare cases).
+///
+/// `words` may be NULL when `cap` is 0. If `cap` is smaller than the number of words,
+/// nothing is written to `words`, `*out_len` receives the number needed, and the result is
+/// `CATAN_STATUS_BUFFER_TOO_SMALL`.
+///
+/// Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `words` is NULL or valid for writing `cap`
+/// `uint64_t`s; `out_len` is NULL or valid for writing a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_legal_mask(
+    game: *const catan_game,
+    words: *mut u64,
+    cap: usize,
+    out_len: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let buf = unsafe { Buf::new(words, cap, out_len) }?;
+        let space = h.space();
+        let mut mask = vec![0u64; space.words()];
+        h.game().legal_mask(space, &mut mask);
+        buf.fill(mask.into_iter())
+    })
+}
+
+/// Applies the action with fixed id `id` (see `catan_game_legal_mask`). Events as for
+/// `catan_game_apply_json` (`out_events_json` may be NULL).
+///
+/// Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (not a fixed id, or one that means nothing
+/// now: a discard for a seat that owes none), and the rule errors of
+/// `catan_game_apply_json` (`GAME_OVER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`, ...). The game
+/// is unchanged on error.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_events_json` is NULL or valid for writing one
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_apply_action_id(
+    game: *mut catan_game,
+    id: u32,
+    out_events_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle_mut(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::optional(out_events_json) };
+        let space = h.space();
+        let action = space
+            .decode(h.game(), id)
+            .ok_or_else(|| not_an_id(id, space.len()))?;
+        h.apply(action, out)
+    })
+}
+
+/// The action with fixed id `id` in this game now (the acting player filled in), as JSON,
+/// legal or not. `*out_json` receives a string owned by the caller, freed with
+/// `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_action_json_for_action_id(
+    game: *const catan_game,
+    id: u32,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let space = h.space();
+        let action = space
+            .decode(h.game(), id)
+            .ok_or_else(|| not_an_id(id, space.len()))?;
+        string_out(out, action.to_json());
+        Ok(())
+    })
+}
+
+/// The fixed id of an action given as JSON, legal or not.
+///
+/// Errors: the parse errors of `catan_game_apply_json`; `ACTION_NOT_LISTED` for an action
+/// the fixed numbering has no id for (offers other than one card for one to everyone,
+/// counter-offers, discards above the cap, out-of-board nodes or edges).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+/// `out_id` is NULL or valid for writing a `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_action_id_for_json(
+    game: *const catan_game,
+    action_json: *const c_char,
+    out_id: *mut u32,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(action_json, "action_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_id, "out_id") }?;
+        let action = parse_action(json)?;
+        let id = h.space().encode(&action).ok_or_else(|| {
+            Failure::new(
+                catan_status::ActionNotListed,
+                format!("{} has no fixed action id", action.to_json()),
+            )
+        })?;
+        out.set(id);
+        Ok(())
+    })
+}
+
+/// `N` games stepped together for learning agents: an opaque handle.
+///
+/// Made by `catan_batch_new`, freed by `catan_batch_free`. Game `i` starts with seed
+/// `seed + i`; a finished game is replaced at once by a new one (the `e`-th game of slot
+/// `i` has seed `seed + i + e * N`). Every id is for the game's *acting seat* (the current
+/// player; while discarding, the lowest seat that owes cards; while an offer is open, the
+/// lowest seat that has not answered, then the offerer), and masks and observations are
+/// that seat's. The observation layout is documented in the `catan_rules::batch` module.
+///
+/// Thread-safety: not thread-safe; never use one handle from two threads at once. The
+/// library itself runs each call on up to `threads` threads and returns when they are
+/// done. Results never depend on `threads`.
+#[allow(non_camel_case_types)]
+pub struct catan_batch {
+    batch: Batch,
+}
+
+/// # Safety
+/// `p` is NULL or a live handle not otherwise used during `'a`.
+unsafe fn batch_mut<'a>(p: *mut catan_batch) -> Result<&'a mut catan_batch, Failure> {
+    // SAFETY: forwarded from the caller.
+    unsafe { p.as_mut() }.ok_or_else(|| Failure::null("batch"))
+}
+
+fn batch_failure(e: BatchError) -> Failure {
+    match e {
+        BatchError::Length { .. } => Failure::new(catan_status::WrongLength, e.to_string()),
+        BatchError::Illegal { .. } => Failure::new(catan_status::IllegalAction, e.to_string()),
+        BatchError::Empty => Failure::new(catan_status::InvalidRules, e.to_string()),
+        BatchError::NewGame(e) => Failure::new_game(e),
+    }
+}
+
+/// Makes `n` games of the rules given as JSON (as for `catan_game_new`), game `i` with seed
+/// `seed + i`, stepped on up to `threads` threads (0 counts as 1).
+///
+/// On success `*out_batch` receives a new handle owned by the caller, freed with
+/// `catan_batch_free`; on failure it is not written.
+///
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+/// `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`.
+///
+/// # Safety
+/// `rules_json` is NULL or a NUL-terminated string; `out_batch` is NULL or valid for
+/// writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_new(
+    rules_json: *const c_char,
+    seed: u64,
+    n: usize,
+    threads: usize,
+    out_batch: *mut *mut catan_batch,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(rules_json, "rules_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_batch, "out_batch") }?;
+        let rules = parse_rules(json)?;
+        rules.validate().map_err(Failure::rules)?;
+        let batch = Batch::new(rules, seed, n, threads).map_err(batch_failure)?;
+        out.set(Box::into_raw(Box::new(catan_batch { batch })));
+        Ok(())
+    })
+}
+
+/// Frees a batch handle. NULL is ignored. The handle must not be used afterwards.
+///
+/// # Safety
+/// `batch` is NULL or a handle from `catan_batch_new` not yet freed and not in use by
+/// another thread.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_free(batch: *mut catan_batch) {
+    guard_or((), || {
+        if !batch.is_null() {
+            // SAFETY: the caller guarantees the handle came from `Box::into_raw` in this
+            // library and is freed only once.
+            drop(unsafe { Box::from_raw(batch) });
+        }
+    })
+}
+
+/// The sizes of a batch: the number of games, `uint64_t` words per mask, `int16_t` values
+/// per observation and fixed action ids. Any output may be NULL (not written).
+///
+/// Errors: `NULL_ARGUMENT` (only for `batch`).
+///
+/// # Safety
+/// `batch` is NULL or a live handle; each output is NULL or valid for writing a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_sizes(
+    batch: *const catan_batch,
+    out_games: *mut usize,
+    out_mask_words: *mut usize,
+    out_obs_len: *mut usize,
+    out_action_space_len: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let b = &unsafe { batch.as_ref() }
+            .ok_or_else(|| Failure::null("batch"))?
+            .batch;
+        let values = [b.len(), b.space().words(), b.obs_len(), b.space().len()];
+        for (p, v) in [out_games, out_mask_words, out_obs_len, out_action_space_len]
+            .into_iter()
+            .zip(values)
+        {
+            // SAFETY: the caller's contract above.
+            if let Some(o) = unsafe { Out::optional(p) } {
+                o.set(v);
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Writes every game's legal mask over the fixed ids (`games × mask_words` words, game `i`
+/// from word `i × mask_words`, bit `id % 64` of word `id / 64`) and observation (`games ×
+/// obs_len` values, game `i` from `i × obs_len`), for each game's acting seat. Sizes from
+/// `catan_batch_sizes`; `masks_len` and `obs_len` must be exactly those products.
+///
+/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing is written).
+///
+/// # Safety
+/// `batch` is NULL or a live handle; `masks` is NULL or valid for writing `masks_len`
+/// `uint64_t`s; `obs` is NULL or valid for writing `obs_len` `int16_t`s; the two do not
+/// overlap.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_observe(
+    batch: *mut catan_batch,
+    masks: *mut u64,
+    masks_len: usize,
+    obs: *mut i16,
+    obs_len: usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let b = &unsafe { batch_mut(batch) }?.batch;
+        if masks.is_null() {
+            return Err(Failure::null("masks"));
+        }
+        if obs.is_null() {
+            return Err(Failure::null("obs"));
+        }
+        // SAFETY: not NULL, and the caller guarantees `masks_len` writable, aligned
+        // elements not aliased by `obs`.
+        let masks = unsafe { std::slice::from_raw_parts_mut(masks, masks_len) };
+        // SAFETY: as above for `obs`.
+        let obs = unsafe { std::slice::from_raw_parts_mut(obs, obs_len) };
+        b.observe(masks, obs).map_err(batch_failure)
+    })
+}
+
+/// Applies `ids[i]` (a fixed id for game `i`'s acting seat, one of its mask's bits) to
+/// every game `i < n` (`n` must be the number of games), then writes per game:
+/// `winners[i]` (the winner's seat if game `i` ended with a win, otherwise -1), `done[i]`
+/// (1 if game `i` ended, by a win or after the turn limit; it was then replaced by a new
+/// game) and, when `rewards` is not NULL, `rewards[i]` (+1 if the game ended with a win of
+/// the seat that acted, -1 with another seat's win, else 0).
+///
+/// Every id is checked before any is applied: on error no game changes and no output is
+/// written.
+///
+/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (`n` is not the number of games),
+/// `ILLEGAL_ACTION` (some id is not legal for its game's acting seat; the detail names the
+/// first such game).
+///
+/// # Safety
+/// `batch` is NULL or a live handle; `ids` is NULL or valid for reading `n` `uint32_t`s;
+/// `winners`, `done` and `rewards` are NULL or valid for writing `n` elements each, none
+/// overlapping another.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_step(
+    batch: *mut catan_batch,
+    ids: *const u32,
+    n: usize,
+    winners: *mut i8,
+    done: *mut u8,
+    rewards: *mut f32,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let b = &mut unsafe { batch_mut(batch) }?.batch;
+        for (p, name) in [
+            (ids.is_null(), "ids"),
+            (winners.is_null(), "winners"),
+            (done.is_null(), "done"),
+        ] {
+            if p {
+                return Err(Failure::null(name));
+            }
+        }
+        // SAFETY: not NULL; the caller guarantees `n` readable elements.
+        let ids = unsafe { std::slice::from_raw_parts(ids, n) };
+        let mut r = vec![0f32; n];
+        let mut d = vec![false; n];
+        let mut w = vec![0i8; n];
+        b.step(ids, &mut r, &mut d, &mut w).map_err(batch_failure)?;
+        // SAFETY: not NULL; the caller guarantees `n` writable elements, not overlapping.
+        unsafe { std::slice::from_raw_parts_mut(winners, n) }.copy_from_slice(&w);
+        // SAFETY: as above.
+        let done = unsafe { std::slice::from_raw_parts_mut(done, n) };
+        for (o, v) in done.iter_mut().zip(d) {
+            *o = v as u8;
+        }
+        if !rewards.is_null() {
+            // SAFETY: as above.
+            unsafe { std::slice::from_raw_parts_mut(rewards, n) }.copy_from_slice(&r);
+        }
+        Ok(())
+    })
+}
+
+/// Plays `games` random games (game `i` with seed `seed + i`, uniformly random legal
+/// actions; domestic offers only when `domestic_trade`) on up to `threads` threads (0
+/// counts as 1) and writes their summaries to `*out_json` as a JSON array, game 0 first:
+/// `[{"seed": 1, "winner": 2, "turns": 71, "actions": 480, "scores": [5, 6, 10, 4],
+/// "sevens": 12, "steals": 9, "discards": 7, "shortages": 0, "longest_road_changes": 2,
+/// "largest_army_changes": 1, "trades": 0, "maritime_trades": 20}, ...]`. The result
+/// does not depend on `threads`. `*out_json` is owned by the caller, freed with
+/// `catan_string_free`. Thread-safe (no handle involved).
+///
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+/// `INVALID_RULES`.
+///
+/// # Safety
+/// `rules_json` is NULL or a NUL-terminated string; `out_json` is NULL or valid for
+/// writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_simulate(
+    rules_json: *const c_char,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    domestic_trade: bool,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(rules_json, "rules_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let rules = parse_rules(json)?;
+        rules.validate().map_err(Failure::rules)?;
+        let summaries = sim::simulate(rules, games, seed, threads, domestic_trade);
+        string_out(out, to_json(&summaries)?);
+        Ok(())
+    })
+}

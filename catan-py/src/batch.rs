@@ -1,0 +1,204 @@
+//! `BatchEnv`: the core's batched stepper (`catan_rules::batch::Batch`) with NumPy arrays.
+
+use crate::errors::new_error;
+use crate::game::{rules_from_kwargs, PyGame};
+use catan_rules::batch::{Batch, BatchError};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// `(masks, obs)` of `BatchEnv.observe`.
+type Observation<'py> = (Bound<'py, PyArray2<bool>>, Bound<'py, PyArray2<i16>>);
+/// `(rewards, dones, winners)` of `BatchEnv.step`.
+type StepResult<'py> = (
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<i8>>,
+);
+
+/// `n` games stepped together for learning agents, with NumPy masks and observations and
+/// no Python object per action (the Rust work runs with the GIL released, on `threads`
+/// threads; results never depend on `threads`).
+///
+/// Game `i` starts with seed `seed + i`; a finished game is replaced at once by a new one.
+/// Each id is for the game's *acting seat* (the current player; while discarding, the
+/// lowest seat that owes cards; while an offer is open, the lowest seat that has not
+/// answered, then the offerer). Masks and observations are that seat's, built only from
+/// what it may know; the observation layout is documented in the `catan_rules::batch`
+/// Rust module (`obs[:, 0]` is the acting seat). Rules options are keywords, as for
+/// `Game` (default: the standard 4-player game on a random map).
+///
+/// >>> import numpy as np, catan_rules
+/// >>> env = catan_rules.BatchEnv(4, seed=1, threads=2)
+/// >>> masks, obs = env.observe()
+/// >>> masks.shape == (4, env.action_space_size), obs.shape == (4, env.obs_len)
+/// (True, True)
+/// >>> ids = masks.argmax(axis=1)            # the lowest legal id of every game
+/// >>> rewards, dones, winners = env.step(ids)
+/// >>> rewards.dtype, dones.dtype, winners.dtype
+/// (dtype('float32'), dtype('bool'), dtype('int8'))
+#[pyclass(name = "BatchEnv", module = "catan_rules")]
+pub struct PyBatchEnv {
+    batch: Batch,
+}
+
+fn batch_error(py: Python<'_>, e: BatchError) -> PyErr {
+    match e {
+        BatchError::Illegal { game, id, seat } => {
+            let detail = PyDict::new(py);
+            let filled = detail
+                .set_item("game", game)
+                .and_then(|_| detail.set_item("id", id))
+                .and_then(|_| detail.set_item("seat", seat));
+            match filled {
+                Ok(()) => new_error(
+                    py,
+                    "IllegalActionError",
+                    e.to_string(),
+                    "illegal_id",
+                    detail.into_any(),
+                ),
+                Err(err) => err,
+            }
+        }
+        BatchError::NewGame(g) => crate::errors::new_game_error(py, g),
+        BatchError::Length { .. } | BatchError::Empty => PyValueError::new_err(e.to_string()),
+    }
+}
+
+#[pymethods]
+impl PyBatchEnv {
+    #[new]
+    #[pyo3(signature = (n, seed = 1, threads = None, **rules))]
+    fn new(
+        py: Python<'_>,
+        n: usize,
+        seed: u64,
+        threads: Option<usize>,
+        rules: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyBatchEnv> {
+        let r = rules_from_kwargs(py, &[], rules)?;
+        r.validate()
+            .map_err(|e| crate::errors::new_game_error(py, e.into()))?;
+        let threads =
+            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let batch = py
+            .detach(move || Batch::new(r, seed, n, threads))
+            .map_err(|e| batch_error(py, e))?;
+        Ok(PyBatchEnv { batch })
+    }
+
+    /// The number of games.
+    fn __len__(&self) -> usize {
+        self.batch.len()
+    }
+
+    /// The number of fixed action ids (columns of the masks).
+    #[getter]
+    fn action_space_size(&self) -> usize {
+        self.batch.space().len()
+    }
+
+    /// Values per observation (columns of `obs`).
+    #[getter]
+    fn obs_len(&self) -> usize {
+        self.batch.obs_len()
+    }
+
+    /// Threads used per call.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.batch.threads()
+    }
+
+    /// Over-cap discards (more than 8 cards) the batch made itself so far: these have no
+    /// id, so the acting seat gives up the cards it holds most of.
+    #[getter]
+    fn auto_discards(&self) -> u64 {
+        self.batch.auto_discards()
+    }
+
+    /// A copy of game `i` as it is now.
+    ///
+    /// Raises `IndexError` if there is no game `i`.
+    fn game(&self, i: usize) -> PyResult<PyGame> {
+        if i >= self.batch.len() {
+            return Err(PyIndexError::new_err(format!(
+                "no game {i} in a batch of {}",
+                self.batch.len()
+            )));
+        }
+        Ok(PyGame::from_game(self.batch.game(i).clone(), 0))
+    }
+
+    /// `(masks, obs)`: a `bool` array of shape `(n, action_space_size)` (the acting seat's
+    /// legal ids of every game) and an `int16` array of shape `(n, obs_len)`.
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Observation<'py>> {
+        let b = &self.batch;
+        let (n, words, ol, a) = (b.len(), b.space().words(), b.obs_len(), b.space().len());
+        let (bits, obs) = py
+            .detach(|| -> Result<_, BatchError> {
+                let mut masks = vec![0u64; n * words];
+                let mut obs = vec![0i16; n * ol];
+                b.observe(&mut masks, &mut obs)?;
+                let mut bits = vec![false; n * a];
+                for (row, m) in bits.chunks_mut(a).zip(masks.chunks(words)) {
+                    for (i, slot) in row.iter_mut().enumerate() {
+                        *slot = m[i / 64] >> (i % 64) & 1 != 0;
+                    }
+                }
+                Ok((bits, obs))
+            })
+            .map_err(|e| batch_error(py, e))?;
+        let masks = PyArray1::from_vec(py, bits).reshape([n, a])?;
+        let obs = PyArray1::from_vec(py, obs).reshape([n, ol])?;
+        Ok((masks, obs))
+    }
+
+    /// Applies `ids[i]` to game `i` (any integer array-like of length `n`) and returns
+    /// `(rewards, dones, winners)`: `float32` (+1 if the game ended with a win of the seat
+    /// that acted, -1 with another seat's win, else 0), `bool` (the game ended and was
+    /// replaced by a new one) and `int8` (the winner's seat, -1 for none) arrays.
+    ///
+    /// Every id is checked before any is applied: raises `IllegalActionError` (`kind`
+    /// `"illegal_id"`, `detail` with `game`, `id` and `seat` of the first bad game) for an
+    /// id not legal for its game's acting seat, `ValueError` for a wrong length; every game
+    /// is then unchanged.
+    fn step<'py>(&mut self, py: Python<'py>, ids: &Bound<'py, PyAny>) -> PyResult<StepResult<'py>> {
+        let np = py.import("numpy")?;
+        let arr = np.call_method1("ascontiguousarray", (ids, "int64"))?;
+        let arr: PyReadonlyArray1<'_, i64> = arr.extract().map_err(|_| {
+            PyValueError::new_err("ids must be a one-dimensional array of integers")
+        })?;
+        let ids: Vec<u32> = arr
+            .as_slice()?
+            .iter()
+            .map(|&v| u32::try_from(v).unwrap_or(u32::MAX))
+            .collect();
+        let n = self.batch.len();
+        let b = &mut self.batch;
+        let (r, d, w) = py
+            .detach(move || -> Result<_, BatchError> {
+                let (mut r, mut d, mut w) = (vec![0f32; n], vec![false; n], vec![0i8; n]);
+                b.step(&ids, &mut r, &mut d, &mut w)?;
+                Ok((r, d, w))
+            })
+            .map_err(|e| batch_error(py, e))?;
+        Ok((
+            PyArray1::from_vec(py, r),
+            PyArray1::from_vec(py, d),
+            PyArray1::from_vec(py, w),
+        ))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<BatchEnv n={} action_space_size={} obs_len={} threads={}>",
+            self.batch.len(),
+            self.batch.space().len(),
+            self.batch.obs_len(),
+            self.batch.threads()
+        )
+    }
+}

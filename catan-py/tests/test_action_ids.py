@@ -1,0 +1,104 @@
+"""Fixed action ids and BatchEnv: NumPy masks, ids and batch stepping."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import catan_rules
+
+
+def test_mask_matches_legal_actions() -> None:
+    game = catan_rules.Game(players=4, map="beginner", seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        if game.winner is not None:
+            break
+        mask = game.legal_mask()
+        assert mask.dtype == np.bool_
+        assert mask.shape == (game.action_space_size,)
+        expected = np.zeros(game.action_space_size, dtype=bool)
+        for a in game.legal_actions:
+            expected[game.id_for_action(a)] = True
+        assert np.array_equal(mask, expected)
+        ids = game.legal_ids()
+        assert np.array_equal(ids, np.flatnonzero(mask))
+        for i in ids[:10]:
+            assert game.is_legal(game.action_for_id(int(i)))
+        game.apply_id(int(rng.choice(ids)))
+
+
+def test_id_errors_leave_the_game_unchanged() -> None:
+    game = catan_rules.Game(map="beginner", seed=7)
+    before = game.copy()
+    with pytest.raises(ValueError):
+        game.apply_id(game.action_space_size)
+    with pytest.raises(ValueError):
+        game.action_for_id(10**6)
+    end_turn = game.id_for_action({"type": "end_turn", "player": 0})
+    with pytest.raises(catan_rules.IllegalActionError):
+        game.apply_id(end_turn)
+    with pytest.raises(ValueError):
+        game.id_for_action(
+            {"type": "offer_trade", "player": 0, "to": 1, "give": {"brick": 2}, "get": {"ore": 1}}
+        )
+    assert game == before
+
+
+def run(threads: int, steps: int = 2500) -> list[np.ndarray]:
+    # 70 games: enough for two threads (at least 32 games each).
+    env = catan_rules.BatchEnv(70, seed=2, threads=threads, vp_target=5)
+    rng = np.random.default_rng(1)
+    out: list[np.ndarray] = []
+    for _ in range(steps):
+        masks, obs = env.observe()
+        ids = (masks * rng.random(masks.shape)).argmax(axis=1)  # a random legal id
+        rewards, dones, winners = env.step(ids)
+        out += [masks, obs, rewards, dones, winners]
+    return out
+
+
+def test_batch_is_deterministic_across_threads() -> None:
+    one, two = run(1), run(2)
+    assert any(bool(d.any()) for d in one[3::5]), "some game ended"
+    assert len(one) == len(two)
+    for a, b in zip(one, two):
+        assert a.dtype == b.dtype and np.array_equal(a, b)
+
+
+def test_batch_shapes_and_masks() -> None:
+    env = catan_rules.BatchEnv(3, seed=5, threads=2)
+    assert len(env) == 3
+    masks, obs = env.observe()
+    assert masks.shape == (3, env.action_space_size) and masks.dtype == np.bool_
+    assert obs.shape == (3, env.obs_len) and obs.dtype == np.int16
+    for i in range(3):
+        game = env.game(i)
+        assert np.array_equal(masks[i], game.legal_mask())
+        assert obs[i, 0] == game.current_player
+    assert "BatchEnv n=3" in repr(env)
+
+
+def test_batch_errors_leave_every_game_unchanged() -> None:
+    env = catan_rules.BatchEnv(3, seed=5, threads=2)
+    masks, obs = env.observe()
+    ids = masks.argmax(axis=1)
+    bad = ids.copy()
+    bad[2] = env.action_space_size + 5
+    with pytest.raises(catan_rules.IllegalActionError) as e:
+        env.step(bad)
+    assert e.value.kind == "illegal_id"
+    assert e.value.detail["game"] == 2
+    with pytest.raises(catan_rules.IllegalActionError):
+        env.step(np.array([ids[0], ids[1], -1]))
+    with pytest.raises(ValueError):
+        env.step(ids[:2])
+    masks2, obs2 = env.observe()
+    assert np.array_equal(masks, masks2) and np.array_equal(obs, obs2)
+    env.step(ids)  # the good ids still apply
+    with pytest.raises(ValueError):
+        catan_rules.BatchEnv(0)
+    with pytest.raises(catan_rules.RulesError):
+        catan_rules.BatchEnv(2, players=9)
+    with pytest.raises(TypeError):
+        catan_rules.BatchEnv(2, colour="red")

@@ -1,0 +1,786 @@
+//! A batched stepper for learning agents: `N` games with the same rules advanced together,
+//! one integer action id per game per step, with legal-action masks and fixed-length
+//! observation vectors written into caller buffers.
+//!
+//! ```
+//! use catan_rules::{batch::Batch, Rules};
+//!
+//! let mut env = Batch::new(Rules::default(), 1, 8, 2).unwrap();
+//! let (n, words, obs_len) = (env.len(), env.space().words(), env.obs_len());
+//! let mut masks = vec![0u64; n * words];
+//! let mut obs = vec![0i16; n * obs_len];
+//! let (mut ids, mut rewards) = (vec![0u32; n], vec![0f32; n]);
+//! let (mut done, mut winners) = (vec![false; n], vec![-1i8; n]);
+//! for _ in 0..200 {
+//!     env.observe(&mut masks, &mut obs).unwrap();
+//!     for (i, id) in ids.iter_mut().enumerate() {
+//!         // The first legal id of game i: a very poor player, but always a legal one.
+//!         let row = &masks[i * words..(i + 1) * words];
+//!         let w = row.iter().position(|&w| w != 0).unwrap();
+//!         *id = (w * 64) as u32 + row[w].trailing_zeros();
+//!     }
+//!     env.step(&ids, &mut rewards, &mut done, &mut winners).unwrap();
+//! }
+//! ```
+//!
+//! # Games, seeds and resets
+//!
+//! Game `i` starts with seed `seed + i`. When it ends (a win, or [`MAX_TURNS`] turns with
+//! no winner) [`Batch::step`] reports it and replaces it at once by a new game: the `e`-th
+//! game played in slot `i` (from 0) has seed `seed + i + e·N` (wrapping), so no two games
+//! of a batch share a seed and everything is independent of the thread count. Results
+//! never depend on `threads`: each game's work is the same whichever thread does it.
+//!
+//! # Threads
+//!
+//! [`Batch::observe`] and the apply phase of [`Batch::step`] split the games into
+//! contiguous chunks of at least [`MIN_GAMES_PER_THREAD`] games, run on up to `threads`
+//! scoped threads started for the call (the first chunk on the calling thread). The ids
+//! are checked on the calling thread first. Starting threads costs tens of microseconds
+//! per call, so more threads only pay off for large batches (`docs/performance.md`).
+//!
+//! # Who acts
+//!
+//! Each game has one **acting seat** at a time, the seat the next id is for:
+//!
+//! * while discarding after a 7 (several seats owe cards at once), the lowest seat that
+//!   still owes cards;
+//! * while an offer is open, the lowest seat that has not answered yet, then, once everyone
+//!   asked has answered, the offerer (who confirms with a partner or withdraws);
+//! * otherwise the current player.
+//!
+//! The mask of a game is [`Game::legal_mask`] restricted to the acting seat's actions (the
+//! per-seat blocks of other seats are cleared), so an agent never decides for another
+//! seat and the mask, like the observation, shows only what the acting seat may know
+//! (another seat's legal discards would tell its hand). When only one seat may act (almost
+//! always) it is exactly [`Game::legal_mask`].
+//!
+//! A discard larger than the action space's cap ([`ActionSpace::discard_cap`]) has no id.
+//! When the acting seat owes such a discard, the batch makes it itself before the seat is
+//! observed: one card at a time from the resource the seat holds most of (ties: the first
+//! in resource order). [`Batch::auto_discards`] counts these (about 1 % of discards in
+//! random play with the default cap of 8).
+//!
+//! # Observation layout
+//!
+//! `i16` values, built only from what the acting seat may know (the information of
+//! [`Game::view`] for that seat). Seats are **relative**: seat `r` is the seat `r` places
+//! after the acting seat (`r = 0` is the acting seat itself); "rel" below is a relative seat
+//! or `-1` for none. `P` players, `N` nodes, `E` edges (in board id order);
+//! [`Batch::obs_len`] `= 47 + 10 P + N + E` (213 on the standard 4-player board).
+//!
+//! | index | value |
+//! | --- | --- |
+//! | 0 | acting seat (absolute seat number) |
+//! | 1 | current player (rel) |
+//! | 2 | phase: 0 set-up settlement, 1 set-up road, 2 roll, 3 discard, 4 move robber, 5 main, 6 road building, 7 game over |
+//! | 3 | turn number (0 in set-up) |
+//! | 4, 5 | the dice rolled this turn (0, 0 before the roll) |
+//! | 6 | the robber's hex id (-1 off the board) |
+//! | 7 | a development card was played this turn (0/1) |
+//! | 8 | something was built or bought this turn (0/1) |
+//! | 9 | Road Building roads still to place |
+//! | 10..15 | the bank, by resource (brick, lumber, wool, grain, ore) |
+//! | 15 | development cards left in the deck |
+//! | 16 | Longest Road holder (rel) |
+//! | 17 | Largest Army holder (rel) |
+//! | 18..23 | own hand, by resource |
+//! | 23..28 | own playable development cards (knight, road building, year of plenty, monopoly, victory point) |
+//! | 28..33 | own development cards bought this turn, same order |
+//! | 33 | own points, hidden victory point cards included |
+//! | 34 | an offer is open (0/1) |
+//! | 35 | the offerer (rel) |
+//! | 36 | the one seat asked (rel; -1: everyone, or no offer) |
+//! | 37..42 | what the offerer gives, by resource |
+//! | 42..47 | what the offerer asks for, by resource |
+//! | 47 + 10 r + k | relative seat `r`, `k` = 0 public points, 1 resource cards, 2 development cards (bought this turn included), 3 knights played, 4 road length, 5 cards owed to a discard, 6 roads, 7 settlements, 8 cities on the board, 9 answer to the open offer (0 not asked, 1 pending, 2 accepted, 3 rejected, 4 countered) |
+//! | 47 + 10 P + n | node `n`: 0 empty, `1 + r` a settlement of seat `r`, `1 + P + r` a city |
+//! | 47 + 10 P + N + e | edge `e`: 0 empty, `1 + r` a road of seat `r` |
+//!
+//! Counter-offer terms are not included. Values larger than `i16::MAX` (only the turn
+//! number could be) are clamped.
+
+use crate::action::Action;
+use crate::action_space::{ActionSpace, Block};
+use crate::game::{answer, Game, NewGameError, Phase, F_BUILT, NONE};
+use crate::rules::Rules;
+use crate::sim::MAX_TURNS;
+use crate::types::{Player, Resources};
+
+/// Fixed part of the observation (before the per-seat values).
+pub const OBS_HEADER: usize = 47;
+/// Values per seat in the observation.
+pub const OBS_PER_SEAT: usize = 10;
+
+/// Why a [`Batch`] call failed. On every error all games are unchanged and no output was
+/// written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// A caller slice has the wrong length.
+    #[error("`{name}` has length {got}, expected {expected}")]
+    Length {
+        /// Which argument.
+        name: &'static str,
+        /// Its length.
+        got: usize,
+        /// The length needed.
+        expected: usize,
+    },
+    /// The id is not a legal action for the acting seat of game `game`.
+    #[error("action id {id} is not legal in game {game} (acting seat {seat})")]
+    Illegal {
+        /// Which game of the batch.
+        game: usize,
+        /// The id.
+        id: u32,
+        /// The seat acting in that game.
+        seat: u8,
+    },
+    /// A batch needs at least one game.
+    #[error("a batch needs at least one game")]
+    Empty,
+    /// The rules cannot be played.
+    #[error(transparent)]
+    NewGame(#[from] NewGameError),
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    game: Game,
+    episode: u64,
+    /// The action chosen this step (validated before anything is applied).
+    pending: Option<Action>,
+}
+
+/// `N` games advanced together (see the [module notes](self)).
+#[derive(Clone, Debug)]
+pub struct Batch {
+    rules: Rules,
+    seed: u64,
+    threads: usize,
+    space: ActionSpace,
+    obs_len: usize,
+    slots: Vec<Slot>,
+    auto_discards: u64,
+}
+
+/// The seat the next id of `g` is for (see the module notes).
+pub fn acting_seat(g: &Game) -> Player {
+    if g.phase == Phase::Discard {
+        if let Some(p) = (0..g.rules.players).find(|&p| g.discard[p as usize] > 0) {
+            return Player(p);
+        }
+    }
+    if let Some(o) = &g.offer {
+        if let Some(p) = (0..g.rules.players).find(|&p| o.answers[p as usize] == answer::PENDING) {
+            return Player(p);
+        }
+        return Player(o.from);
+    }
+    Player(g.current)
+}
+
+/// The seat an id's action is taken by in `g`.
+fn id_seat(space: &ActionSpace, g: &Game, id: u32) -> u8 {
+    match space.block_of(id) {
+        Some((Block::Accept | Block::Reject, i)) => i as u8,
+        Some((Block::Discard, i)) => {
+            let per = (space.len() as u32 - space.offset(Block::Discard)) / space.players() as u32;
+            (i / per) as u8
+        }
+        _ => g.current,
+    }
+}
+
+/// Writes the acting seat's mask of `g` into `row` (`space.words()` words).
+fn actor_mask(space: &ActionSpace, g: &Game, row: &mut [u64]) {
+    g.legal_mask(space, row);
+    let actor = acting_seat(g).0;
+    if g.to_act().len() <= 1 && actor == g.current {
+        return;
+    }
+    for (w, word) in row.iter_mut().enumerate() {
+        let mut bits = *word;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            let id = (w * 64) as u32 + b;
+            if id_seat(space, g, id) != actor {
+                *word &= !(1u64 << b);
+            }
+        }
+    }
+}
+
+/// Makes the over-cap discards the acting seat owes (see the module notes); returns how
+/// many were made.
+fn settle(space: &ActionSpace, g: &mut Game) -> u64 {
+    let mut made = 0;
+    while g.phase == Phase::Discard {
+        let p = acting_seat(g);
+        let owed = g.discard[p.index()];
+        if owed <= space.discard_cap() {
+            break;
+        }
+        let mut hand = g.hand(p);
+        let mut give = Resources::EMPTY;
+        for _ in 0..owed {
+            let (i, _) = hand
+                .0
+                .iter()
+                .enumerate()
+                .rev()
+                .max_by_key(|&(_, &c)| c)
+                .expect("five resources");
+            hand.0[i] -= 1;
+            give.0[i] += 1;
+        }
+        g.apply_with(
+            Action::Discard {
+                player: p,
+                resources: give,
+            },
+            &mut (),
+        )
+        .expect("a discard of the owed amount from the hand is legal");
+        made += 1;
+    }
+    made
+}
+
+#[inline]
+fn rel(p: u8, actor: u8, players: u8) -> i16 {
+    if p == NONE {
+        -1
+    } else {
+        ((p + players - actor) % players) as i16
+    }
+}
+
+/// Writes the acting seat's observation of `g` into `out` ([`Batch::obs_len`] values).
+pub fn write_observation(g: &Game, out: &mut [i16]) {
+    let n = g.rules.players;
+    let actor = acting_seat(g).0;
+    let r = |p: u8| rel(p, actor, n);
+    let clamp = |v: u32| v.min(i16::MAX as u32) as i16;
+    out.fill(0);
+    let me = &g.seats[actor as usize];
+    out[0] = actor as i16;
+    out[1] = r(g.current);
+    out[2] = g.phase as i16;
+    out[3] = clamp(g.turn as u32);
+    out[4] = g.dice[0] as i16;
+    out[5] = g.dice[1] as i16;
+    out[6] = if g.robber == NONE {
+        -1
+    } else {
+        g.robber as i16
+    };
+    out[7] = g.development_card_played() as i16;
+    out[8] = (g.flags & F_BUILT != 0) as i16;
+    out[9] = g.road_building_left as i16;
+    for k in 0..5 {
+        out[10 + k] = g.bank.0[k] as i16;
+        out[18 + k] = me.hand.0[k] as i16;
+        out[23 + k] = me.dev.0[k] as i16;
+        out[28 + k] = me.new_dev.0[k] as i16;
+    }
+    out[15] = clamp(g.deck.0.iter().map(|&c| c as u32).sum());
+    out[16] = r(g.longest_road);
+    out[17] = r(g.largest_army);
+    out[33] = g.points(Player(actor)) as i16;
+    out[35] = -1;
+    out[36] = -1;
+    if let Some(o) = &g.offer {
+        out[34] = 1;
+        out[35] = r(o.from);
+        out[36] = o.to.map_or(-1, r);
+        for k in 0..5 {
+            out[37 + k] = o.give.0[k] as i16;
+            out[42 + k] = o.get.0[k] as i16;
+        }
+    }
+    for p in 0..n {
+        let s = &g.seats[p as usize];
+        let base = OBS_HEADER + OBS_PER_SEAT * r(p) as usize;
+        let v = &mut out[base..base + OBS_PER_SEAT];
+        v[0] = g.public_points(Player(p)) as i16;
+        v[1] = clamp(s.hand.total());
+        v[2] = clamp(s.dev.0.iter().chain(&s.new_dev.0).map(|&c| c as u32).sum());
+        v[3] = s.knights as i16;
+        v[4] = s.road_len as i16;
+        v[5] = g.discard[p as usize] as i16;
+        v[6] = s.roads as i16;
+        v[7] = s.settlements as i16;
+        v[8] = s.cities as i16;
+        v[9] = g.offer.as_ref().map_or(0, |o| o.answers[p as usize] as i16);
+    }
+    let nodes = OBS_HEADER + OBS_PER_SEAT * n as usize;
+    let node_count = g.board.nodes().len();
+    for (k, slot) in out[nodes..nodes + node_count].iter_mut().enumerate() {
+        if let Some((p, city)) = g.building(crate::board::NodeId(k as u8)) {
+            *slot = 1 + r(p.0) + if city { n as i16 } else { 0 };
+        }
+    }
+    let edges = nodes + node_count;
+    let edge_count = g.board.edges().len();
+    for (k, slot) in out[edges..edges + edge_count].iter_mut().enumerate() {
+        if let Some(p) = g.road(crate::board::EdgeId(k as u16)) {
+            *slot = 1 + r(p.0);
+        }
+    }
+}
+
+/// Fewest games per thread: below this, spawning a thread costs more than it saves.
+pub const MIN_GAMES_PER_THREAD: usize = 32;
+
+/// Threads to use for `n` games: at most `threads`, each with at least
+/// [`MIN_GAMES_PER_THREAD`] games.
+fn threads_for(n: usize, threads: usize) -> usize {
+    threads.clamp(1, n.div_ceil(MIN_GAMES_PER_THREAD).max(1))
+}
+
+fn check_len(name: &'static str, got: usize, expected: usize) -> Result<(), BatchError> {
+    if got == expected {
+        Ok(())
+    } else {
+        Err(BatchError::Length {
+            name,
+            got,
+            expected,
+        })
+    }
+}
+
+impl Batch {
+    /// `n` games of `rules`, game `i` with seed `seed + i`, stepped on up to `threads`
+    /// threads (`0` counts as 1).
+    ///
+    /// # Errors
+    /// [`BatchError::Empty`] if `n` is 0, [`BatchError::NewGame`] if the rules cannot be
+    /// played.
+    pub fn new(rules: Rules, seed: u64, n: usize, threads: usize) -> Result<Batch, BatchError> {
+        if n == 0 {
+            return Err(BatchError::Empty);
+        }
+        let first = Game::new(rules, seed)?;
+        let space = ActionSpace::new(first.board(), rules.players);
+        let obs_len = OBS_HEADER
+            + OBS_PER_SEAT * rules.players as usize
+            + first.board().nodes().len()
+            + first.board().edges().len();
+        let mut slots = Vec::with_capacity(n);
+        slots.push(Slot {
+            game: first,
+            episode: 0,
+            pending: None,
+        });
+        for i in 1..n {
+            slots.push(Slot {
+                game: Game::new(rules, seed.wrapping_add(i as u64))?,
+                episode: 0,
+                pending: None,
+            });
+        }
+        let mut batch = Batch {
+            rules,
+            seed,
+            threads: threads.max(1),
+            space,
+            obs_len,
+            slots,
+            auto_discards: 0,
+        };
+        for s in &mut batch.slots {
+            batch.auto_discards += settle(&batch.space, &mut s.game);
+        }
+        Ok(batch)
+    }
+
+    /// Number of games.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Always false: a batch has at least one game.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The shared action space (ids, [`ActionSpace::words`] per mask).
+    pub fn space(&self) -> &ActionSpace {
+        &self.space
+    }
+
+    /// Values per observation (see the [module notes](self)).
+    pub fn obs_len(&self) -> usize {
+        self.obs_len
+    }
+
+    /// The rules every game is played by.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The threads used per call.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Changes the threads used per call (`0` counts as 1); results do not change.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Game `i` as it is now.
+    ///
+    /// # Panics
+    /// If `i >= len()`.
+    pub fn game(&self, i: usize) -> &Game {
+        &self.slots[i].game
+    }
+
+    /// The acting seat of every game, game 0 first.
+    pub fn acting_seats(&self) -> impl Iterator<Item = Player> + '_ {
+        self.slots.iter().map(|s| acting_seat(&s.game))
+    }
+
+    /// Over-cap discards the batch made itself so far (see the module notes).
+    pub fn auto_discards(&self) -> u64 {
+        self.auto_discards
+    }
+
+    /// Writes every game's mask (`len() × space().words()` words, game `i` at
+    /// `i × words`) and observation (`len() × obs_len()` values).
+    ///
+    /// # Errors
+    /// [`BatchError::Length`] if a slice has the wrong length (nothing is written).
+    pub fn observe(&self, masks: &mut [u64], obs: &mut [i16]) -> Result<(), BatchError> {
+        let (n, words) = (self.len(), self.space.words());
+        check_len("masks", masks.len(), n * words)?;
+        check_len("obs", obs.len(), n * self.obs_len)?;
+        let (space, ol) = (&self.space, self.obs_len);
+        let work = |slots: &[Slot], masks: &mut [u64], obs: &mut [i16]| {
+            for ((s, m), o) in slots
+                .iter()
+                .zip(masks.chunks_mut(words))
+                .zip(obs.chunks_mut(ol))
+            {
+                actor_mask(space, &s.game, m);
+                write_observation(&s.game, o);
+            }
+        };
+        let threads = threads_for(n, self.threads);
+        if threads == 1 {
+            work(&self.slots, masks, obs);
+            return Ok(());
+        }
+        // Contiguous chunks; the first on this thread.
+        let c = n.div_ceil(threads);
+        std::thread::scope(|scope| {
+            let mut parts = self
+                .slots
+                .chunks(c)
+                .zip(masks.chunks_mut(c * words))
+                .zip(obs.chunks_mut(c * ol));
+            let ((s0, m0), o0) = parts.next().expect("n > 0");
+            for ((s, m), o) in parts {
+                let work = &work;
+                scope.spawn(move || work(s, m, o));
+            }
+            work(s0, m0, o0);
+        });
+        Ok(())
+    }
+
+    /// Applies `ids[i]` to game `i` for every game (each id for that game's acting seat,
+    /// see the module notes), then writes per game: `rewards[i]` (+1 if the game ended
+    /// with a win of the seat that acted, -1 with another seat's win, otherwise 0),
+    /// `done[i]` (the game ended and was replaced by a new one) and `winners[i]` (the
+    /// winner's seat, -1 for none or not done).
+    ///
+    /// # Errors
+    /// [`BatchError::Length`] for a slice of the wrong length, [`BatchError::Illegal`] for
+    /// the first game (lowest index) whose id is not legal for its acting seat. Every id is
+    /// checked before any is applied: on error no game changes and nothing is written.
+    pub fn step(
+        &mut self,
+        ids: &[u32],
+        rewards: &mut [f32],
+        done: &mut [bool],
+        winners: &mut [i8],
+    ) -> Result<(), BatchError> {
+        let n = self.len();
+        check_len("ids", ids.len(), n)?;
+        check_len("rewards", rewards.len(), n)?;
+        check_len("done", done.len(), n)?;
+        check_len("winners", winners.len(), n)?;
+        let space = &self.space;
+        // 1. Check every id (on this thread: cheaper than starting threads), remembering
+        //    the decoded action.
+        for (i, (slot, &id)) in self.slots.iter_mut().zip(ids).enumerate() {
+            let g = &slot.game;
+            let actor = acting_seat(g);
+            slot.pending = space.decode(g, id).filter(|a| {
+                id_seat(space, g, id) == actor.0
+                    && g.is_legal(a)
+                    // Only ids the mask lists (maritime trades at their best rate).
+                    && !matches!(a, Action::MaritimeTrade { give, rate, .. }
+                        if *rate != g.best_rate(actor, *give))
+            });
+            if slot.pending.is_none() {
+                for s in &mut self.slots[..i] {
+                    s.pending = None;
+                }
+                return Err(BatchError::Illegal {
+                    game: i,
+                    id,
+                    seat: actor.0,
+                });
+            }
+        }
+        // 2. Apply, reset finished games, settle over-cap discards.
+        let (seed, stride, rules) = (self.seed, n as u64, self.rules);
+        // Applies a chunk of games starting at game `first`; returns its auto-discards.
+        let work = |first: usize,
+                    slots: &mut [Slot],
+                    rewards: &mut [f32],
+                    done: &mut [bool],
+                    winners: &mut [i8]|
+         -> u64 {
+            let mut autos = 0;
+            for (k, (((slot, reward), done), winner)) in slots
+                .iter_mut()
+                .zip(rewards.iter_mut())
+                .zip(done.iter_mut())
+                .zip(winners.iter_mut())
+                .enumerate()
+            {
+                let a = slot.pending.take().expect("checked above");
+                // Discards and answers name their seat; every other action the current
+                // player's.
+                let actor = a.player();
+                slot.game
+                    .apply_with(a, &mut ())
+                    .expect("checked legal above");
+                let win = slot.game.winner();
+                let over = win.is_some() || slot.game.turn() >= MAX_TURNS;
+                *reward = match win {
+                    Some(w) if w == actor => 1.0,
+                    Some(_) => -1.0,
+                    None => 0.0,
+                };
+                *done = over;
+                *winner = win.map_or(-1, |w| w.0 as i8);
+                if over {
+                    slot.episode += 1;
+                    let s = seed
+                        .wrapping_add((first + k) as u64)
+                        .wrapping_add(slot.episode.wrapping_mul(stride));
+                    slot.game = Game::new(rules, s).expect("the rules made the first game");
+                }
+                autos += settle(space, &mut slot.game);
+            }
+            autos
+        };
+        let threads = threads_for(n, self.threads);
+        let autos = if threads == 1 {
+            work(0, &mut self.slots, rewards, done, winners)
+        } else {
+            let c = n.div_ceil(threads);
+            std::thread::scope(|scope| {
+                let mut parts = self
+                    .slots
+                    .chunks_mut(c)
+                    .zip(rewards.chunks_mut(c))
+                    .zip(done.chunks_mut(c))
+                    .zip(winners.chunks_mut(c))
+                    .enumerate();
+                let (_, (((s0, r0), d0), w0)) = parts.next().expect("n > 0");
+                let handles: Vec<_> = parts
+                    .map(|(i, (((s, r), d), w))| {
+                        let work = &work;
+                        scope.spawn(move || work(i * c, s, r, d, w))
+                    })
+                    .collect();
+                let mut total = work(0, s0, r0, d0, w0);
+                for h in handles {
+                    total += h.join().expect("a batch worker panicked");
+                }
+                total
+            })
+        };
+        self.auto_discards += autos;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn ids_of(mask: &[u64]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for (w, &word) in mask.iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                out.push((w * 64) as u32 + b.trailing_zeros());
+                b &= b - 1;
+            }
+        }
+        out
+    }
+
+    /// Runs `steps` random steps; returns every observation, mask and output.
+    type Run = (Vec<i16>, Vec<u64>, Vec<(f32, bool, i8)>, u64);
+
+    fn run(threads: usize, steps: usize) -> Run {
+        // A short game (5 points) so that games end and are replaced within the run.
+        let rules = Rules {
+            vp_target: 5,
+            ..Rules::default()
+        };
+        // Enough games for two threads (MIN_GAMES_PER_THREAD each).
+        let mut b = Batch::new(rules, 5, 70, threads).unwrap();
+        let (n, words, ol) = (b.len(), b.space().words(), b.obs_len());
+        let (mut m, mut o) = (vec![0; n * words], vec![0; n * ol]);
+        let (mut r, mut d, mut w) = (vec![0.0; n], vec![false; n], vec![0; n]);
+        let (mut all_o, mut all_m, mut outs) = (Vec::new(), Vec::new(), Vec::new());
+        let mut rng = Rng::new(3);
+        let mut ids = vec![0; n];
+        for _ in 0..steps {
+            b.observe(&mut m, &mut o).unwrap();
+            for i in 0..n {
+                let legal = ids_of(&m[i * words..(i + 1) * words]);
+                assert!(!legal.is_empty());
+                ids[i] = legal[rng.below(legal.len() as u32) as usize];
+            }
+            b.step(&ids, &mut r, &mut d, &mut w).unwrap();
+            all_o.extend_from_slice(&o);
+            all_m.extend_from_slice(&m);
+            outs.extend((0..n).map(|i| (r[i], d[i], w[i])));
+        }
+        (all_o, all_m, outs, b.auto_discards())
+    }
+
+    #[test]
+    fn same_results_for_any_thread_count() {
+        let one = run(1, 2500);
+        assert!(one.2.iter().any(|x| x.1), "some game finished");
+        assert_eq!(run(2, 2500), one);
+        assert_eq!(run(3, 2500), one);
+    }
+
+    #[test]
+    fn masks_are_the_acting_seats_legal_mask() {
+        let mut b = Batch::new(Rules::default(), 9, 4, 2).unwrap();
+        let (n, words, ol) = (b.len(), b.space().words(), b.obs_len());
+        let (mut m, mut o) = (vec![0; n * words], vec![0; n * ol]);
+        let (mut r, mut d, mut w) = (vec![0.0; n], vec![false; n], vec![0; n]);
+        let mut rng = Rng::new(1);
+        let mut full = vec![0; words];
+        let mut multi = 0;
+        for _ in 0..4000 {
+            b.observe(&mut m, &mut o).unwrap();
+            let mut ids = vec![0; n];
+            for i in 0..n {
+                let g = b.game(i);
+                let row = &m[i * words..(i + 1) * words];
+                assert_eq!(g.legal_mask(b.space(), &mut full), 0);
+                let actor = acting_seat(g);
+                if g.to_act().len() <= 1 {
+                    assert_eq!(row, &full[..], "one seat acts: exactly legal_mask");
+                } else {
+                    multi += 1;
+                    let mine: Vec<u32> = ids_of(&full)
+                        .into_iter()
+                        .filter(|&id| id_seat(b.space(), g, id) == actor.0)
+                        .collect();
+                    assert_eq!(ids_of(row), mine);
+                }
+                assert_eq!(o[i * ol], actor.0 as i16);
+                let legal = ids_of(row);
+                ids[i] = legal[rng.below(legal.len() as u32) as usize];
+            }
+            b.step(&ids, &mut r, &mut d, &mut w).unwrap();
+        }
+        assert!(multi > 0, "discards with several seats were seen");
+    }
+
+    #[test]
+    fn errors_change_nothing() {
+        let mut b = Batch::new(Rules::default(), 2, 3, 2).unwrap();
+        let before: Vec<Game> = (0..3).map(|i| b.game(i).clone()).collect();
+        let (mut r, mut d, mut w) = (vec![9.0; 3], vec![true; 3], vec![7; 3]);
+        let mut m = vec![0; 3 * b.space().words()];
+        let mut o = vec![0; 3 * b.obs_len()];
+        b.observe(&mut m, &mut o).unwrap();
+        let words = b.space().words();
+        let good: Vec<u32> = (0..3)
+            .map(|i| ids_of(&m[i * words..(i + 1) * words])[0])
+            .collect();
+        let end_turn = b.space().offset(Block::EndTurn);
+        let bad = [good[0], good[1], end_turn];
+        assert_eq!(
+            b.step(&bad, &mut r, &mut d, &mut w),
+            Err(BatchError::Illegal {
+                game: 2,
+                id: end_turn,
+                seat: acting_seat(&before[2]).0
+            })
+        );
+        let huge = [good[0], u32::MAX, good[2]];
+        assert!(matches!(
+            b.step(&huge, &mut r, &mut d, &mut w),
+            Err(BatchError::Illegal { game: 1, .. })
+        ));
+        assert!(matches!(
+            b.step(&good[..2], &mut r, &mut d, &mut w),
+            Err(BatchError::Length { name: "ids", .. })
+        ));
+        assert!(matches!(
+            b.observe(&mut m[1..], &mut o),
+            Err(BatchError::Length { name: "masks", .. })
+        ));
+        for (i, g) in before.iter().enumerate() {
+            assert_eq!(b.game(i), g);
+        }
+        assert_eq!((r, d, w), (vec![9.0; 3], vec![true; 3], vec![7; 3]));
+        assert_eq!(
+            Batch::new(Rules::default(), 1, 0, 1).unwrap_err(),
+            BatchError::Empty
+        );
+    }
+
+    #[test]
+    fn observations_hide_other_seats_cards() {
+        // Play a game a while, then change another seat's hidden cards (keeping counts).
+        let mut g = Game::new(Rules::default(), 4).unwrap();
+        let mut legal = Vec::new();
+        let mut rng = Rng::new(8);
+        while g.turn() < 12 {
+            g.legal_actions(&mut legal);
+            legal.retain(|a| !a.is_trade_offer());
+            g.apply(legal[rng.below(legal.len() as u32) as usize])
+                .unwrap();
+        }
+        let actor = acting_seat(&g);
+        let other = Player((actor.0 + 1) % 4);
+        let mut h = g.clone();
+        let seat = &mut h.seats[other.index()];
+        let total = seat.hand.total();
+        let devs: u8 = seat.dev.0.iter().sum();
+        seat.hand = Resources::new(total as u8, 0, 0, 0, 0);
+        seat.dev = crate::types::ByDevCard([0, 0, 0, 0, devs]);
+        h.rng = Rng::new(12345);
+        assert_ne!(g, h);
+        let len = OBS_HEADER + OBS_PER_SEAT * 4 + g.board.nodes().len() + g.board.edges().len();
+        let (mut a, mut b) = (vec![0; len], vec![0; len]);
+        write_observation(&g, &mut a);
+        write_observation(&h, &mut b);
+        assert_eq!(a, b);
+        // Own cards are visible.
+        assert_eq!(a[18..23], g.hand(actor).0.map(|c| c as i16));
+    }
+}
