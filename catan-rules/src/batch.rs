@@ -34,10 +34,11 @@
 //! # Threads
 //!
 //! [`Batch::observe`] and the apply phase of [`Batch::step`] split the games into
-//! contiguous chunks of at least [`MIN_GAMES_PER_THREAD`] games, run on up to `threads`
-//! scoped threads started for the call (the first chunk on the calling thread). The ids
-//! are checked on the calling thread first. Starting threads costs tens of microseconds
-//! per call, so more threads only pay off for large batches (`docs/performance.md`).
+//! contiguous chunks of at least [`MIN_GAMES_PER_THREAD`] games, run on a rayon pool of
+//! `threads` workers that the batch keeps for its whole life (no threads are started per
+//! call). The ids are checked on the calling thread first. Handing work to the pool costs a
+//! few microseconds per call, so more threads pay off once a call has more than a few
+//! dozen games of work (`docs/performance.md`).
 //!
 //! # Who acts
 //!
@@ -106,6 +107,9 @@ use crate::game::{answer, Game, NewGameError, Phase, F_BUILT, NONE};
 use crate::rules::Rules;
 use crate::sim::MAX_TURNS;
 use crate::types::{Player, Resources};
+use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::sync::Arc;
 
 /// Fixed part of the observation (before the per-seat values).
 pub const OBS_HEADER: usize = 47;
@@ -158,6 +162,8 @@ pub struct Batch {
     rules: Rules,
     seed: u64,
     threads: usize,
+    /// The worker threads kept for this batch's calls (`None` for one thread).
+    pool: Option<Arc<ThreadPool>>,
     space: ActionSpace,
     obs_len: usize,
     slots: Vec<Slot>,
@@ -336,6 +342,15 @@ pub const MIN_GAMES_PER_THREAD: usize = 32;
 
 /// Threads to use for `n` games: at most `threads`, each with at least
 /// [`MIN_GAMES_PER_THREAD`] games.
+fn pool_for(threads: usize) -> Option<Arc<ThreadPool>> {
+    // A pool that cannot be built (no threads to be had) leaves the batch on one thread:
+    // results never depend on the thread count.
+    (threads > 1)
+        .then(|| ThreadPoolBuilder::new().num_threads(threads).build().ok())
+        .flatten()
+        .map(Arc::new)
+}
+
 fn threads_for(n: usize, threads: usize) -> usize {
     threads.clamp(1, n.div_ceil(MIN_GAMES_PER_THREAD).max(1))
 }
@@ -386,6 +401,7 @@ impl Batch {
             rules,
             seed,
             threads: threads.max(1),
+            pool: pool_for(threads),
             space,
             obs_len,
             slots,
@@ -430,6 +446,7 @@ impl Batch {
     /// Changes the threads used per call (`0` counts as 1); results do not change.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+        self.pool = pool_for(threads);
     }
 
     /// Game `i` as it is now.
@@ -471,25 +488,19 @@ impl Batch {
             }
         };
         let threads = threads_for(n, self.threads);
-        if threads == 1 {
-            work(&self.slots, masks, obs);
-            return Ok(());
-        }
-        // Contiguous chunks; the first on this thread.
-        let c = n.div_ceil(threads);
-        std::thread::scope(|scope| {
-            let mut parts = self
-                .slots
-                .chunks(c)
-                .zip(masks.chunks_mut(c * words))
-                .zip(obs.chunks_mut(c * ol));
-            let ((s0, m0), o0) = parts.next().expect("n > 0");
-            for ((s, m), o) in parts {
-                let work = &work;
-                scope.spawn(move || work(s, m, o));
+        match &self.pool {
+            Some(pool) if threads > 1 => {
+                let c = n.div_ceil(threads);
+                pool.install(|| {
+                    self.slots
+                        .par_chunks(c)
+                        .zip(masks.par_chunks_mut(c * words))
+                        .zip(obs.par_chunks_mut(c * ol))
+                        .for_each(|((s, m), o)| work(s, m, o));
+                });
             }
-            work(s0, m0, o0);
-        });
+            _ => work(&self.slots, masks, obs),
+        }
         Ok(())
     }
 
@@ -584,31 +595,21 @@ impl Batch {
             autos
         };
         let threads = threads_for(n, self.threads);
-        let autos = if threads == 1 {
-            work(0, &mut self.slots, rewards, done, winners)
-        } else {
-            let c = n.div_ceil(threads);
-            std::thread::scope(|scope| {
-                let mut parts = self
-                    .slots
-                    .chunks_mut(c)
-                    .zip(rewards.chunks_mut(c))
-                    .zip(done.chunks_mut(c))
-                    .zip(winners.chunks_mut(c))
-                    .enumerate();
-                let (_, (((s0, r0), d0), w0)) = parts.next().expect("n > 0");
-                let handles: Vec<_> = parts
-                    .map(|(i, (((s, r), d), w))| {
-                        let work = &work;
-                        scope.spawn(move || work(i * c, s, r, d, w))
-                    })
-                    .collect();
-                let mut total = work(0, s0, r0, d0, w0);
-                for h in handles {
-                    total += h.join().expect("a batch worker panicked");
-                }
-                total
-            })
+        let autos = match &self.pool {
+            Some(pool) if threads > 1 => {
+                let c = n.div_ceil(threads);
+                pool.install(|| {
+                    self.slots
+                        .par_chunks_mut(c)
+                        .zip(rewards.par_chunks_mut(c))
+                        .zip(done.par_chunks_mut(c))
+                        .zip(winners.par_chunks_mut(c))
+                        .enumerate()
+                        .map(|(i, (((s, r), d), w))| work(i * c, s, r, d, w))
+                        .sum()
+                })
+            }
+            _ => work(0, &mut self.slots, rewards, done, winners),
         };
         self.auto_discards += autos;
         Ok(())
