@@ -102,3 +102,37 @@ def test_batch_errors_leave_every_game_unchanged() -> None:
         catan_rules.BatchEnv(2, players=9)
     with pytest.raises(TypeError):
         catan_rules.BatchEnv(2, colour="red")
+
+
+def test_id_lists_without_offers_and_event_free_steps() -> None:
+    # The playout path: ints without domestic offers, applied without building events.
+    game = catan_rules.Game(players=4, map="random", seed=5)
+    twin = game.copy()
+    rng = np.random.default_rng(4)
+    offer_ids = {
+        game.id_for_action(a) for a in game.legal_actions if a.type == "offer_trade"
+    }
+    for _ in range(400):
+        if game.winner is not None:
+            break
+        all_ids = game.legal_id_list()
+        assert all_ids == [int(i) for i in game.legal_ids()]
+        no_offers = game.legal_id_list(offers=False)
+        assert no_offers == [int(i) for i in game.legal_ids(offers=False)]
+        assert all(game.action_for_id(i).type != "offer_trade" for i in no_offers)
+        assert set(all_ids) - set(no_offers) == {
+            i for i in all_ids if game.action_for_id(i).type == "offer_trade"
+        }
+        offer_ids |= set(all_ids) - set(no_offers)
+        if not no_offers:  # a discard above the id space's cap
+            choices = [a for a in game.legal_actions if a.type != "offer_trade"]
+            a = choices[int(rng.integers(len(choices)))]
+            game.apply(a)
+            twin.apply(a)
+            continue
+        i = no_offers[int(rng.integers(len(no_offers)))]
+        assert game.apply_id(i, events=False) is None
+        events = twin.apply_id(i)
+        assert isinstance(events, list) and events
+        assert game == twin
+    assert offer_ids, "offers were listed at some point"
