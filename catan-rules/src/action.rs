@@ -192,6 +192,40 @@ impl Action {
         }
     }
 
+    /// The same action taken by `player` instead (fuzzing an action's seat, replaying a
+    /// line for another seat).
+    ///
+    /// ```
+    /// use catan_rules::{Action, Player};
+    /// let a = Action::EndTurn { player: Player(0) }.with_player(Player(2));
+    /// assert_eq!(a.player(), Player(2));
+    /// ```
+    #[must_use]
+    pub fn with_player(mut self, player: Player) -> Action {
+        match &mut self {
+            Action::Roll { player: p, .. }
+            | Action::BuildSettlement { player: p, .. }
+            | Action::BuildRoad { player: p, .. }
+            | Action::BuildCity { player: p, .. }
+            | Action::BuyDevelopmentCard { player: p, .. }
+            | Action::Discard { player: p, .. }
+            | Action::MoveRobber { player: p, .. }
+            | Action::PlayKnight { player: p, .. }
+            | Action::PlayRoadBuilding { player: p }
+            | Action::PlayYearOfPlenty { player: p, .. }
+            | Action::PlayMonopoly { player: p, .. }
+            | Action::MaritimeTrade { player: p, .. }
+            | Action::OfferTrade { player: p, .. }
+            | Action::CounterOffer { player: p, .. }
+            | Action::AcceptTrade { player: p }
+            | Action::RejectTrade { player: p }
+            | Action::ConfirmTrade { player: p, .. }
+            | Action::CancelTrade { player: p }
+            | Action::EndTurn { player: p } => *p = player,
+        }
+        self
+    }
+
     /// The wire name of the action's type (`"build_road"`, ...).
     pub const fn kind(&self) -> &'static str {
         match self {

@@ -411,7 +411,7 @@ fn nudge(a: Action, k: u64, players: u8) -> Action {
     if (k >> 4) % 3 == 0 {
         // Another player, same everything else.
         let p = other(a.player());
-        return with_player(a, p);
+        return a.with_player(p);
     }
     match &mut a {
         Action::Roll { dice, .. } => {
@@ -481,34 +481,8 @@ fn nudge(a: Action, k: u64, players: u8) -> Action {
         | Action::RejectTrade { .. }
         | Action::CancelTrade { .. }
         | Action::EndTurn { .. } => {
-            return with_player(a, other(me));
+            return a.with_player(other(me));
         }
-    }
-    a
-}
-
-/// `a` as if taken by `p`.
-fn with_player(mut a: Action, p: Player) -> Action {
-    match &mut a {
-        Action::Roll { player, .. }
-        | Action::BuildSettlement { player, .. }
-        | Action::BuildRoad { player, .. }
-        | Action::BuildCity { player, .. }
-        | Action::BuyDevelopmentCard { player, .. }
-        | Action::Discard { player, .. }
-        | Action::MoveRobber { player, .. }
-        | Action::PlayKnight { player, .. }
-        | Action::PlayRoadBuilding { player }
-        | Action::PlayYearOfPlenty { player, .. }
-        | Action::PlayMonopoly { player, .. }
-        | Action::MaritimeTrade { player, .. }
-        | Action::OfferTrade { player, .. }
-        | Action::CounterOffer { player, .. }
-        | Action::AcceptTrade { player }
-        | Action::RejectTrade { player }
-        | Action::ConfirmTrade { player, .. }
-        | Action::CancelTrade { player }
-        | Action::EndTurn { player } => *player = p,
     }
     a
 }
