@@ -13,11 +13,12 @@
 //! * `apply`: applying one legal action (events dropped) to a copy of a state, checked;
 //! * `apply_legal`: the same without the re-check;
 //! * `step`: enumerate (without offers), pick at random, apply: one move of a playout;
-//! * `clone`: copying a whole game state.
+//! * `clone`: copying a whole game state;
+//! * `view`: what the player to act may know (`Game::view`, which builds an owned value
+//!   with the board spec and per-seat lists: made for clients, not for inner loops).
 //!
 //! The states are 4,096 positions sampled along random games, visited in turn, so caches
-//! and branch predictors see a realistic mix. There is no `view` benchmark: the engine has
-//! no per-seat view yet.
+//! and branch predictors see a realistic mix.
 
 use catan_rules::action_space::ActionSpace;
 use catan_rules::{Action, Game, Rng, Rules};
@@ -137,6 +138,15 @@ fn benches(c: &mut Criterion) {
             i = (i + 1) & 4095;
             let g = black_box(&states[i].0).clone();
             black_box(&g);
+        })
+    });
+
+    c.bench_function("view", |b| {
+        b.iter(|| {
+            i = (i + 1) & 4095;
+            let g = black_box(&states[i].0);
+            let v = g.view(Some(g.current_player()));
+            black_box(&v);
         })
     });
 }
