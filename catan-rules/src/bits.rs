@@ -1,7 +1,8 @@
-//! Fixed-capacity bitsets over node and edge ids, built on the fly from the game's byte
-//! arrays. Comparing a byte array against one value eight bytes at a time (SWAR) takes a
-//! dozen instructions per word, so the hot paths (road spots, settlement spots, Longest Road) work
-//! on bitmasks without keeping extra state in [`crate::Game`].
+//! The game's node and edge owners, packed one nibble per id, and fixed-capacity bitsets
+//! over node and edge ids built from them on the fly. Comparing sixteen nibbles against one
+//! value takes a dozen instructions per word (SWAR), so the hot paths (road spots,
+//! settlement spots, robber victims, Longest Road) work on bitmasks without keeping extra
+//! state in [`crate::Game`], and the state stays small enough to copy in a few nanoseconds.
 
 use crate::board::{MAX_EDGES, MAX_NODES};
 
@@ -20,6 +21,89 @@ pub(crate) struct Bits<const W: usize> {
 
 pub(crate) type EdgeBits = Bits<EDGE_WORDS>;
 pub(crate) type NodeBits = Bits<NODE_WORDS>;
+
+/// Node owners, one nibble per node (see [`crate::Game`]'s encoding).
+pub(crate) type NodeNibbles = Nibbles<{ MAX_NODES / 16 }>;
+/// Edge owners, one nibble per edge.
+pub(crate) type EdgeNibbles = Nibbles<{ MAX_EDGES / 16 }>;
+
+/// `16 * W` values of four bits, sixteen to a word: half the bytes of a `[u8]`, so a game
+/// state copies faster, and bitsets of matching values come sixteen ids per word.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Nibbles<const W: usize>(pub [u64; W]);
+
+const NIB_LO3: u64 = 0x7777_7777_7777_7777;
+const NIB_ONES: u64 = 0x1111_1111_1111_1111;
+
+impl<const W: usize> Nibbles<W> {
+    /// All zero.
+    pub const ZERO: Self = Nibbles([0; W]);
+
+    /// The value at `i`.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> u8 {
+        ((self.0[i >> 4] >> ((i & 15) * 4)) & 15) as u8
+    }
+
+    /// Sets the value at `i` (`v < 16`).
+    #[inline(always)]
+    pub fn set(&mut self, i: usize, v: u8) {
+        debug_assert!(v < 16);
+        let shift = (i & 15) * 4;
+        let w = &mut self.0[i >> 4];
+        *w = (*w & !(15 << shift)) | ((v as u64 & 15) << shift);
+    }
+
+    /// The values at `0..len`.
+    pub fn iter(&self, len: usize) -> impl Iterator<Item = u8> + '_ {
+        (0..len).map(move |i| self.get(i))
+    }
+
+    /// The ids `i < len` with `self[i] & and == value`, sixteen at a time.
+    #[inline(always)]
+    pub fn matching<const B: usize>(&self, len: usize, and: u8, value: u8) -> Bits<B> {
+        let a = NIB_ONES * (and & 15) as u64;
+        let v = NIB_ONES * (value & 15) as u64;
+        let mut out = Bits::<B>::empty(len);
+        for k in 0..len.div_ceil(16) {
+            let x = (self.0[k] & a) ^ v;
+            // Bit 3 of every nibble of `x` that is zero (exact: no carry between nibbles).
+            let z = !(((x & NIB_LO3) + NIB_LO3) | x | NIB_LO3) >> 3;
+            out.w[k >> 2] |= gather16(z) << ((k & 3) * 16);
+        }
+        out.trim(len);
+        out
+    }
+
+    /// The ids `i < len` with a non-zero value.
+    #[inline(always)]
+    pub fn nonzero<const B: usize>(&self, len: usize) -> Bits<B> {
+        let mut out = Bits::<B>::empty(len);
+        for k in 0..len.div_ceil(16) {
+            let x = self.0[k];
+            // Bit 0 of every non-zero nibble.
+            let y = (x | x >> 1 | x >> 2 | x >> 3) & NIB_ONES;
+            out.w[k >> 2] |= gather16(y) << ((k & 3) * 16);
+        }
+        out.trim(len);
+        out
+    }
+}
+
+impl<const W: usize> std::fmt::Debug for Nibbles<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter(16 * W)).finish()
+    }
+}
+
+/// Packs bits `0, 4, 8, ..., 60` of `y` (all other bits clear) into bits `0..16`.
+#[inline(always)]
+fn gather16(y: u64) -> u64 {
+    let y = (y | y >> 3) & 0x0303_0303_0303_0303;
+    let y = (y | y >> 6) & 0x000f_000f_000f_000f;
+    let y = (y | y >> 12) & 0x0000_00ff_0000_00ff;
+    (y | y >> 24) & 0xffff
+}
 
 #[cfg(test)]
 fn mask_of(chunk: &[u8], f: impl Fn(u8) -> bool) -> u64 {
@@ -58,44 +142,12 @@ impl<const W: usize> Bits<W> {
         out
     }
 
-    /// The ids `i < bytes.len()` with `bytes[i] & and == value`, eight bytes at a time.
+    /// Drops the ids at or above `len`.
     #[inline(always)]
-    pub fn matching(bytes: &[u8], and: u8, value: u8) -> Self {
-        const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let mut out = Self::empty(bytes.len());
-        let a = ONES * and as u64;
-        let v = ONES * value as u64;
-        let word = |k: usize, x: u64, out: &mut Self| {
-            let x = (x & a) ^ v;
-            // 0x80 in every byte of `x` that is zero (exact: no borrow between bytes).
-            let z = !(((x & LO7) + LO7) | x | LO7);
-            // Gather the eight flags into one byte.
-            let bits = ((z >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
-            out.w[k >> 3] |= bits << ((k & 7) * 8);
-        };
-        let mut chunks = bytes.chunks_exact(8);
-        let mut k = 0;
-        for c in &mut chunks {
-            word(
-                k,
-                u64::from_le_bytes(c.try_into().expect("8 bytes")),
-                &mut out,
-            );
-            k += 1;
+    fn trim(&mut self, len: usize) {
+        if len % 64 != 0 {
+            self.w[len / 64] &= (1u64 << (len % 64)) - 1;
         }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut buf = [0u8; 8];
-            buf[..rest.len()].copy_from_slice(rest);
-            let before = out.w[k >> 3];
-            word(k, u64::from_le_bytes(buf), &mut out);
-            // Padding bytes must not count.
-            let keep = (1u64 << rest.len()) - 1;
-            let shift = (k & 7) * 8;
-            out.w[k >> 3] = before | (out.w[k >> 3] & (keep << shift));
-        }
-        out
     }
 
     #[inline(always)]
@@ -162,18 +214,36 @@ mod tests {
             assert_eq!(b.rank(i) as usize, want.iter().filter(|&&j| j < i).count());
         }
         assert!(NodeBits::from_bytes(&bytes[..10], |v| v == 9).is_empty());
-        for len in [0, 1, 7, 8, 9, 63, 64, 65, 72, 200] {
-            for (and, value) in [(0xff, 3), (0x07, 2), (0xff, 0), (0x07, 0)] {
-                let mut bytes: Vec<u8> = (0..len as u32).map(|i| (i * 37 % 11) as u8).collect();
-                if len > 3 {
-                    bytes[3] = 0x8a;
-                }
-                let want = EdgeBits::from_bytes(&bytes, |b| b & and == value);
+    }
+
+    #[test]
+    fn nibbles_store_values_and_match_like_a_scan() {
+        for len in [0, 1, 15, 16, 17, 63, 64, 65, 72, 200, 384] {
+            let vals: Vec<u8> = (0..len as u32).map(|i| (i * 37 % 16) as u8).collect();
+            let mut nib = EdgeNibbles::ZERO;
+            for (i, &v) in vals.iter().enumerate() {
+                nib.set(i, v);
+            }
+            // Values past `len` must never count, even when they would match.
+            for i in len..16 * nib.0.len() {
+                nib.set(i, 3);
+            }
+            assert!(nib.iter(len).eq(vals.iter().copied()));
+            for (and, value) in [(0x0f, 3), (0x07, 2), (0x0f, 0), (0x07, 0), (0x08, 8)] {
+                let want = EdgeBits::from_bytes(&vals, |b| b & and == value);
                 assert_eq!(
-                    EdgeBits::matching(&bytes, and, value),
+                    nib.matching::<EDGE_WORDS>(len, and, value),
                     want,
                     "{len} {and} {value}"
                 );
+            }
+            let want = EdgeBits::from_bytes(&vals, |b| b != 0);
+            assert_eq!(nib.nonzero::<EDGE_WORDS>(len), want, "{len} nonzero");
+            // Overwriting one value leaves its neighbours alone.
+            if len > 2 {
+                nib.set(1, 15);
+                nib.set(1, 0);
+                assert_eq!((nib.get(0), nib.get(1), nib.get(2)), (vals[0], 0, vals[2]));
             }
         }
     }

@@ -2,7 +2,8 @@
 //! enumeration and per-seat views.
 
 use crate::action::Action;
-use crate::board::{Board, EdgeId, HexId, NodeId, MAX_EDGES, MAX_NODES};
+use crate::bits::{EdgeNibbles, NodeNibbles};
+use crate::board::{Board, EdgeId, HexId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::layouts::{self, MapKind};
@@ -202,8 +203,10 @@ pub struct Game {
     pub(crate) discard: [u8; MAX_PLAYERS],
     pub(crate) offer: Option<Offer>,
     pub(crate) seats: [Seat; MAX_PLAYERS],
-    pub(crate) nodes: [u8; MAX_NODES],
-    pub(crate) edges: [u8; MAX_EDGES],
+    /// Node owners: 0 empty, `p + 1` a settlement of `p`, `p + 1 | CITY` a city.
+    pub(crate) nodes: NodeNibbles,
+    /// Edge owners: 0 empty, `p + 1` a road of `p`.
+    pub(crate) edges: EdgeNibbles,
 }
 
 impl PartialEq for Game {
@@ -306,8 +309,8 @@ impl Game {
             discard: [0; MAX_PLAYERS],
             offer: None,
             seats: [Seat::default(); MAX_PLAYERS],
-            nodes: [0; MAX_NODES],
-            edges: [0; MAX_EDGES],
+            nodes: NodeNibbles::ZERO,
+            edges: EdgeNibbles::ZERO,
         }
     }
 
@@ -331,7 +334,7 @@ impl Game {
                     .board
                     .edge_at(at, side)
                     .expect("beginner road on the board");
-                self.edges[e.index()] = p + 1;
+                self.edges.set(e.index(), p + 1);
                 self.seats[i].roads += 1;
                 sink.push(Event::RoadBuilt {
                     player: Player(p),
@@ -443,13 +446,13 @@ impl Game {
     /// The owner of a node's building and whether it is a city.
     #[inline]
     pub fn building(&self, n: NodeId) -> Option<(Player, bool)> {
-        let v = self.nodes[n.index()];
+        let v = self.nodes.get(n.index());
         (v != 0).then(|| (Player((v & 7) - 1), v & CITY != 0))
     }
     /// The owner of an edge's road.
     #[inline]
     pub fn road(&self, e: EdgeId) -> Option<Player> {
-        let v = self.edges[e.index()];
+        let v = self.edges.get(e.index());
         (v != 0).then(|| Player(v - 1))
     }
     /// Whether a development card has been played this turn.
@@ -753,7 +756,7 @@ impl Game {
                         have: ps.hand,
                     });
                 }
-                if self.edges[edge.index()] != 0 {
+                if self.edges.get(edge.index()) != 0 {
                     return Err(RuleError::EdgeOccupied { edge });
                 }
                 if self.phase == Phase::SetupRoad {
@@ -775,7 +778,7 @@ impl Game {
                 if node.index() >= self.board.nodes().len() {
                     return Err(RuleError::NoSuchNode { node });
                 }
-                if self.nodes[node.index()] != p + 1 {
+                if self.nodes.get(node.index()) != p + 1 {
                     return Err(RuleError::NotYourSettlement { node });
                 }
                 if ps.cities >= self.rules.pieces().2 {
@@ -1041,14 +1044,14 @@ impl Game {
         node: NodeId,
         setup: bool,
     ) -> Result<(), RuleError> {
-        if self.nodes[node.index()] != 0 {
+        if self.nodes.get(node.index()) != 0 {
             return Err(RuleError::NodeOccupied { node });
         }
         let info = self.board.node(node);
-        if info.neighbors().any(|n| self.nodes[n.index()] != 0) {
+        if info.neighbors().any(|n| self.nodes.get(n.index()) != 0) {
             return Err(RuleError::DistanceRule { node });
         }
-        if !setup && !info.edges().any(|e| self.edges[e.index()] == p + 1) {
+        if !setup && !info.edges().any(|e| self.edges.get(e.index()) == p + 1) {
             return Err(RuleError::SettlementNotConnected { node });
         }
         Ok(())
@@ -1060,7 +1063,7 @@ impl Game {
     pub(crate) fn road_connects(&self, p: u8, edge: EdgeId) -> bool {
         let tag = p + 1;
         for n in self.board.edge(edge).nodes {
-            let v = self.nodes[n.index()];
+            let v = self.nodes.get(n.index());
             if v != 0 {
                 if v & 7 == tag {
                     return true;
@@ -1071,7 +1074,7 @@ impl Game {
                 .board
                 .node(n)
                 .edges()
-                .any(|e| e != edge && self.edges[e.index()] == tag)
+                .any(|e| e != edge && self.edges.get(e.index()) == tag)
             {
                 return true;
             }
@@ -1082,7 +1085,7 @@ impl Game {
     pub(crate) fn robber_victims(&self, p: u8, hex: HexId) -> PlayerSet {
         let mut s = PlayerSet::EMPTY;
         for n in self.board.hex(hex).nodes() {
-            let v = self.nodes[n.index()];
+            let v = self.nodes.get(n.index());
             if v != 0 {
                 let q = (v & 7) - 1;
                 if q != p && self.seats[q as usize].hand.total() > 0 {
@@ -1095,7 +1098,7 @@ impl Game {
 
     pub(crate) fn hex_protected(&self, p: u8, hex: HexId) -> bool {
         self.board.hex(hex).nodes().any(|n| {
-            let v = self.nodes[n.index()];
+            let v = self.nodes.get(n.index());
             v != 0 && (v & 7) - 1 != p && self.public_points(Player((v & 7) - 1)) < 3
         })
     }
@@ -1191,7 +1194,7 @@ impl Game {
                     Phase::RoadBuilding => self.road_building_left -= 1,
                     _ => {}
                 }
-                self.edges[edge.index()] = p + 1;
+                self.edges.set(edge.index(), p + 1);
                 self.seats[p as usize].roads += 1;
                 sink.push(Event::RoadBuilt {
                     player: Player(p),
@@ -1225,7 +1228,10 @@ impl Game {
             }
             Action::BuildCity { node, .. } => {
                 self.pay(p, &CITY_COST);
-                self.nodes[node.index()] |= CITY;
+                {
+                    let i = node.index();
+                    self.nodes.set(i, self.nodes.get(i) | CITY);
+                }
                 let s = &mut self.seats[p as usize];
                 s.settlements -= 1;
                 s.cities += 1;
@@ -1463,7 +1469,7 @@ impl Game {
     }
 
     pub(crate) fn put_settlement(&mut self, p: u8, node: NodeId) {
-        self.nodes[node.index()] = p + 1;
+        self.nodes.set(node.index(), p + 1);
         let s = &mut self.seats[p as usize];
         s.settlements += 1;
         if let Some(h) = self.board.node(node).harbor {
@@ -1492,7 +1498,7 @@ impl Game {
     fn after_settlement<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
         let mut touched = 0u8;
         for e in self.board.node(node).edges() {
-            let v = self.edges[e.index()];
+            let v = self.edges.get(e.index());
             if v != 0 && v != p + 1 {
                 touched |= 1 << (v - 1);
             }
@@ -1586,7 +1592,7 @@ impl Game {
             };
             let mut blocked = false;
             for n in hex.nodes() {
-                let v = self.nodes[n.index()];
+                let v = self.nodes.get(n.index());
                 if v != 0 {
                     if h.0 == self.robber {
                         blocked = true;

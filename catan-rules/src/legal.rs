@@ -13,7 +13,7 @@
 //! by [`Game::apply`]. Counter-offers are never listed; they too can be applied.
 
 use crate::action::Action;
-use crate::bits::{EdgeBits, NodeBits};
+use crate::bits::{EdgeBits, NodeBits, EDGE_WORDS, NODE_WORDS};
 use crate::board::{EdgeId, HexId, NodeId, MAX_HEXES};
 use crate::game::{answer, Game, Phase, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST};
 use crate::rules::ChanceMode;
@@ -158,7 +158,7 @@ impl Game {
             Phase::SetupRoad => {
                 let node = NodeId(self.setup_node);
                 for edge in self.board.node(node).edges() {
-                    if self.edges[edge.index()] == 0 {
+                    if self.edges.get(edge.index()) == 0 {
                         out.push(Action::BuildRoad { player, edge });
                     }
                 }
@@ -195,7 +195,7 @@ impl Game {
                 }
                 if s.cities < max_cities && s.hand.contains(&CITY_COST) {
                     for n in 0..self.board.nodes().len() {
-                        if self.nodes[n] == p + 1 {
+                        if self.nodes.get(n) == p + 1 {
                             out.push(Action::BuildCity {
                                 player,
                                 node: NodeId(n as u8),
@@ -282,25 +282,26 @@ impl Game {
         let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
-        let mine = EdgeBits::matching(&self.edges[..ne], 0xff, tag);
+        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag);
         let mut spots = EdgeBits::empty(ne);
         let mut at = |n: NodeId| {
             for f in board.node(n).edges() {
-                if self.edges[f.index()] == 0 {
+                if self.edges.get(f.index()) == 0 {
                     spots.insert(f.index());
                 }
             }
         };
         mine.for_each(|e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
-                let v = self.nodes[n.index()];
+                let v = self.nodes.get(n.index());
                 if v == 0 || v & 7 == tag {
                     at(n);
                 }
             }
         });
         // Buildings without an adjacent road of their own (only in hand-made positions).
-        NodeBits::matching(&self.nodes[..board.nodes().len()], 0x07, tag)
+        self.nodes
+            .matching::<NODE_WORDS>(board.nodes().len(), 0x07, tag)
             .for_each(|n| at(NodeId(n as u8)));
         spots
     }
@@ -311,11 +312,11 @@ impl Game {
         let tag = player.0 + 1;
         let board = &*self.board;
         let ne = board.edges().len();
-        let mine = EdgeBits::matching(&self.edges[..ne], 0xff, tag);
+        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag);
         let mut ends = NodeBits::empty(board.nodes().len());
         mine.for_each(|e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
-                if self.nodes[n.index()] == 0 {
+                if self.nodes.get(n.index()) == 0 {
                     ends.insert(n.index());
                 }
             }
@@ -325,7 +326,7 @@ impl Game {
             if board
                 .node(node)
                 .neighbors()
-                .all(|m| self.nodes[m.index()] == 0)
+                .all(|m| self.nodes.get(m.index()) == 0)
             {
                 out.push(Action::BuildSettlement { player, node });
             }
@@ -393,14 +394,14 @@ impl Game {
         // Owners of buildings around each land hex, from the (few) occupied nodes.
         let mut owners = [0u8; MAX_HEXES];
         if eligible != 0 {
-            for (n, &v) in self.nodes[..board.nodes().len()].iter().enumerate() {
-                if v != 0 {
-                    let bit = 1u8 << ((v & 7) - 1);
+            self.nodes
+                .nonzero::<NODE_WORDS>(board.nodes().len())
+                .for_each(|n| {
+                    let bit = 1u8 << ((self.nodes.get(n) & 7) - 1);
                     for h in board.node(NodeId(n as u8)).hexes() {
                         owners[h.index()] |= bit;
                     }
-                }
-            }
+                });
         }
         for (h, info) in board.hexes().iter().enumerate() {
             let hex = HexId(h as u8);

@@ -497,12 +497,12 @@ impl Game {
                 ..PlayerPosition::default()
             })
             .collect();
-        for (i, &v) in self.edges[..self.board.edges().len()].iter().enumerate() {
+        for (i, v) in self.edges.iter(self.board.edges().len()).enumerate() {
             if v != 0 {
                 players[(v - 1) as usize].roads.push(EdgeId(i as u16));
             }
         }
-        for (i, &v) in self.nodes[..self.board.nodes().len()].iter().enumerate() {
+        for (i, v) in self.nodes.iter(self.board.nodes().len()).enumerate() {
             if v != 0 {
                 let pp = &mut players[((v & 7) - 1) as usize];
                 if v & CITY != 0 {
@@ -969,20 +969,20 @@ fn place(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
         for &edge in &pp.roads {
             if edge.index() >= edges {
                 errs.push(PositionError::NoSuchEdge { player, edge });
-            } else if g.edges[edge.index()] != 0 {
+            } else if g.edges.get(edge.index()) != 0 {
                 errs.push(PositionError::EdgeOccupied { edge });
             } else {
-                g.edges[edge.index()] = tag;
+                g.edges.set(edge.index(), tag);
             }
         }
         for (list, bits) in [(&pp.settlements, tag), (&pp.cities, tag | CITY)] {
             for &node in list {
                 if node.index() >= nodes {
                     errs.push(PositionError::NoSuchNode { player, node });
-                } else if g.nodes[node.index()] != 0 {
+                } else if g.nodes.get(node.index()) != 0 {
                     errs.push(PositionError::NodeOccupied { node });
                 } else {
-                    g.nodes[node.index()] = bits;
+                    g.nodes.set(node.index(), bits);
                 }
             }
         }
@@ -1014,7 +1014,8 @@ fn place(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
         }
     }
     if let Some(node) = pos.setup_node {
-        let mine = node.index() < nodes && g.nodes[node.index()] as u16 == pos.current.0 as u16 + 1;
+        let mine =
+            node.index() < nodes && g.nodes.get(node.index()) as u16 == pos.current.0 as u16 + 1;
         if pos.phase == Phase::SetupRoad && !mine {
             errs.push(PositionError::PhaseInconsistent {
                 phase: pos.phase,
@@ -1067,7 +1068,7 @@ fn place(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
         o
     });
     // Derived: harbours reached and road lengths.
-    for (i, &v) in g.nodes[..nodes].iter().enumerate() {
+    for (i, v) in g.nodes.iter(nodes).enumerate() {
         if v != 0 {
             if let Some(h) = g.board.node(NodeId(i as u8)).harbor {
                 g.seats[((v & 7) - 1) as usize].harbors |= h.bit();
@@ -1101,13 +1102,13 @@ fn place(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
 fn check_placed(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
     let board = &*g.board;
     let n = pos.players.len();
-    for (i, &v) in g.nodes[..board.nodes().len()].iter().enumerate() {
+    for (i, v) in g.nodes.iter(board.nodes().len()).enumerate() {
         if v == 0 {
             continue;
         }
         let node = NodeId(i as u8);
         for neighbor in board.node(node).neighbors() {
-            if neighbor > node && g.nodes[neighbor.index()] != 0 {
+            if neighbor > node && g.nodes.get(neighbor.index()) != 0 {
                 errs.push(PositionError::DistanceRule { node, neighbor });
             }
         }
@@ -1119,25 +1120,30 @@ fn check_placed(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
         // run through a building an opponent put there later, so connection ignores owners.
         let mut reached = vec![false; board.edges().len()];
         let mut stack: Vec<NodeId> = Vec::new();
-        for (i, &v) in g.nodes[..board.nodes().len()].iter().enumerate() {
+        for (i, v) in g.nodes.iter(board.nodes().len()).enumerate() {
             if v != 0 && v & 7 == tag {
                 let node = NodeId(i as u8);
                 stack.push(node);
                 let placing = pos.phase == Phase::SetupRoad && pos.setup_node == Some(node);
-                if !placing && !board.node(node).edges().any(|e| g.edges[e.index()] == tag) {
+                if !placing
+                    && !board
+                        .node(node)
+                        .edges()
+                        .any(|e| g.edges.get(e.index()) == tag)
+                {
                     errs.push(PositionError::BuildingNotConnected { player, node });
                 }
             }
         }
         while let Some(at) = stack.pop() {
             for e in board.node(at).edges() {
-                if g.edges[e.index()] == tag && !reached[e.index()] {
+                if g.edges.get(e.index()) == tag && !reached[e.index()] {
                     reached[e.index()] = true;
                     stack.push(board.edge(e).other(at));
                 }
             }
         }
-        for (i, &v) in g.edges[..board.edges().len()].iter().enumerate() {
+        for (i, v) in g.edges.iter(board.edges().len()).enumerate() {
             if v == tag && !reached[i] {
                 errs.push(PositionError::RoadNotConnected {
                     player,

@@ -66,8 +66,7 @@ impl Trail {
 fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
     let tag = p + 1;
     let board = &*game.board;
-    let edges = &game.edges[..board.edges().len()];
-    let mine = EdgeBits::matching(edges, 0xff, tag);
+    let mine: EdgeBits = game.edges.matching(board.edges().len(), 0x0f, tag);
     let count = (mine.len() as usize).min(MAX_ROADS);
     let mut ids = [0u16; MAX_ROADS];
     let mut n = 0;
@@ -88,7 +87,7 @@ fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
         for k in 0..2 {
             let node = e.nodes[k];
             tr.ends[i][k] = node.0;
-            let v = game.nodes[node.index()];
+            let v = game.nodes.get(node.index());
             tr.blocked[i][k] = v != 0 && v & 7 != tag;
             let mut m = 0u32;
             for f in board.node(node).edges() {
@@ -153,7 +152,7 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
         board
             .node(n)
             .edges()
-            .all(|f| f == edge || game.edges[f.index()] != tag)
+            .all(|f| f == edge || game.edges.get(f.index()) != tag)
     };
     let [a, b] = board.edge(edge).nodes;
     let from = if alone(b) {
@@ -171,14 +170,14 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
 /// Longest trail of `tag`'s roads continuing from node `n` after `len` roads, avoiding
 /// `used` (restored on return): a plain search on the board, for one start.
 fn trail_from(game: &Game, tag: u8, n: NodeId, used: &mut EdgeBits, len: u8) -> u8 {
-    let v = game.nodes[n.index()];
+    let v = game.nodes.get(n.index());
     if v != 0 && v & 7 != tag {
         return len;
     }
     let board = &*game.board;
     let mut best = len;
     for f in board.node(n).edges() {
-        if game.edges[f.index()] == tag && !used.contains(f.index()) {
+        if game.edges.get(f.index()) == tag && !used.contains(f.index()) {
             used.insert(f.index());
             best = best.max(trail_from(game, tag, board.edge(f).other(n), used, len + 1));
             used.remove(f.index());
@@ -192,14 +191,14 @@ fn trail_from(game: &Game, tag: u8, n: NodeId, used: &mut EdgeBits, len: u8) -> 
 #[cfg(test)]
 pub(crate) fn longest_road_reference(game: &Game, p: u8) -> u8 {
     fn from(game: &Game, tag: u8, roads: &[u16], n: NodeId, used: u32, len: u8) -> u8 {
-        let v = game.nodes[n.index()];
+        let v = game.nodes.get(n.index());
         if len > 0 && !(v == 0 || v & 7 == tag) {
             return len;
         }
         let board = &*game.board;
         let mut best = len;
         for e in board.node(n).edges() {
-            if game.edges[e.index()] != tag {
+            if game.edges.get(e.index()) != tag {
                 continue;
             }
             let Some(i) = roads.iter().position(|&x| x == e.0) else {
@@ -222,7 +221,7 @@ pub(crate) fn longest_road_reference(game: &Game, p: u8) -> u8 {
     }
     let tag = p + 1;
     let roads: Vec<u16> = (0..game.board.edges().len())
-        .filter(|&e| game.edges[e] == tag)
+        .filter(|&e| game.edges.get(e) == tag)
         .map(|e| e as u16)
         .collect();
     let mut best = 0;

@@ -119,7 +119,7 @@ fn no_road_onward_through_an_opponents_building() {
         .board
         .node(c)
         .edges()
-        .find(|&e| e != onward && pos.g.edges[e.index()] == 0)
+        .find(|&e| e != onward && pos.g.edges.get(e.index()) == 0)
         .unwrap();
     rejects(
         &mut pos.g,

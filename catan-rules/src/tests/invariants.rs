@@ -17,9 +17,10 @@ fn check_state(g: &Game) {
     for p in 0..n {
         let s = &g.seats[p];
         // Pieces on the board match the seat's counts and stay within the limits.
-        let roads = g.edges[..g.board.edges().len()]
-            .iter()
-            .filter(|&&v| v == p as u8 + 1)
+        let roads = g
+            .edges
+            .iter(g.board.edges().len())
+            .filter(|&v| v == p as u8 + 1)
             .count();
         let (mut settlements, mut cities) = (0, 0);
         for n in 0..g.board.nodes().len() {
@@ -44,9 +45,9 @@ fn check_state(g: &Game) {
     );
     // Distance rule everywhere.
     for a in 0..g.board.nodes().len() {
-        if g.nodes[a] != 0 {
+        if g.nodes.get(a) != 0 {
             for b in g.board.node(NodeId(a as u8)).neighbors() {
-                assert_eq!(g.nodes[b.index()], 0, "distance rule");
+                assert_eq!(g.nodes.get(b.index()), 0, "distance rule");
             }
         }
     }
@@ -181,13 +182,13 @@ fn invariants_hold_with_external_chance() {
 /// continuing from a node with another player's building (`RULINGS` 15).
 fn reference_road_length(g: &Game, p: u8) -> u8 {
     fn dfs(g: &Game, p: u8, n: NodeId, used: &mut Vec<EdgeId>) -> usize {
-        let v = g.nodes[n.index()];
+        let v = g.nodes.get(n.index());
         if !used.is_empty() && v != 0 && (v & 7) != p + 1 {
             return used.len();
         }
         let mut best = used.len();
         for e in g.board.node(n).edges() {
-            if g.edges[e.index()] == p + 1 && !used.contains(&e) {
+            if g.edges.get(e.index()) == p + 1 && !used.contains(&e) {
                 used.push(e);
                 best = best.max(dfs(g, p, g.board.edge(e).other(n), used));
                 used.pop();
@@ -229,18 +230,21 @@ fn road_length_matches_a_brute_force_reference() {
             mine.push(next[rng.below(next.len() as u32) as usize]);
         }
         for &e in &mine {
-            pos.g.edges[e.index()] = 1;
+            pos.g.edges.set(e.index(), 1);
         }
         // A few opponent buildings anywhere (some on the network).
         for _ in 0..rng.below(4) {
             let n = rng.below(nodes as u32) as usize;
-            pos.g.nodes[n] = (2 + rng.below(2) as u8) | if rng.below(2) == 0 { CITY } else { 0 };
+            pos.g.nodes.set(
+                n,
+                (2 + rng.below(2) as u8) | if rng.below(2) == 0 { CITY } else { 0 },
+            );
         }
         // And some own buildings.
         for _ in 0..rng.below(3) {
             let n = rng.below(nodes as u32) as usize;
-            if pos.g.nodes[n] == 0 {
-                pos.g.nodes[n] = 1;
+            if pos.g.nodes.get(n) == 0 {
+                pos.g.nodes.set(n, 1);
             }
         }
         assert_eq!(

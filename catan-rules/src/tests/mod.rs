@@ -199,7 +199,7 @@ impl Pos {
 
     /// Places a settlement for `p` (no checks; bookkeeping like the engine's).
     pub fn settle(&mut self, p: u8, n: NodeId) -> &mut Pos {
-        assert_eq!(self.g.nodes[n.index()], 0, "node free");
+        assert_eq!(self.g.nodes.get(n.index()), 0, "node free");
         self.g.put_settlement(p, n);
         self.refresh_roads();
         self
@@ -207,11 +207,14 @@ impl Pos {
 
     /// Places a city for `p` (a settlement first if needed).
     pub fn city(&mut self, p: u8, n: NodeId) -> &mut Pos {
-        if self.g.nodes[n.index()] == 0 {
+        if self.g.nodes.get(n.index()) == 0 {
             self.settle(p, n);
         }
-        assert_eq!(self.g.nodes[n.index()], p + 1, "own settlement");
-        self.g.nodes[n.index()] |= CITY;
+        assert_eq!(self.g.nodes.get(n.index()), p + 1, "own settlement");
+        {
+            let i = n.index();
+            self.g.nodes.set(i, self.g.nodes.get(i) | CITY);
+        }
         let s = &mut self.g.seats[p as usize];
         s.settlements -= 1;
         s.cities += 1;
@@ -220,8 +223,8 @@ impl Pos {
 
     /// Places a road for `p` on an edge.
     pub fn road(&mut self, p: u8, e: EdgeId) -> &mut Pos {
-        assert_eq!(self.g.edges[e.index()], 0, "edge free");
-        self.g.edges[e.index()] = p + 1;
+        assert_eq!(self.g.edges.get(e.index()), 0, "edge free");
+        self.g.edges.set(e.index(), p + 1);
         self.g.seats[p as usize].roads += 1;
         self.refresh_roads();
         self

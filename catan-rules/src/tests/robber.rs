@@ -469,9 +469,9 @@ fn friendly_robber_when_every_hex_is_protected() {
                 .board
                 .hex(h)
                 .nodes()
-                .find(|n| pos.g.nodes[n.index()] == 0)
+                .find(|n| pos.g.nodes.get(n.index()) == 0)
                 .unwrap();
-            pos.g.nodes[n.index()] = 2; // p1 settlement (distance rule ignored on purpose)
+            pos.g.nodes.set(n.index(), 2); // p1 settlement (distance rule ignored on purpose)
             pos.g.seats[1].settlements = 2; // keep p1 under 3 visible points
         }
     }

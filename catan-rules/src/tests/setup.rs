@@ -213,7 +213,7 @@ fn setup_road_touches_the_settlement_just_placed() {
         .board
         .node(b)
         .edges()
-        .find(|&e| pos.g.edges[e.index()] == 0)
+        .find(|&e| pos.g.edges.get(e.index()) == 0)
         .unwrap();
     rejects(
         &mut pos.g,
