@@ -435,6 +435,7 @@ pub struct Board {
     by_coord: BTreeMap<HexCoord, HexId>,
     by_number: [Vec<HexId>; 13],
     robber_start: Option<HexId>,
+    land: Vec<HexId>,
 }
 
 impl Board {
@@ -563,7 +564,12 @@ impl Board {
         if !errs.is_empty() {
             return Err(BoardErrors(errs));
         }
+        let land = (0..hexes.len())
+            .filter(|&i| hexes[i].terrain.is_land())
+            .map(|i| HexId(i as u8))
+            .collect();
         Ok(Board {
+            land,
             spec,
             hexes,
             nodes,
@@ -636,11 +642,12 @@ impl Board {
     }
     /// Ids of the land hexes.
     pub fn land_hexes(&self) -> impl Iterator<Item = HexId> + '_ {
-        self.hexes
-            .iter()
-            .enumerate()
-            .filter(|(_, h)| h.terrain.is_land())
-            .map(|(i, _)| HexId(i as u8))
+        self.land.iter().copied()
+    }
+    /// Ids of the land hexes, as a slice.
+    #[inline]
+    pub(crate) fn land(&self) -> &[HexId] {
+        &self.land
     }
 
     /// The board described for drawing: every hex, node and edge with its id and position.

@@ -511,7 +511,12 @@ impl Game {
 
     /// The best maritime rate a player has for giving `r`.
     pub fn best_rate(&self, p: Player, r: Resource) -> u8 {
-        let h = self.harbors(p);
+        Game::rate_for(self.harbors(p), r)
+    }
+
+    /// The best maritime rate for giving `r` with the harbors `h` (bits of [`Harbor`]).
+    #[inline]
+    pub(crate) fn rate_for(h: u8, r: Resource) -> u8 {
         if h & Harbor::for_resource(r).bit() != 0 {
             2
         } else if h & Harbor::Generic.bit() != 0 {

@@ -14,7 +14,7 @@
 
 use crate::action::Action;
 use crate::bits::{EdgeBits, NodeBits, EDGE_WORDS, NODE_WORDS};
-use crate::board::{EdgeId, HexId, NodeId, MAX_HEXES};
+use crate::board::{EdgeId, NodeId, MAX_HEXES};
 use crate::game::{answer, Game, Phase, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST};
 use crate::rules::ChanceMode;
 use crate::types::{DevCard, Player, Resource, Resources, MAX_PLAYERS};
@@ -194,14 +194,14 @@ impl Game {
                     self.push_settlements(player, out);
                 }
                 if s.cities < max_cities && s.hand.contains(&CITY_COST) {
-                    for n in 0..self.board.nodes().len() {
-                        if self.nodes.get(n) == p + 1 {
+                    self.nodes
+                        .matching::<NODE_WORDS>(self.board.nodes().len(), 0x0f, p + 1)
+                        .for_each(|n| {
                             out.push(Action::BuildCity {
                                 player,
                                 node: NodeId(n as u8),
-                            });
-                        }
-                    }
+                            })
+                        });
                 }
                 if self.deck.total() > 0 && s.hand.contains(&DEV_CARD_COST) {
                     if self.rules.chance == ChanceMode::External {
@@ -220,20 +220,35 @@ impl Game {
                 self.push_card_plays(player, out);
                 if self.trading_open() {
                     let hand = s.hand;
+                    let harbors = self.harbors(player);
+                    // Resources the bank can pay out, as a bitmask.
+                    let mut in_bank = 0u8;
+                    for get in Resource::ALL {
+                        in_bank |= ((self.bank[get] > 0) as u8) << get.index();
+                    }
+                    // The rate for each resource, and which ones the hand can give at it,
+                    // worked out without branches.
+                    let mut rates = [0u8; 5];
+                    let mut afford = 0u8;
                     for give in Resource::ALL {
-                        let rate = self.best_rate(player, give);
-                        if hand[give] < rate {
-                            continue;
-                        }
-                        for get in Resource::ALL {
-                            if get != give && self.bank[get] > 0 {
-                                out.push(Action::MaritimeTrade {
-                                    player,
-                                    give,
-                                    get,
-                                    rate,
-                                });
-                            }
+                        let rate = Game::rate_for(harbors, give);
+                        rates[give.index()] = rate;
+                        afford |= ((hand[give] >= rate) as u8) << give.index();
+                    }
+                    while afford != 0 {
+                        let g = afford.trailing_zeros() as usize;
+                        afford &= afford - 1;
+                        let (give, rate) = (Resource::ALL[g], rates[g]);
+                        let mut gets = in_bank & !(1 << g);
+                        while gets != 0 {
+                            let get = Resource::ALL[gets.trailing_zeros() as usize];
+                            gets &= gets - 1;
+                            out.push(Action::MaritimeTrade {
+                                player,
+                                give,
+                                get,
+                                rate,
+                            });
                         }
                     }
                     for give in Resource::ALL {
@@ -282,27 +297,27 @@ impl Game {
         let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
+        let nn = board.nodes().len();
         let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag);
-        let mut spots = EdgeBits::empty(ne);
-        let mut at = |n: NodeId| {
-            for f in board.node(n).edges() {
-                if self.edges.get(f.index()) == 0 {
-                    spots.insert(f.index());
-                }
-            }
-        };
+        // The ends of the player's roads, each once.
+        let mut ends = NodeBits::empty(nn);
         mine.for_each(|e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
-                let v = self.nodes.get(n.index());
-                if v == 0 || v & 7 == tag {
-                    at(n);
-                }
+                ends.insert(n.index());
             }
         });
-        // Buildings without an adjacent road of their own (only in hand-made positions).
-        self.nodes
-            .matching::<NODE_WORDS>(board.nodes().len(), 0x07, tag)
-            .for_each(|n| at(NodeId(n as u8)));
+        // The network goes on from empty ends and from the player's own buildings (these
+        // also cover buildings without a road of their own, in hand-made positions).
+        let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
+        let empty_nodes = self.nodes.matching::<NODE_WORDS>(nn, 0x0f, 0);
+        let reach = own.or(&ends.and(&empty_nodes));
+        let mut next = EdgeBits::empty(ne);
+        reach.for_each(|n| {
+            for f in board.node(NodeId(n as u8)).edges() {
+                next.insert(f.index());
+            }
+        });
+        let spots = next.and(&self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0));
         spots
     }
 
@@ -403,9 +418,9 @@ impl Game {
                     }
                 });
         }
-        for (h, info) in board.hexes().iter().enumerate() {
-            let hex = HexId(h as u8);
-            if !info.terrain.is_land() || h as u8 == self.robber {
+        for &hex in board.land() {
+            let h = hex.index();
+            if hex.0 == self.robber {
                 continue;
             }
             if friendly && self.hex_protected(p, hex) {

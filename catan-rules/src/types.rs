@@ -330,9 +330,11 @@ impl ByResource<u8> {
     }
 
     /// Whether `self` holds at least `other` of every resource.
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, other: &Resources) -> bool {
-        self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
+        let (a, b) = (self.0, other.0);
+        // Without short-circuits: five compares and no branch.
+        (a[0] >= b[0]) & (a[1] >= b[1]) & (a[2] >= b[2]) & (a[3] >= b[3]) & (a[4] >= b[4])
     }
 
     /// Whether some resource is non-zero in both.
