@@ -317,8 +317,7 @@ impl Game {
                 next.insert(f.index());
             }
         });
-        let spots = next.and(&self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0));
-        spots
+        next.and(&self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0))
     }
 
     /// Main-phase settlement sites of `player`, in node order: free nodes at the player's
