@@ -14,6 +14,8 @@
 //! * `apply_legal`: the same without the re-check;
 //! * `step`: enumerate (without offers), pick at random, apply: one move of a playout;
 //! * `clone`: copying a whole game state;
+//! * `clone_from`: copying a state into a reused game on the same board (no reference-count
+//!   traffic), as a tree search does with its scratch copy;
 //! * `view`: what the player to act may know (`Game::view`, which builds an owned value
 //!   with the board spec and per-seat lists: made for clients, not for inner loops).
 //!
@@ -138,6 +140,19 @@ fn benches(c: &mut Criterion) {
             i = (i + 1) & 4095;
             let g = black_box(&states[i].0).clone();
             black_box(&g);
+        })
+    });
+
+    // Copying into a reused game on the same board: the scratch copy of a tree search.
+    let mut scratch = states[0].0.clone();
+    c.bench_function("clone_from", |b| {
+        b.iter(|| {
+            i = (i + 1) & 4095;
+            let src = black_box(&states[i].0);
+            // The sampled states come about 136 to a game, so consecutive sources share a
+            // board except at the switch to the next game (one reference-count exchange).
+            scratch.clone_from(src);
+            black_box(&scratch);
         })
     });
 

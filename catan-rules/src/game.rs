@@ -168,6 +168,8 @@ pub(crate) const F_BUILT: u8 = 4;
 /// A game in progress: always valid, changed only by [`Game::apply`] (all or nothing).
 ///
 /// Cloning copies a fixed-size state and bumps the board's reference count.
+/// [`Clone::clone_from`] into a game on the same board (tree search's scratch copy) copies
+/// the state alone, without touching the reference count.
 ///
 /// ```
 /// use catan_rules::{Game, Rules};
@@ -181,7 +183,7 @@ pub(crate) const F_BUILT: u8 = 4;
 /// assert_eq!(game.pieces_on_board(catan_rules::Player(0)), (2, 2, 0));
 /// assert_eq!(game.phase(), catan_rules::Phase::Roll);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     pub(crate) board: Arc<Board>,
     pub(crate) rules: Rules,
@@ -207,6 +209,71 @@ pub struct Game {
     pub(crate) nodes: NodeNibbles,
     /// Edge owners: 0 empty, `p + 1` a road of `p`.
     pub(crate) edges: EdgeNibbles,
+}
+
+impl Clone for Game {
+    #[inline]
+    fn clone(&self) -> Game {
+        Game {
+            board: Arc::clone(&self.board),
+            ..*self
+        }
+    }
+
+    /// Copies `src` into `self`; the board's reference count is touched only when the two
+    /// games are on different boards.
+    #[inline]
+    fn clone_from(&mut self, src: &Game) {
+        // Listed in full so that a new field cannot be forgotten here.
+        let Game {
+            board,
+            rules,
+            rng,
+            phase,
+            current,
+            turn,
+            flags,
+            dice,
+            robber,
+            setup_step,
+            setup_node,
+            road_building_left,
+            winner,
+            longest_road,
+            largest_army,
+            bank,
+            deck,
+            discard,
+            offer,
+            seats,
+            nodes,
+            edges,
+        } = src;
+        if !Arc::ptr_eq(&self.board, board) {
+            self.board = Arc::clone(board);
+        }
+        self.rules = *rules;
+        self.rng = *rng;
+        self.phase = *phase;
+        self.current = *current;
+        self.turn = *turn;
+        self.flags = *flags;
+        self.dice = *dice;
+        self.robber = *robber;
+        self.setup_step = *setup_step;
+        self.setup_node = *setup_node;
+        self.road_building_left = *road_building_left;
+        self.winner = *winner;
+        self.longest_road = *longest_road;
+        self.largest_army = *largest_army;
+        self.bank = *bank;
+        self.deck = *deck;
+        self.discard = *discard;
+        self.offer = *offer;
+        self.seats = *seats;
+        self.nodes = *nodes;
+        self.edges = *edges;
+    }
 }
 
 impl PartialEq for Game {

@@ -99,3 +99,34 @@ fn game_state_size_is_pinned() {
     );
     assert!(std::mem::size_of::<Action>() <= 16);
 }
+
+/// `clone_from` into a game on the same board copies the state without allocating or
+/// touching the board's reference count, and the copy equals the source (which also keeps
+/// every field of the state listed there). Onto another board it takes the source's board.
+#[test]
+fn clone_from_copies_the_whole_state_without_touching_the_board() {
+    let rules = Rules::default();
+    let mut game = Game::new(rules, 3).unwrap();
+    let mut legal = Vec::with_capacity(1 << 12);
+    let mut policy = Rng::new(4);
+    let mut scratch = game.clone();
+    let other = Game::new(rules, 4).unwrap();
+    let board_refs = std::sync::Arc::strong_count(game.board());
+    let mut steps = 0;
+    while game.winner().is_none() {
+        game.legal_actions_without_offers(&mut legal);
+        let a = legal[policy.below(legal.len() as u32) as usize];
+        game.apply_with(a, &mut ()).unwrap();
+        let before = allocations();
+        scratch.clone_from(&game);
+        assert_eq!(allocations(), before, "clone_from allocated");
+        assert_eq!(scratch, game);
+        assert_eq!(std::sync::Arc::strong_count(game.board()), board_refs);
+        steps += 1;
+    }
+    assert!(steps > 100);
+    scratch.clone_from(&other);
+    assert_eq!(scratch, other);
+    assert!(std::sync::Arc::ptr_eq(scratch.board(), other.board()));
+    assert_eq!(std::sync::Arc::strong_count(game.board()), board_refs - 1);
+}
