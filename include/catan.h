@@ -443,6 +443,22 @@ catan_status catan_game_clone(const catan_game *game,
                               catan_game **out_game);
 
 /*
+ Copies the state of `src` into `dst`, an existing handle: the scratch copy of a tree
+ search. Nothing is allocated, and when both games are on the same board (a clone of
+ one another, however distant) only the fixed-size state is copied. Afterwards `dst`
+ is in `src`'s state, with the same future chance, exactly as if it were a fresh
+ `catan_game_clone` of it. `dst == src` is allowed and changes nothing.
+
+ Errors: `NULL_ARGUMENT` (and then `dst` is unchanged).
+
+ # Safety
+ `dst` is NULL or a live handle not in use by another thread; `src` is NULL or a live
+ handle not being changed by another thread.
+ */
+catan_status catan_game_copy_from(catan_game *dst,
+                                  const catan_game *src);
+
+/*
  Applies one action given as JSON (`{"type": "build_road", "player": 1, "edge": 17}`):
  all of it or, on any error, nothing.
 

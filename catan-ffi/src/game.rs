@@ -223,6 +223,42 @@ pub unsafe extern "C" fn catan_game_clone(
     })
 }
 
+/// Copies the state of `src` into `dst`, an existing handle: the scratch copy of a tree
+/// search. Nothing is allocated, and when both games are on the same board (a clone of
+/// one another, however distant) only the fixed-size state is copied. Afterwards `dst`
+/// is in `src`'s state, with the same future chance, exactly as if it were a fresh
+/// `catan_game_clone` of it. `dst == src` is allowed and changes nothing.
+///
+/// Errors: `NULL_ARGUMENT` (and then `dst` is unchanged).
+///
+/// # Safety
+/// `dst` is NULL or a live handle not in use by another thread; `src` is NULL or a live
+/// handle not being changed by another thread.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_copy_from(
+    dst: *mut catan_game,
+    src: *const catan_game,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let s = unsafe { handle(src) }?;
+        if std::ptr::eq(dst.cast_const(), src) {
+            return Ok(());
+        }
+        // SAFETY: the caller's contract above; `dst` is not `src`, so the two references
+        // do not alias.
+        let d = unsafe { handle_mut(dst) }?;
+        let same_space = std::sync::Arc::ptr_eq(d.game.board(), s.game.board())
+            && d.game.players() == s.game.players();
+        d.game.clone_from(&s.game);
+        d.legal_fresh.set(false);
+        if !same_space {
+            d.space = OnceCell::new();
+        }
+        Ok(())
+    })
+}
+
 /// Applies one action given as JSON (`{"type": "build_road", "player": 1, "edge": 17}`):
 /// all of it or, on any error, nothing.
 ///

@@ -52,11 +52,12 @@ pub use batch::{
 pub use error::{catan_last_error, catan_last_error_json, Failure};
 pub use game::{
     catan_game, catan_game_action_json_for_id, catan_game_apply_id, catan_game_apply_json,
-    catan_game_board_json, catan_game_check_json, catan_game_clone, catan_game_free,
-    catan_game_from_position_json, catan_game_id_for_action_json, catan_game_legal_actions_json,
-    catan_game_legal_count, catan_game_legal_ids, catan_game_new, catan_game_position_json,
-    catan_game_rules_json, catan_game_scores, catan_game_state_json, catan_game_svg,
-    catan_game_to_act, catan_game_view_json, catan_game_winner, catan_version, game_of,
+    catan_game_board_json, catan_game_check_json, catan_game_clone, catan_game_copy_from,
+    catan_game_free, catan_game_from_position_json, catan_game_id_for_action_json,
+    catan_game_legal_actions_json, catan_game_legal_count, catan_game_legal_ids, catan_game_new,
+    catan_game_position_json, catan_game_rules_json, catan_game_scores, catan_game_state_json,
+    catan_game_svg, catan_game_to_act, catan_game_view_json, catan_game_winner, catan_version,
+    game_of,
 };
 pub use io::catan_string_free;
 pub use status::{catan_status, catan_status_message};

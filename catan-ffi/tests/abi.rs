@@ -191,6 +191,58 @@ fn clones_are_independent_and_share_the_future() {
     }
 }
 
+/// `catan_game_copy_from` puts a handle in another's state, on the same board or another,
+/// with the same future; copying a handle onto itself changes nothing.
+#[test]
+fn copy_from_matches_a_fresh_clone() {
+    let g = new_game("{}", 5);
+    let other = new_game("{\"players\": 3}", 6);
+    let k = new_game("{}", 9);
+    for src in [g, other, g] {
+        advance(src, 30);
+        let mut stale = 0usize;
+        // SAFETY: live handle, valid out pointer; fills `k`'s cached legal list.
+        let st = unsafe { catan_game_legal_count(k, &mut stale) };
+        assert_eq!(st, catan_status::Ok);
+        // SAFETY: live handles.
+        assert_eq!(unsafe { catan_game_copy_from(k, src) }, catan_status::Ok);
+        assert_eq!(engine(k), engine(src));
+        let mut ids = 0usize;
+        // SAFETY: live handle, valid out pointer (the legal cache was refreshed).
+        let st = unsafe { catan_game_legal_count(k, &mut ids) };
+        assert_eq!(st, catan_status::Ok);
+        assert_eq!(ids, engine(src).legal_actions_vec().len());
+        advance(k, 100);
+        advance(src, 100);
+        assert_eq!(
+            engine(k),
+            engine(src),
+            "same state, same choices, same game"
+        );
+    }
+    // SAFETY: the same live handle twice is allowed.
+    assert_eq!(unsafe { catan_game_copy_from(g, g) }, catan_status::Ok);
+    let before = engine(g);
+    // SAFETY: NULLs are rejected before use.
+    unsafe {
+        assert_eq!(
+            catan_game_copy_from(g, ptr::null()),
+            catan_status::NullArgument
+        );
+        assert_eq!(
+            catan_game_copy_from(ptr::null_mut(), g),
+            catan_status::NullArgument
+        );
+    }
+    assert_eq!(engine(g), before);
+    // SAFETY: live handles, each freed once.
+    unsafe {
+        catan_game_free(k);
+        catan_game_free(other);
+        catan_game_free(g);
+    }
+}
+
 #[test]
 fn new_game_errors() {
     let cases: &[(&[u8], catan_status, &str)] = &[

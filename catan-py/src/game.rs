@@ -501,6 +501,35 @@ impl PyGame {
         self.clone_game()
     }
 
+    /// Puts this game in `other`'s state, in place: the scratch copy of a tree search.
+    /// Nothing is allocated, and when the two games share a board (one is a copy of the
+    /// other, however distant) only the fixed-size state is copied. Afterwards this game
+    /// continues exactly like `other`.
+    ///
+    /// >>> import catan_rules
+    /// >>> root = catan_rules.Game(seed=3)
+    /// >>> scratch = root.copy()
+    /// >>> _ = root.apply(root.legal_actions[0])
+    /// >>> scratch.copy_from(root)
+    /// >>> scratch == root
+    /// True
+    fn copy_from(slf: &Bound<'_, Self>, other: &Bound<'_, Self>) -> PyResult<()> {
+        if slf.is(other) {
+            return Ok(());
+        }
+        let src = other.try_borrow()?;
+        let mut dst = slf.try_borrow_mut()?;
+        let same_space = std::sync::Arc::ptr_eq(dst.game.board(), src.game.board())
+            && dst.game.players() == src.game.players();
+        dst.game.clone_from(&src.game);
+        dst.seed = src.seed;
+        dst.legal_fresh = false;
+        if !same_space {
+            dst.space = OnceLock::new();
+        }
+        Ok(())
+    }
+
     fn __copy__(&self) -> PyGame {
         self.clone_game()
     }

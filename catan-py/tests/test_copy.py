@@ -65,3 +65,30 @@ def test_pickle_of_a_finished_game() -> None:
     assert g.winner is not None
     h = pickle.loads(pickle.dumps(g))
     assert h == g and h.winner == g.winner and h.phase == "game_over"
+
+
+def test_copy_from_puts_a_game_in_another_state_in_place() -> None:
+    root = Game(seed=11)
+    play(root, 40, seed=1)
+    scratch = root.copy()
+    stranger = Game(players=3, map="beginner", seed=5)
+    for src in (root, stranger, root):
+        # A fresh legal list and action-id cache on the scratch must not survive the copy.
+        assert scratch.legal_actions is not None and scratch.legal_ids() is not None
+        scratch.copy_from(src)
+        assert scratch == src
+        assert list(scratch.legal_actions) == list(src.legal_actions)
+        assert list(scratch.legal_ids()) == list(src.legal_ids())
+        probe = src.copy()
+        continue_both(scratch, probe, seed=3, steps=60)
+        scratch.copy_from(src)
+    root.copy_from(root)
+    assert root == scratch
+
+
+def test_copy_from_rejects_other_types() -> None:
+    game = Game(seed=2)
+    before = game.copy()
+    with pytest.raises(TypeError):
+        game.copy_from("not a game")  # type: ignore[arg-type]
+    assert game == before

@@ -93,6 +93,9 @@ class Game {
     return Game(g);
   }
 
+  /// Puts this game in `src`'s state without allocating (a tree search's scratch copy).
+  void copy_from(const Game &src) { detail::check(catan_game_copy_from(get(), src.get())); }
+
   /// Applies an action given as JSON; returns the events as a JSON array.
   std::string apply_json(const std::string &action_json) {
     char *events = nullptr;
