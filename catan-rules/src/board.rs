@@ -348,6 +348,12 @@ pub struct HexInfo {
 }
 
 impl HexInfo {
+    /// The node ids at a land hex's six corners, which all exist (N, NE, SE, S, SW, NW).
+    #[inline]
+    pub(crate) fn land_corners(&self) -> [u8; 6] {
+        debug_assert!(self.terrain.is_land() && !self.nodes.contains(&NONE8));
+        self.nodes
+    }
     /// The nodes at this hex's corners (N, NE, SE, S, SW, NW), where they exist (a sea hex
     /// may have corners that touch no land).
     pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {

@@ -1655,28 +1655,29 @@ impl Game {
     /// Production with the supply-shortage rule (`seeds/000` "Resource Production";
     /// `RULINGS` 6).
     fn produce<S: EventSink>(&mut self, total: u8, sink: &mut S) {
-        let mut owed = [Resources::EMPTY; MAX_PLAYERS];
+        // `all[v & 7]` collects what a corner holding `v` earns: `all[0]` the empty corners'
+        // nothing, `all[p + 1]` player `p`'s share. No branch on who holds a corner.
+        let mut all = [Resources::EMPTY; MAX_PLAYERS + 1];
         let board = &*self.board;
         for &h in board.hexes_with_number(total) {
             let hex = board.hex(h);
             let Some(r) = hex.terrain.resource() else {
                 continue;
             };
-            let mut blocked = false;
-            for n in hex.nodes() {
-                let v = self.nodes.get(n.index());
-                if v != 0 {
-                    if h.0 == self.robber {
-                        blocked = true;
-                        continue;
-                    }
-                    owed[((v & 7) - 1) as usize][r] += if v & CITY != 0 { 2 } else { 1 };
+            let corners = hex.land_corners();
+            if h.0 == self.robber {
+                if corners.iter().any(|&n| self.nodes.get(n as usize) != 0) {
+                    sink.push(Event::RobberBlocked { hex: h });
                 }
+                continue;
             }
-            if blocked {
-                sink.push(Event::RobberBlocked { hex: h });
+            for n in corners {
+                let v = self.nodes.get(n as usize);
+                // 0 for an empty corner, 1 for a settlement, 2 for a city.
+                all[(v & 7) as usize][r] += (v != 0) as u8 + (v >> 3);
             }
         }
+        let owed = &mut all[1..];
         let n = self.rules.players as usize;
         let mut need_all = Resources::EMPTY;
         for o in &owed[..n] {
@@ -1685,9 +1686,10 @@ impl Game {
         if self.bank.contains(&need_all) {
             // The usual case: the bank pays everyone in full.
             for (p, o) in owed[..n].iter().enumerate() {
+                // Adding nothing changes nothing: only the event needs the test.
+                self.bank.sub(o);
+                self.seats[p].hand.add(o);
                 if !o.is_empty() {
-                    self.bank.sub(o);
-                    self.seats[p].hand.add(o);
                     sink.push(Event::ResourcesProduced {
                         player: Player(p as u8),
                         resources: *o,

@@ -443,23 +443,29 @@ impl Game {
                     }
                 }
             };
-            if victims == 0 {
-                out.push(make(None, None));
-                continue;
-            }
-            while victims != 0 {
-                let v = Player(victims.trailing_zeros() as u8);
-                victims &= victims - 1;
-                if external {
+            if external {
+                if victims == 0 {
+                    out.push(make(None, None));
+                }
+                while victims != 0 {
+                    let v = Player(victims.trailing_zeros() as u8);
+                    victims &= victims - 1;
                     let hand = self.seats[v.index()].hand;
                     for r in Resource::ALL {
                         if hand[r] > 0 {
                             out.push(make(Some(v), Some(r)));
                         }
                     }
-                } else {
-                    out.push(make(Some(v), None));
                 }
+                continue;
+            }
+            // Bit 7 stands for "no victim" when there is none, so that both cases run
+            // through one loop (no branch on whether the hex has victims).
+            victims |= ((victims == 0) as u8) << 7;
+            while victims != 0 {
+                let v = victims.trailing_zeros() as u8;
+                victims &= victims - 1;
+                out.push(make((v != 7).then_some(Player(v)), None));
             }
         }
     }
