@@ -383,6 +383,32 @@ pub struct NodeInfo {
 }
 
 impl NodeInfo {
+    /// The edges at this node, the first repeated where there are only two: for set
+    /// operations, where a repeat changes nothing and a fixed count avoids a branch.
+    #[inline(always)]
+    pub(crate) fn edges_padded(&self) -> [u16; 3] {
+        let [a, b, c] = self.edges;
+        debug_assert!(a != NONE16 && b != NONE16);
+        [a, b, if c == NONE16 { a } else { c }]
+    }
+    /// The adjacent nodes, padded like [`NodeInfo::edges_padded`].
+    #[inline(always)]
+    pub(crate) fn neighbors_padded(&self) -> [u8; 3] {
+        let [a, b, c] = self.neighbors;
+        debug_assert!(a != NONE8 && b != NONE8);
+        [a, b, if c == NONE8 { a } else { c }]
+    }
+    /// The land hexes around this node, padded with the first.
+    #[inline(always)]
+    pub(crate) fn hexes_padded(&self) -> [u8; 3] {
+        let [a, b, c] = self.hexes;
+        debug_assert!(a != NONE8);
+        [
+            a,
+            if b == NONE8 { a } else { b },
+            if c == NONE8 { a } else { c },
+        ]
+    }
     /// The land hexes around this node (1 to 3).
     #[inline]
     pub fn hexes(&self) -> impl Iterator<Item = HexId> + '_ {

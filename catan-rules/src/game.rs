@@ -1120,7 +1120,9 @@ impl Game {
             return Err(RuleError::NodeOccupied { node });
         }
         let info = self.board.node(node);
-        if info.neighbors().any(|n| self.nodes.get(n.index()) != 0) {
+        let [a, b, c] = info.neighbors_padded();
+        if self.nodes.get(a as usize) | self.nodes.get(b as usize) | self.nodes.get(c as usize) != 0
+        {
             return Err(RuleError::DistanceRule { node });
         }
         if !setup && !info.edges().any(|e| self.edges.get(e.index()) == p + 1) {

@@ -313,8 +313,8 @@ impl Game {
         let reach = own.or(&ends.and(&empty_nodes));
         let mut next = EdgeBits::empty(ne);
         reach.for_each(|n| {
-            for f in board.node(NodeId(n as u8)).edges() {
-                next.insert(f.index());
+            for f in board.node(NodeId(n as u8)).edges_padded() {
+                next.insert(f as usize);
             }
         });
         next.and(&self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0))
@@ -337,11 +337,11 @@ impl Game {
         });
         ends.for_each(|n| {
             let node = NodeId(n as u8);
-            if board
-                .node(node)
-                .neighbors()
-                .all(|m| self.nodes.get(m.index()) == 0)
-            {
+            let [a, b, c] = board.node(node).neighbors_padded();
+            let near = self.nodes.get(a as usize)
+                | self.nodes.get(b as usize)
+                | self.nodes.get(c as usize);
+            if near == 0 {
                 out.push(Action::BuildSettlement { player, node });
             }
         });
@@ -412,8 +412,8 @@ impl Game {
                 .nonzero::<NODE_WORDS>(board.nodes().len())
                 .for_each(|n| {
                     let bit = 1u8 << ((self.nodes.get(n) & 7) - 1);
-                    for h in board.node(NodeId(n as u8)).hexes() {
-                        owners[h.index()] |= bit;
+                    for h in board.node(NodeId(n as u8)).hexes_padded() {
+                        owners[h as usize] |= bit;
                     }
                 });
         }

@@ -151,8 +151,9 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     let alone = |n: NodeId| {
         board
             .node(n)
-            .edges()
-            .all(|f| f == edge || game.edges.get(f.index()) != tag)
+            .edges_padded()
+            .into_iter()
+            .all(|f| f == edge.0 || game.edges.get(f as usize) != tag)
     };
     let [a, b] = board.edge(edge).nodes;
     let from = if alone(b) {
