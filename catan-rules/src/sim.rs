@@ -27,6 +27,8 @@ use crate::game::Game;
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::types::Player;
+use rayon::prelude::*;
+use rayon::ThreadPoolBuilder;
 use serde::{Deserialize, Serialize};
 
 /// Mixed into a game's seed to seed the random players' choices.
@@ -116,9 +118,11 @@ fn play_with_buffer(
     };
     let mut policy = Rng::new(seed ^ POLICY_SALT);
     while game.winner().is_none() && game.turn() < MAX_TURNS {
-        game.legal_actions(legal);
-        if !domestic_trade {
-            legal.retain(|a| !a.is_trade_offer());
+        if domestic_trade {
+            game.legal_actions(legal);
+        } else {
+            // The same list as enumerating everything and dropping the offers.
+            game.legal_actions_without_offers(legal);
         }
         let a = legal[policy.below(legal.len() as u32) as usize];
         game.apply_with(a, &mut summary)
@@ -132,8 +136,8 @@ fn play_with_buffer(
 }
 
 /// Plays `games` random games (game `i` with seed `seed + i`) on up to `threads` threads
-/// (`0` counts as 1) and returns their summaries in game order. The result does not depend
-/// on `threads`.
+/// (`0` counts as 1; more than one runs on a rayon pool made for the call) and returns
+/// their summaries in game order. The result does not depend on `threads`.
 pub fn simulate(
     rules: Rules,
     games: usize,
@@ -143,7 +147,6 @@ pub fn simulate(
 ) -> Vec<GameSummary> {
     let mut out = vec![GameSummary::default(); games];
     let threads = threads.clamp(1, games.max(1));
-    let chunk = games.div_ceil(threads).max(1);
     let play_chunk = |first: usize, slots: &mut [GameSummary]| {
         let mut legal = Vec::with_capacity(256);
         for (k, slot) in slots.iter_mut().enumerate() {
@@ -155,12 +158,19 @@ pub fn simulate(
         play_chunk(0, &mut out);
         return out;
     }
-    std::thread::scope(|scope| {
-        for (i, slots) in out.chunks_mut(chunk).enumerate() {
-            let play_chunk = &play_chunk;
-            scope.spawn(move || play_chunk(i * chunk, slots));
-        }
-    });
+    // A rayon pool of `threads` workers for this call. The games go out in chunks of a few
+    // dozen, so that a worker that finishes early takes more (games differ in length).
+    // Each game depends on its seed alone, so who plays it changes nothing.
+    let chunk = games.div_ceil(threads * 8).clamp(1, 64);
+    match ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| {
+            out.par_chunks_mut(chunk)
+                .enumerate()
+                .for_each(|(i, slots)| play_chunk(i * chunk, slots));
+        }),
+        // No threads to be had: the same games on this one.
+        Err(_) => play_chunk(0, &mut out),
+    }
     out
 }
 
@@ -182,6 +192,11 @@ mod tests {
         for (i, s) in one.iter().enumerate() {
             assert_eq!(*s, play_random(rules, 11 + i as u64, true));
         }
+        // Enough games for several chunks per worker, without domestic trade.
+        let many = simulate(Rules::default(), 90, 5, 1, false);
+        assert_eq!(simulate(Rules::default(), 90, 5, 2, false), many);
+        assert_eq!(simulate(Rules::default(), 90, 5, 3, false), many);
+        assert_eq!(many[89], play_random(Rules::default(), 94, false));
     }
 
     #[test]

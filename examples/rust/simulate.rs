@@ -9,12 +9,14 @@
 //! `--players 2..4` (default 4), `--map beginner|variable|random` (default random),
 //! `--no-domestic-trade` (random players never offer trades to each other), `--json` (the
 //! last line is one JSON object with the figures), `--quiet` (no progress bar), `--threads N`
-//! (default 1: games are split into N contiguous ranges played on N threads; game `i` always
-//! uses the same seeds, so the figures other than time do not depend on N), `--unchecked`
+//! (default 1: games are split into N contiguous ranges played on a rayon pool of N
+//! threads; game `i` always uses the same seeds, so the figures other than time do not
+//! depend on N), `--unchecked`
 //! (apply the enumerated actions with `Game::apply_legal`, which skips re-checking them;
 //! the default is the checked `Game::apply_with`).
 
 use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng, Rules};
+use rayon::prelude::*;
 use std::io::Write;
 use std::time::Instant;
 
@@ -169,19 +171,24 @@ fn main() {
     if threads <= 1 {
         counts = play(&o, rules, 0..o.games, !o.quiet, start);
     } else {
+        // One contiguous range of games per worker of a rayon pool.
         let per = o.games.div_ceil(threads);
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads as usize)
+            .build()
+            .unwrap_or_else(|e| usage(&format!("cannot start {threads} threads: {e}")));
+        let parts: Vec<Counts> = pool.install(|| {
+            (0..threads)
+                .into_par_iter()
                 .map(|t| {
-                    let o = &o;
                     let range = (t * per).min(o.games)..((t + 1) * per).min(o.games);
-                    s.spawn(move || play(o, rules, range, false, start))
+                    play(&o, rules, range, false, start)
                 })
-                .collect();
-            for h in handles {
-                counts.merge(&h.join().expect("simulation thread"));
-            }
+                .collect()
         });
+        for part in &parts {
+            counts.merge(part);
+        }
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     if !o.quiet {
