@@ -248,8 +248,7 @@ pub unsafe extern "C" fn catan_game_copy_from(
         // SAFETY: the caller's contract above; `dst` is not `src`, so the two references
         // do not alias.
         let d = unsafe { handle_mut(dst) }?;
-        let same_space = std::sync::Arc::ptr_eq(d.game.board(), s.game.board())
-            && d.game.players() == s.game.players();
+        let same_space = d.game.shares_action_space(&s.game);
         d.game.clone_from(&s.game);
         d.legal_fresh.set(false);
         if !same_space {

@@ -519,8 +519,7 @@ impl PyGame {
         }
         let src = other.try_borrow()?;
         let mut dst = slf.try_borrow_mut()?;
-        let same_space = std::sync::Arc::ptr_eq(dst.game.board(), src.game.board())
-            && dst.game.players() == src.game.players();
+        let same_space = dst.game.shares_action_space(&src.game);
         dst.game.clone_from(&src.game);
         dst.seed = src.seed;
         dst.legal_fresh = false;

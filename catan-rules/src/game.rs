@@ -439,6 +439,21 @@ impl Game {
     pub fn players(&self) -> u8 {
         self.rules.players
     }
+    /// Whether `other` is on the very same board (one is a copy of the other, however
+    /// distant) with as many players, so that one
+    /// [`ActionSpace`](crate::action_space::ActionSpace) serves both: a cached space
+    /// survives [`Clone::clone_from`] exactly when this holds.
+    ///
+    /// ```
+    /// use catan_rules::{Game, Rules};
+    /// let game = Game::new(Rules::default(), 1).unwrap();
+    /// assert!(game.shares_action_space(&game.clone()));
+    /// assert!(!game.shares_action_space(&Game::new(Rules::default(), 1).unwrap()));
+    /// ```
+    #[inline]
+    pub fn shares_action_space(&self, other: &Game) -> bool {
+        Arc::ptr_eq(&self.board, &other.board) && self.rules.players == other.rules.players
+    }
     /// The current phase.
     #[inline]
     pub fn phase(&self) -> Phase {
