@@ -42,7 +42,6 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod layouts;
-mod legal;
 pub mod position;
 pub mod render;
 pub mod rng;
