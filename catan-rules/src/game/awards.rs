@@ -81,6 +81,7 @@ impl Game {
 
     /// Largest Army after `p` played a knight: the first to 3, then whoever has more than
     /// the holder.
+    #[inline]
     pub(super) fn update_largest_army<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         let k = self.seats[p as usize].knights;
         let holder = self.largest_army;

@@ -31,6 +31,7 @@ pub const CITY_COST: Resources = Resources::new(0, 0, 0, 2, 3);
 impl Game {
     /// A settlement: in the set-up or main phase, a piece left, the cost (not in set-up),
     /// and a site that keeps the distance rule (and joins a road, outside set-up).
+    #[inline(always)]
     pub(super) fn check_settlement(
         &self,
         action: &Action,
@@ -61,6 +62,7 @@ impl Game {
 
     /// A road: paid in the main phase, free in set-up (at the settlement just placed) and
     /// during Road Building; a piece left, an empty edge joining the player's network.
+    #[inline(always)]
     pub(super) fn check_road(&self, action: &Action, p: u8, edge: EdgeId) -> Result<(), RuleError> {
         let free = match self.phase {
             Phase::SetupRoad | Phase::RoadBuilding => true,
@@ -97,6 +99,7 @@ impl Game {
     }
 
     /// A city: in the main phase, on the player's own settlement, a piece left, the cost.
+    #[inline(always)]
     pub(super) fn check_city(&self, action: &Action, p: u8, node: NodeId) -> Result<(), RuleError> {
         if self.phase != Phase::Main {
             return Err(self.wrong_phase(action));
@@ -176,6 +179,7 @@ impl Game {
     }
 
     /// A main-phase settlement.
+    #[inline(always)]
     pub(super) fn build_settlement<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
         self.pay(p, &SETTLEMENT_COST);
         self.put_settlement(p, node);
@@ -190,6 +194,7 @@ impl Game {
     /// A road, paid in the main phase, one of Road Building's otherwise; Longest Road
     /// follows. The phase's own follow-up (set-up order, the end of Road Building) is the
     /// caller's.
+    #[inline(always)]
     pub(super) fn build_road<S: EventSink>(&mut self, p: u8, edge: EdgeId, sink: &mut S) {
         match self.phase {
             Phase::Main => {
@@ -211,6 +216,7 @@ impl Game {
     }
 
     /// A city replaces one of `p`'s settlements.
+    #[inline(always)]
     pub(super) fn build_city<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
         self.pay(p, &CITY_COST);
         let i = node.index();
@@ -262,6 +268,7 @@ impl Game {
 
     /// The main phase's builds `player` can afford and has pieces for: roads, then
     /// settlements, then cities.
+    #[inline(always)]
     pub(super) fn push_builds<O: Out>(&self, player: Player, out: &mut O) {
         let s = &self.seats[player.index()];
         let (max_roads, max_settlements, max_cities) = self.rules.pieces();
@@ -345,6 +352,7 @@ impl Game {
     }
 
     /// `player`'s settlements, in node order: where a city may go.
+    #[inline(always)]
     fn push_cities<O: Out>(&self, player: Player, out: &mut O) {
         self.nodes
             .matching::<NODE_WORDS>(self.board.nodes().len(), 0x0f, player.0 + 1)

@@ -31,6 +31,7 @@ pub const DEV_CARD_COST: Resources = Resources::new(0, 0, 1, 1, 1);
 impl Game {
     /// Buying a card: in the main phase, from a non-empty deck, at its cost; the card
     /// drawn given from outside exactly when chance is external.
+    #[inline(always)]
     pub(super) fn check_buy_card(
         &self,
         action: &Action,
@@ -63,6 +64,7 @@ impl Game {
 
     /// Buys a card: the given one, or drawn from the deck. It is playable from the next
     /// turn.
+    #[inline(always)]
     pub(super) fn buy_card<S: EventSink>(&mut self, p: u8, card: Option<DevCard>, sink: &mut S) {
         self.pay(p, &DEV_CARD_COST);
         let c = card.unwrap_or_else(|| {
@@ -79,6 +81,7 @@ impl Game {
 
     /// Playing `card`: before or after the roll, one card a turn, one held since before
     /// this turn.
+    #[inline]
     pub(super) fn check_card(&self, p: u8, card: DevCard, a: &Action) -> Result<(), RuleError> {
         if self.phase != Phase::Roll && self.phase != Phase::Main {
             return Err(self.wrong_phase(a));
@@ -98,6 +101,7 @@ impl Game {
     }
 
     /// A knight: the card, then the robber's move and steal.
+    #[inline(always)]
     pub(super) fn check_knight(
         &self,
         action: &Action,
@@ -111,6 +115,7 @@ impl Game {
     }
 
     /// Year of Plenty: two cards the bank holds (fewer when the bank holds fewer).
+    #[inline(always)]
     pub(super) fn check_year_of_plenty(
         &self,
         action: &Action,
@@ -135,6 +140,7 @@ impl Game {
         Ok(())
     }
 
+    #[inline]
     fn play_card<S: EventSink>(&mut self, p: u8, card: DevCard, sink: &mut S) {
         self.seats[p as usize].dev[card] -= 1;
         self.flags |= F_DEV_PLAYED;
@@ -145,6 +151,7 @@ impl Game {
     }
 
     /// A knight moves the robber and may win Largest Army.
+    #[inline(always)]
     pub(super) fn play_knight<S: EventSink>(
         &mut self,
         p: u8,
@@ -160,6 +167,7 @@ impl Game {
     }
 
     /// Road Building: up to two free roads, as many as the player has pieces and room for.
+    #[inline(always)]
     pub(super) fn play_road_building<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         self.play_card(p, DevCard::RoadBuilding, sink);
         let left = self
@@ -175,6 +183,7 @@ impl Game {
     }
 
     /// After a free road: Road Building ends when both are placed or no spot is left.
+    #[inline(always)]
     pub(super) fn after_free_road(&mut self, p: u8) {
         if self.road_building_left == 0 || !self.has_road_spot(p) {
             self.road_building_left = 0;
@@ -183,6 +192,7 @@ impl Game {
     }
 
     /// Year of Plenty: the chosen cards from the bank.
+    #[inline(always)]
     pub(super) fn play_year_of_plenty<S: EventSink>(
         &mut self,
         p: u8,
@@ -199,6 +209,7 @@ impl Game {
     }
 
     /// Monopoly: every card of `resource` from every other hand.
+    #[inline(always)]
     pub(super) fn play_monopoly<S: EventSink>(&mut self, p: u8, resource: Resource, sink: &mut S) {
         self.play_card(p, DevCard::Monopoly, sink);
         let mut taken = [0u8; MAX_PLAYERS];
@@ -224,6 +235,7 @@ impl Game {
     }
 
     /// Buying a card: seeded, or each kind left in the deck when chance is external.
+    #[inline(always)]
     pub(super) fn push_buy_card<O: Out>(&self, player: Player, out: &mut O) {
         let s = &self.seats[player.index()];
         if self.deck.total() == 0 || !s.hand.contains(&DEV_CARD_COST) {

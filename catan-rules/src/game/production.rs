@@ -20,6 +20,7 @@ use crate::types::{Player, Resource, Resources, MAX_PLAYERS};
 
 impl Game {
     /// A roll: in the roll phase; external dice exactly when chance is external.
+    #[inline(always)]
     pub(super) fn check_roll(
         &self,
         action: &Action,
@@ -42,7 +43,7 @@ impl Game {
     }
 
     /// Rolls the given dice, or draws them from the game's generator.
-    #[inline]
+    #[inline(always)]
     pub(super) fn roll_dice<S: EventSink>(&mut self, dice: Option<[u8; 2]>, sink: &mut S) {
         let d = dice.unwrap_or_else(|| [self.rng.die(), self.rng.die()]);
         self.roll(d, sink);
@@ -151,6 +152,7 @@ impl Game {
     }
 
     /// The roll: seeded, or all 36 ordered dice when chance is external.
+    #[inline(always)]
     pub(super) fn push_rolls<O: Out>(&self, player: Player, out: &mut O) {
         if self.rules.chance == ChanceMode::External {
             for a in 1..=6 {

@@ -55,6 +55,7 @@ impl Game {
 
     /// Everything in the discard phase: only discards, each by a seat that owes one, of
     /// exactly the owed number of cards it holds.
+    #[inline(always)]
     pub(super) fn check_discard_phase(&self, action: &Action) -> Result<(), RuleError> {
         let player = action.player();
         let p = player.0;
@@ -86,6 +87,7 @@ impl Game {
     }
 
     /// A discard; the robber moves once every discard is in.
+    #[inline(always)]
     pub(super) fn discard<S: EventSink>(&mut self, p: u8, resources: Resources, sink: &mut S) {
         self.seats[p as usize].hand.sub(&resources);
         self.bank.add(&resources);
@@ -100,6 +102,7 @@ impl Game {
     }
 
     /// Moving the robber after a 7.
+    #[inline(always)]
     pub(super) fn check_move_robber(
         &self,
         action: &Action,
@@ -193,6 +196,7 @@ impl Game {
     }
 
     /// The robber moved after a 7: then the main phase.
+    #[inline(always)]
     pub(super) fn robber_moved<S: EventSink>(
         &mut self,
         p: u8,
@@ -297,7 +301,7 @@ impl Game {
     }
 
     /// Players who could be robbed by `p` at all, as bits: opponents holding cards.
-    #[inline]
+    #[inline(always)]
     fn robber_eligible(&self, p: u8) -> u8 {
         let mut eligible = 0u8;
         for (q, s) in self.seats[..self.rules.players as usize].iter().enumerate() {
@@ -310,7 +314,7 @@ impl Game {
 
     /// Owners of buildings around each land hex, as bits, from the (few) occupied nodes;
     /// all zero when nobody is `eligible`.
-    #[inline]
+    #[inline(always)]
     fn hex_owners(&self, eligible: u8) -> [u8; MAX_HEXES] {
         let board = &*self.board;
         let mut owners = [0u8; MAX_HEXES];
@@ -328,6 +332,7 @@ impl Game {
     }
 
     /// Every discard of every seat that owes one.
+    #[inline(always)]
     pub(super) fn push_all_discards<O: Out>(&self, out: &mut O) {
         for p in 0..self.rules.players {
             let need = self.discard[p as usize];

@@ -73,6 +73,7 @@ impl Game {
 
     /// A set-up settlement: free, anywhere the distance rule allows; the second round's
     /// pays out its hexes. The same player then places a road at it.
+    #[inline(always)]
     pub(super) fn place_setup_settlement<S: EventSink>(
         &mut self,
         p: u8,
@@ -93,6 +94,7 @@ impl Game {
     }
 
     /// After a set-up road: the next player in snake order, or turn 1 once all are placed.
+    #[inline(always)]
     pub(super) fn after_setup_road<S: EventSink>(&mut self, sink: &mut S) {
         self.setup_step += 1;
         self.setup_node = NONE;
@@ -129,6 +131,7 @@ impl Game {
     }
 
     /// Every node where the distance rule allows a set-up settlement, in node order.
+    #[inline(always)]
     pub(super) fn push_setup_settlements<O: Out>(&self, player: Player, out: &mut O) {
         for n in 0..self.board.nodes().len() {
             let node = NodeId(n as u8);
@@ -139,6 +142,7 @@ impl Game {
     }
 
     /// Every free edge at the settlement just placed.
+    #[inline(always)]
     pub(super) fn push_setup_roads<O: Out>(&self, player: Player, out: &mut O) {
         let node = NodeId(self.setup_node);
         for edge in self.board.node(node).edges() {

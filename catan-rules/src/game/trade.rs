@@ -147,6 +147,7 @@ impl Game {
         self.phase == Phase::Main && !(self.rules.strict_phases && self.flags & F_BUILT != 0)
     }
 
+    #[inline]
     fn check_trading(&self, a: &Action) -> Result<(), RuleError> {
         if self.phase != Phase::Main {
             return Err(self.wrong_phase(a));
@@ -159,6 +160,7 @@ impl Game {
 
     /// A maritime trade: two different resources, a rate the player has, the cards to
     /// give, and one card of `get` in the bank.
+    #[inline(always)]
     pub(super) fn check_maritime(
         &self,
         action: &Action,
@@ -189,6 +191,7 @@ impl Game {
     }
 
     /// An offer: to another seat or to everyone, fair terms, cards the offerer holds.
+    #[inline(always)]
     pub(super) fn check_offer(
         &self,
         action: &Action,
@@ -221,6 +224,7 @@ impl Game {
 
     /// Everything while an offer is open: answers from those asked, confirmation or
     /// withdrawal from the offerer.
+    #[inline(always)]
     pub(super) fn check_trade_answer(&self, action: &Action) -> Result<(), RuleError> {
         let o = self.offer.as_ref().expect("open offer");
         let player = action.player();
@@ -269,6 +273,7 @@ impl Game {
     }
 
     /// Closing the offer with `with`, who accepted or countered; both still hold the cards.
+    #[inline(always)]
     fn check_confirm(&self, o: &Offer, player: Player, with: Player) -> Result<(), RuleError> {
         if player.0 != o.from {
             return Err(RuleError::NotYourTurn { player });
@@ -303,6 +308,7 @@ impl Game {
     }
 
     /// A maritime trade with the bank.
+    #[inline(always)]
     pub(super) fn maritime_trade<S: EventSink>(
         &mut self,
         p: u8,
@@ -323,6 +329,7 @@ impl Game {
     }
 
     /// Opens an offer; everyone it is made to is asked.
+    #[inline(always)]
     pub(super) fn offer_trade<S: EventSink>(
         &mut self,
         p: u8,
@@ -357,12 +364,14 @@ impl Game {
     }
 
     /// `p` accepts the open offer.
+    #[inline(always)]
     pub(super) fn accept_trade<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         self.answer(p, answer::ACCEPTED);
         sink.push(Event::TradeAccepted { player: Player(p) });
     }
 
     /// `p` rejects the open offer; it closes once everyone asked has rejected it.
+    #[inline(always)]
     pub(super) fn reject_trade<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         self.answer(p, answer::REJECTED);
         sink.push(Event::TradeRejected { player: Player(p) });
@@ -379,6 +388,7 @@ impl Game {
     }
 
     /// `p` answers the open offer with other terms (from `p`'s side).
+    #[inline(always)]
     pub(super) fn counter_offer<S: EventSink>(
         &mut self,
         p: u8,
@@ -395,6 +405,7 @@ impl Game {
     }
 
     /// The offerer closes the offer with `with` on the terms `with` accepted or countered.
+    #[inline(always)]
     pub(super) fn confirm_trade<S: EventSink>(&mut self, p: u8, with: Player, sink: &mut S) {
         let o = self.offer.take().expect("open offer");
         let (gave, got) = if o.answers[with.index()] == answer::ACCEPTED {
@@ -418,6 +429,7 @@ impl Game {
     }
 
     /// The offerer withdraws the open offer.
+    #[inline(always)]
     pub(super) fn cancel_trade<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         self.offer = None;
         sink.push(Event::TradeClosed { player: Player(p) });
@@ -425,6 +437,7 @@ impl Game {
 
     /// While an offer is open: each asked seat's accept (if it holds the cards) and reject,
     /// the offerer's confirmations, and the withdrawal.
+    #[inline(always)]
     pub(super) fn push_trade_answers<O: Out>(&self, o: &Offer, out: &mut O) {
         let from = Player(o.from);
         for q in 0..self.rules.players {
@@ -453,6 +466,7 @@ impl Game {
 
     /// The main phase's trades: maritime trades at the best rate for each pair the hand
     /// and bank allow, then the listed one-for-one offers.
+    #[inline(always)]
     pub(super) fn push_trades<O: Out>(&self, player: Player, out: &mut O) {
         let hand = self.seats[player.index()].hand;
         let harbors = self.harbors(player);

@@ -174,6 +174,7 @@ impl Game {
     }
 
     /// The turn may end in the main phase only (after the roll and the robber).
+    #[inline(always)]
     pub(super) fn check_end_turn(&self, action: &Action) -> Result<(), RuleError> {
         if self.phase != Phase::Main {
             return Err(self.wrong_phase(action));
@@ -182,6 +183,7 @@ impl Game {
     }
 
     /// Ends `p`'s turn and starts the next player's (to the left).
+    #[inline(always)]
     pub(super) fn end_turn<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         sink.push(Event::TurnEnded { player: Player(p) });
         let next = (self.current + 1) % self.rules.players;
@@ -190,6 +192,7 @@ impl Game {
 
     /// The phase after a development card played outside the main phase's own flow: back
     /// to the roll if the dice have not been rolled yet.
+    #[inline]
     pub(super) fn after_card_phase(&self) -> Phase {
         if self.flags & F_ROLLED != 0 {
             Phase::Main
