@@ -50,49 +50,9 @@ impl Topology {
     }
 
     fn build(hexes: &[HexSpec]) -> Topology {
-        let spec_hexes = hexes;
-        // Nodes: corners of land hexes, in (y, x) order.
-        let mut node_pos: Vec<(i16, i16)> = Vec::new();
-        for h in spec_hexes.iter().filter(|h| h.terrain.is_land()) {
-            for c in Corner::ALL {
-                let (x, y) = HexCoord::new(h.q, h.r).corner(c);
-                node_pos.push((y, x));
-            }
-        }
-        // Sorted as packed `u32` keys: much cheaper than sorting the tuples.
-        let mut keys: Vec<u32> = node_pos.iter().map(|&(y, x)| lattice_key(y, x)).collect();
-        keys.sort_unstable();
-        keys.dedup();
-        node_pos = keys.iter().map(|&k| lattice_of(k)).collect();
-        // Edges: sides of land hexes, as node pairs, in midpoint (y, x) order.
-        let mut edge_keys: Vec<(Lattice, Lattice, Lattice)> = Vec::new();
-        for h in spec_hexes.iter().filter(|h| h.terrain.is_land()) {
-            let hc = HexCoord::new(h.q, h.r);
-            for s in Side::ALL {
-                let [a, b] = s.corners();
-                let (ax, ay) = hc.corner(a);
-                let (bx, by) = hc.corner(b);
-                let (p, q) = if (ay, ax) <= (by, bx) {
-                    ((ay, ax), (by, bx))
-                } else {
-                    ((by, bx), (ay, ax))
-                };
-                edge_keys.push(((ay + by, ax + bx), p, q));
-            }
-        }
-        // A midpoint names one edge, so ordering by midpoint alone is the full order: sort
-        // (midpoint key, index) pairs packed in a `u64`, keep the first of each midpoint.
-        let mut order: Vec<u64> = edge_keys
-            .iter()
-            .enumerate()
-            .map(|(i, &((y, x), _, _))| (lattice_key(y, x) as u64) << 32 | i as u64)
-            .collect();
-        order.sort_unstable();
-        order.dedup_by_key(|k| *k >> 32);
-        edge_keys = order
-            .iter()
-            .map(|&k| edge_keys[(k & 0xffff_ffff) as usize])
-            .collect();
+        let keys = node_keys(hexes);
+        let node_pos: Vec<(i16, i16)> = keys.iter().map(|&k| lattice_of(k)).collect();
+        let edge_keys = edge_keys(hexes);
         let node_count = node_pos.len();
         let edge_count = edge_keys.len();
         let too_large = hexes.len() > MAX_HEXES || node_count > MAX_NODES || edge_count > MAX_EDGES;
@@ -158,4 +118,52 @@ fn push_slot<T: PartialEq + Copy>(slots: &mut [T], v: T, none: T) {
     if let Some(s) = slots.iter_mut().find(|s| **s == none) {
         *s = v;
     }
+}
+
+/// The nodes, corners of land hexes, as sorted packed lattice keys (node id = index).
+fn node_keys(hexes: &[HexSpec]) -> Vec<u32> {
+    let mut keys: Vec<u32> = Vec::new();
+    for h in hexes.iter().filter(|h| h.terrain.is_land()) {
+        for c in Corner::ALL {
+            let (x, y) = HexCoord::new(h.q, h.r).corner(c);
+            // Packed `u32` keys sort much more cheaply than the tuples.
+            keys.push(lattice_key(y, x));
+        }
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// The edges, sides of land hexes, as (doubled midpoint, end, end) in midpoint `(y, x)`
+/// order (edge id = index).
+fn edge_keys(hexes: &[HexSpec]) -> Vec<(Lattice, Lattice, Lattice)> {
+    let mut edge_keys: Vec<(Lattice, Lattice, Lattice)> = Vec::new();
+    for h in hexes.iter().filter(|h| h.terrain.is_land()) {
+        let hc = HexCoord::new(h.q, h.r);
+        for s in Side::ALL {
+            let [a, b] = s.corners();
+            let (ax, ay) = hc.corner(a);
+            let (bx, by) = hc.corner(b);
+            let (p, q) = if (ay, ax) <= (by, bx) {
+                ((ay, ax), (by, bx))
+            } else {
+                ((by, bx), (ay, ax))
+            };
+            edge_keys.push(((ay + by, ax + bx), p, q));
+        }
+    }
+    // A midpoint names one edge, so ordering by midpoint alone is the full order: sort
+    // (midpoint key, index) pairs packed in a `u64`, keep the first of each midpoint.
+    let mut order: Vec<u64> = edge_keys
+        .iter()
+        .enumerate()
+        .map(|(i, &((y, x), _, _))| (lattice_key(y, x) as u64) << 32 | i as u64)
+        .collect();
+    order.sort_unstable();
+    order.dedup_by_key(|k| *k >> 32);
+    order
+        .iter()
+        .map(|&k| edge_keys[(k & 0xffff_ffff) as usize])
+        .collect()
 }

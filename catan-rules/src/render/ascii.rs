@@ -5,6 +5,7 @@ use crate::board::{Board, EdgeId, HexCoord, HexId, NodeId};
 use crate::rules::Vocabulary;
 use crate::types::Terrain;
 use core::fmt::Write as _;
+use std::collections::BTreeMap;
 
 /// A short terrain label for the terminal picture (three letters, `~~~` for sea).
 pub const fn terrain_abbreviation(t: Terrain) -> &'static str {
@@ -100,7 +101,16 @@ pub(super) fn ascii(scene: &Scene<'_>, v: Vocabulary) -> String {
     let mut cv = Canvas {
         cells: Default::default(),
     };
-    // Hex outlines: every hex, land or sea.
+    outlines(&mut cv, board);
+    let mut harbor_slots = hex_contents(&mut cv, scene);
+    let unplaced = harbors(&mut cv, board, &mut harbor_slots, v);
+    roads(&mut cv, scene);
+    corners(&mut cv, scene);
+    finish(&cv, unplaced)
+}
+
+/// Hex outlines: every hex, land or sea.
+fn outlines(cv: &mut Canvas, board: &Board) {
     for hex in board.hexes() {
         let (x, _) = hex.coord.center();
         let c = 4 * x as i32;
@@ -114,9 +124,13 @@ pub(super) fn ascii(scene: &Scene<'_>, v: Vocabulary) -> String {
         cv.put(5 * r + 4, c - 2, '\\');
         cv.put(5 * r + 4, c + 2, '/');
     }
-    // Hex contents.
-    let mut harbor_slots: std::collections::BTreeMap<HexCoord, u8> = Default::default();
-    let mut unplaced: Vec<String> = Vec::new();
+}
+
+/// Hex contents: terrain, number token, the robber; sea hexes drawn as waves. Returns the
+/// sea hexes, each a free slot for a harbour label.
+fn hex_contents(cv: &mut Canvas, scene: &Scene<'_>) -> BTreeMap<HexCoord, u8> {
+    let board = scene.board;
+    let mut harbor_slots: BTreeMap<HexCoord, u8> = Default::default();
     for (i, hex) in board.hexes().iter().enumerate() {
         let (x, _) = hex.coord.center();
         let c = 4 * x as i32;
@@ -136,7 +150,18 @@ pub(super) fn ascii(scene: &Scene<'_>, v: Vocabulary) -> String {
             cv.centred(5 * r + 2, c, " ~ ~");
         }
     }
-    // Harbours, written in the sea they face (if free).
+    harbor_slots
+}
+
+/// Harbours, written in the sea they face (if free); returns those with no free sea, to be
+/// listed under the picture.
+fn harbors(
+    cv: &mut Canvas,
+    board: &Board,
+    harbor_slots: &mut BTreeMap<HexCoord, u8>,
+    v: Vocabulary,
+) -> Vec<String> {
+    let mut unplaced: Vec<String> = Vec::new();
     for hs in &board.spec().harbors {
         let at = HexCoord::new(hs.q, hs.r);
         let sea = at.neighbor(hs.side);
@@ -168,7 +193,12 @@ pub(super) fn ascii(scene: &Scene<'_>, v: Vocabulary) -> String {
             ));
         }
     }
-    // Roads: the owner's seat digit on the side.
+    unplaced
+}
+
+/// Roads: the owner's seat digit on the side.
+fn roads(cv: &mut Canvas, scene: &Scene<'_>) {
+    let board = scene.board;
     for (i, e) in board.edges().iter().enumerate() {
         let Some(p) = scene.road(EdgeId(i as u16)) else {
             continue;
@@ -189,7 +219,11 @@ pub(super) fn ascii(scene: &Scene<'_>, v: Vocabulary) -> String {
             cv.put(row, col, d);
         }
     }
-    // Nodes: free corners, harbours, buildings.
+}
+
+/// Nodes: free corners, harbours, buildings.
+fn corners(cv: &mut Canvas, scene: &Scene<'_>) {
+    let board = scene.board;
     for (i, n) in board.nodes().iter().enumerate() {
         let (x, y) = n.pos;
         let (row, col) = (node_row(y), 4 * x as i32);
@@ -206,6 +240,11 @@ pub(super) fn ascii(scene: &Scene<'_>, v: Vocabulary) -> String {
             None => cv.put(row, col, if n.harbor.is_some() { '*' } else { '.' }),
         }
     }
+}
+
+/// The canvas as text without the common left margin, then the unplaced harbours and the
+/// legend.
+fn finish(cv: &Canvas, unplaced: Vec<String>) -> String {
     let mut out = cv.render();
     // Drop the common left margin.
     let indent = out

@@ -52,35 +52,14 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
             resource,
             claimants,
             paid,
-        } => match paid {
-            Some(p) => format!(
-                "the bank is short of {}: only {p} was owed it and receives what is left",
-                rname(resource)
-            ),
-            None => format!(
-                "the bank is short of {}: {claimants} players were owed it, so nobody receives it",
-                rname(resource)
-            ),
-        },
+        } => shortage(rname(resource), claimants, paid),
         Event::RobberBlocked { hex } => {
             format!("the robber blocks production on {}", hex_text(hex, board))
         }
         Event::StartingResources { player, resources } => {
             format!("{player} receives starting resources: {}", res(&resources))
         }
-        Event::DiscardsRequired { amounts } => {
-            let who: Vec<String> = amounts
-                .iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .map(|(i, &n)| format!("{} must discard {n}", Player(i as u8)))
-                .collect();
-            if who.is_empty() {
-                "nobody must discard".to_owned()
-            } else {
-                who.join(", ")
-            }
-        }
+        Event::DiscardsRequired { amounts } => discards_required(&amounts),
         Event::Discarded { player, resources } => {
             format!("{player} discarded {}", res(&resources))
         }
@@ -119,24 +98,7 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
             player,
             resource,
             taken,
-        } => {
-            let total: u32 = taken.iter().map(|&n| n as u32).sum();
-            let from: Vec<String> = taken
-                .iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .map(|(i, &n)| format!("{n} from {}", Player(i as u8)))
-                .collect();
-            if from.is_empty() {
-                format!("{player} named {} but nobody had any", rname(resource))
-            } else {
-                format!(
-                    "{player} took {total} {} ({})",
-                    rname(resource),
-                    from.join(", ")
-                )
-            }
-        }
+        } => monopoly_taken(player, rname(resource), &taken),
         Event::MaritimeTraded {
             player,
             give,
@@ -153,10 +115,7 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
             give,
             get,
         } => {
-            let to = match to {
-                Some(p) => p.to_string(),
-                None => "everyone".to_owned(),
-            };
+            let to = to.map_or_else(|| "everyone".to_owned(), |p| p.to_string());
             format!("{player} offers {} for {} to {to}", res(&give), res(&get))
         }
         Event::TradeAccepted { player } => format!("{player} accepts the offer"),
@@ -176,12 +135,7 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
             res(&got)
         ),
         Event::LongestRoadChanged { from, to, length } => {
-            let award = longest_road_name(v);
-            match (from, to) {
-                (_, None) => format!("{award} is set aside (no single longest of 5 or more)"),
-                (None, Some(p)) => format!("{p} takes {award} ({length} long)"),
-                (Some(f), Some(p)) => format!("{p} takes {award} from {f} ({length} long)"),
-            }
+            longest_road_changed(longest_road_name(v), from, to, length)
         }
         Event::LargestArmyChanged { from, to, knights } => {
             let award = largest_army_name(v);
@@ -194,5 +148,62 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
         Event::TurnStarted { player, turn } => format!("turn {turn}: {player} to play"),
         Event::SetupFinished => "set-up finished; play begins".to_owned(),
         Event::GameWon { player, points } => format!("{player} wins with {points} points"),
+    }
+}
+
+/// A supply shortage: who (if anyone) still receives the resource.
+fn shortage(resource: &str, claimants: u8, paid: Option<Player>) -> String {
+    match paid {
+        Some(p) => format!(
+            "the bank is short of {resource}: only {p} was owed it and receives what is left"
+        ),
+        None => format!(
+            "the bank is short of {resource}: {claimants} players were owed it, so nobody receives it"
+        ),
+    }
+}
+
+/// Who must discard how many cards after a 7.
+fn discards_required(amounts: &[u8]) -> String {
+    let who: Vec<String> = amounts
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(i, &n)| format!("{} must discard {n}", Player(i as u8)))
+        .collect();
+    if who.is_empty() {
+        "nobody must discard".to_owned()
+    } else {
+        who.join(", ")
+    }
+}
+
+/// What a Monopoly took, and from whom.
+fn monopoly_taken(player: Player, resource: &str, taken: &[u8]) -> String {
+    let total: u32 = taken.iter().map(|&n| n as u32).sum();
+    let from: Vec<String> = taken
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(i, &n)| format!("{n} from {}", Player(i as u8)))
+        .collect();
+    if from.is_empty() {
+        format!("{player} named {resource} but nobody had any")
+    } else {
+        format!("{player} took {total} {resource} ({})", from.join(", "))
+    }
+}
+
+/// Longest Road (`award`, in the vocabulary) taken, passed on or set aside.
+fn longest_road_changed(
+    award: &str,
+    from: Option<Player>,
+    to: Option<Player>,
+    length: u8,
+) -> String {
+    match (from, to) {
+        (_, None) => format!("{award} is set aside (no single longest of 5 or more)"),
+        (None, Some(p)) => format!("{p} takes {award} ({length} long)"),
+        (Some(f), Some(p)) => format!("{p} takes {award} from {f} ({length} long)"),
     }
 }
