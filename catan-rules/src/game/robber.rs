@@ -250,7 +250,8 @@ impl Game {
         let p = player.0;
         let eligible = self.robber_eligible(p);
         let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
-        let owners = self.hex_owners(eligible);
+        let mut owners = [0u8; MAX_HEXES];
+        self.hex_owners(eligible, &mut owners);
         for &hex in board.land() {
             if hex.0 == self.robber || (friendly && self.hex_protected(p, hex)) {
                 continue;
@@ -312,12 +313,11 @@ impl Game {
         eligible
     }
 
-    /// Owners of buildings around each land hex, as bits, from the (few) occupied nodes;
-    /// all zero when nobody is `eligible`.
+    /// Marks in `owners` the owners of buildings around each land hex, as bits, from the
+    /// (few) occupied nodes; nothing when nobody is `eligible`.
     #[inline(always)]
-    fn hex_owners(&self, eligible: u8) -> [u8; MAX_HEXES] {
+    fn hex_owners(&self, eligible: u8, owners: &mut [u8; MAX_HEXES]) {
         let board = &*self.board;
-        let mut owners = [0u8; MAX_HEXES];
         if eligible != 0 {
             self.nodes
                 .nonzero::<NODE_WORDS>(board.nodes().len())
@@ -328,7 +328,6 @@ impl Game {
                     }
                 });
         }
-        owners
     }
 
     /// Every discard of every seat that owes one.
