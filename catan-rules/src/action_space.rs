@@ -76,12 +76,15 @@
 //! exactly the ids of the listed legal actions.
 
 use crate::action::Action;
-use crate::board::{Board, EdgeId, HexId, NodeId};
+use crate::board::{Board, HexId};
 use crate::error::RuleError;
 use crate::event::EventSink;
+use crate::game::legal::Out;
+use crate::game::robber::binom;
 use crate::game::Game;
-use crate::legal::Out;
-use crate::types::{DevCard, Player, Resource, Resources};
+use crate::types::{Player, Resource};
+
+pub use crate::game::robber::{discard_rank, discard_unrank};
 
 /// Default largest discard (in cards) that has ids: 8, for hands of up to 17 cards.
 pub const DEFAULT_DISCARD_CAP: u8 = 8;
@@ -166,114 +169,19 @@ impl Block {
 const BLOCKS: usize = Block::ALL.len();
 const NO_LAND: u8 = u8::MAX;
 
-/// `C(n, r)` for the small arguments used here.
-const fn binom(n: u32, r: u32) -> u32 {
-    if r > n {
-        return 0;
-    }
-    let mut num = 1u64;
-    let mut den = 1u64;
-    let mut i = 0;
-    while i < r {
-        num *= (n - i) as u64;
-        den *= (i + 1) as u64;
-        i += 1;
-    }
-    (num / den) as u32
-}
-
-/// Ways to spread `m` cards over `parts` resources.
-const fn spreads(m: u32, parts: u32) -> u32 {
-    if parts == 0 {
-        (m == 0) as u32
-    } else {
-        binom(m + parts - 1, parts - 1)
-    }
-}
-
-/// The rank of a multiset of `k = counts.total()` cards among all multisets of `k` cards
-/// (lexicographic order of the counts).
-pub fn discard_rank(counts: &Resources) -> u32 {
-    let mut left = counts.total();
-    let mut rank = 0;
-    for i in 0..4 {
-        let c = counts.0[i] as u32;
-        for v in 0..c {
-            rank += spreads(left - v, 4 - i as u32);
-        }
-        left -= c;
-    }
-    rank
-}
-
-/// The multiset of `k` cards with this rank, if `rank < C(k+4, 4)`.
-pub fn discard_unrank(mut rank: u32, k: u8) -> Option<Resources> {
-    let mut left = k as u32;
-    let mut out = [0u8; 5];
-    for (i, slot) in out.iter_mut().enumerate().take(4) {
-        let mut v = 0;
-        loop {
-            if v > left {
-                return None;
-            }
-            let s = spreads(left - v, 4 - i as u32);
-            if rank < s {
-                break;
-            }
-            rank -= s;
-            v += 1;
-        }
-        *slot = v as u8;
-        left -= v;
-    }
-    if rank != 0 {
-        return None;
-    }
-    out[4] = left as u8;
-    Some(Resources::new(out[0], out[1], out[2], out[3], out[4]))
-}
-
 /// The fixed numbering of every action for one board and player count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActionSpace {
-    players: u8,
-    nodes: u32,
-    edges: u32,
+    pub(crate) players: u8,
+    pub(crate) nodes: u32,
+    pub(crate) edges: u32,
     land: u32,
-    discard_cap: u8,
-    per_discard: u32,
+    pub(crate) discard_cap: u8,
+    pub(crate) per_discard: u32,
     hex_to_land: Vec<u8>,
-    land_to_hex: Vec<u8>,
+    pub(crate) land_to_hex: Vec<u8>,
     offsets: [u32; BLOCKS + 1],
 }
-
-#[inline]
-fn other_index(give: Resource, get: Resource) -> u32 {
-    let g = get.index() as u32;
-    g - (g > give.index() as u32) as u32
-}
-
-#[inline]
-fn from_other_index(give: Resource, i: u32) -> Resource {
-    let g = i + (i >= give.index() as u32) as u32;
-    Resource::ALL[g as usize]
-}
-
-const YOP_PAIRS: [(u8, u8); 15] = {
-    let mut out = [(0, 0); 15];
-    let mut k = 0;
-    let mut a = 0;
-    while a < 5 {
-        let mut b = a;
-        while b < 5 {
-            out[k] = (a, b);
-            k += 1;
-            b += 1;
-        }
-        a += 1;
-    }
-    out
-};
 
 impl ActionSpace {
     /// The action space of games on `board` with `players` seats, with the default
@@ -374,157 +282,56 @@ impl ActionSpace {
         Some((Block::ALL[i], id - self.offsets[i]))
     }
 
+    /// The land index of a hex (hexes numbered in id order, water skipped).
     #[inline]
-    fn land(&self, hex: HexId) -> Option<u32> {
+    pub(crate) fn land(&self, hex: HexId) -> Option<u32> {
         match self.hex_to_land.get(hex.index()) {
             Some(&l) if l != NO_LAND => Some(l as u32),
             _ => None,
         }
     }
 
-    #[inline]
-    fn robber(
-        &self,
-        knight: bool,
-        hex: HexId,
-        victim: Option<Player>,
-        resource: Option<Resource>,
-    ) -> Option<u32> {
-        let l = self.land(hex)?;
-        let p = self.players as u32;
-        match (victim, resource) {
-            (None, None) => {
-                let b = if knight {
-                    Block::Knight
-                } else {
-                    Block::MoveRobber
-                };
-                Some(self.offset(b) + l * (p + 1))
-            }
-            (Some(v), None) if (v.0 as u32) < p => {
-                let b = if knight {
-                    Block::Knight
-                } else {
-                    Block::MoveRobber
-                };
-                Some(self.offset(b) + l * (p + 1) + v.0 as u32 + 1)
-            }
-            (Some(v), Some(r)) if (v.0 as u32) < p => {
-                let b = if knight {
-                    Block::KnightSteal
-                } else {
-                    Block::MoveRobberSteal
-                };
-                Some(self.offset(b) + (l * p + v.0 as u32) * 5 + r.index() as u32)
-            }
-            _ => None,
-        }
-    }
-
     /// The id of an action, or `None` if it has none (see the module notes). The acting
     /// player is not part of the id except in the per-player blocks.
+    ///
+    /// Each rule family numbers its own actions, next to its rules in `game/`.
     #[inline]
     pub fn encode(&self, a: &Action) -> Option<u32> {
-        let o = |b: Block| self.offset(b);
-        Some(match *a {
-            Action::Roll { dice: None, .. } => o(Block::Roll),
-            Action::Roll {
-                dice: Some([x, y]), ..
-            } => {
-                if !(1..=6).contains(&x) || !(1..=6).contains(&y) {
-                    return None;
-                }
-                o(Block::RollDice) + 6 * (x as u32 - 1) + (y as u32 - 1)
-            }
-            Action::EndTurn { .. } => o(Block::EndTurn),
-            Action::BuildSettlement { node, .. } if (node.0 as u32) < self.nodes => {
-                o(Block::Settlement) + node.0 as u32
-            }
-            Action::BuildCity { node, .. } if (node.0 as u32) < self.nodes => {
-                o(Block::City) + node.0 as u32
-            }
-            Action::BuildRoad { edge, .. } if (edge.0 as u32) < self.edges => {
-                o(Block::Road) + edge.0 as u32
-            }
-            Action::BuyDevelopmentCard { card: None, .. } => o(Block::BuyCard),
-            Action::BuyDevelopmentCard { card: Some(c), .. } => {
-                o(Block::BuyCardKind) + c.index() as u32
-            }
+        match *a {
+            Action::Roll { dice, .. } => self.encode_roll(dice),
+            Action::EndTurn { .. } => Some(self.encode_end_turn()),
+            Action::BuildSettlement { node, .. } => self.encode_node(Block::Settlement, node),
+            Action::BuildCity { node, .. } => self.encode_node(Block::City, node),
+            Action::BuildRoad { edge, .. } => self.encode_road(edge),
+            Action::BuyDevelopmentCard { card, .. } => Some(self.encode_buy_card(card)),
             Action::MoveRobber {
                 hex,
                 victim,
                 resource,
                 ..
-            } => return self.robber(false, hex, victim, resource),
+            } => self.encode_robber(false, hex, victim, resource),
             Action::PlayKnight {
                 hex,
                 victim,
                 resource,
                 ..
-            } => return self.robber(true, hex, victim, resource),
-            Action::PlayRoadBuilding { .. } => o(Block::RoadBuilding),
-            Action::PlayYearOfPlenty { resources, .. } => {
-                let i = match resources.total() {
-                    0 => 20,
-                    1 => 15 + resources.0.iter().position(|&c| c == 1)? as u32,
-                    2 => {
-                        let a = resources.0.iter().position(|&c| c > 0)? as u8;
-                        let b = if resources.0[a as usize] == 2 {
-                            a
-                        } else {
-                            resources.0.iter().rposition(|&c| c > 0)? as u8
-                        };
-                        YOP_PAIRS.iter().position(|&x| x == (a, b))? as u32
-                    }
-                    _ => return None,
-                };
-                o(Block::YearOfPlenty) + i
+            } => self.encode_robber(true, hex, victim, resource),
+            Action::PlayRoadBuilding { .. } => Some(self.offset(Block::RoadBuilding)),
+            Action::PlayYearOfPlenty { resources, .. } => self.encode_year_of_plenty(&resources),
+            Action::PlayMonopoly { resource, .. } => {
+                Some(self.offset(Block::Monopoly) + resource.index() as u32)
             }
-            Action::PlayMonopoly { resource, .. } => o(Block::Monopoly) + resource.index() as u32,
             Action::MaritimeTrade {
                 give, get, rate, ..
-            } => {
-                if give == get || !(2..=4).contains(&rate) {
-                    return None;
-                }
-                o(Block::Maritime)
-                    + (give.index() as u32 * 4 + other_index(give, get)) * 3
-                    + (rate as u32 - 2)
-            }
-            Action::OfferTrade {
-                to: None,
-                give,
-                get,
-                ..
-            } => {
-                if give.total() != 1 || get.total() != 1 {
-                    return None;
-                }
-                let g = Resource::ALL[give.0.iter().position(|&c| c == 1)?];
-                let r = Resource::ALL[get.0.iter().position(|&c| c == 1)?];
-                if g == r {
-                    return None;
-                }
-                o(Block::Offer) + g.index() as u32 * 4 + other_index(g, r)
-            }
-            Action::AcceptTrade { player } if player.0 < self.players => {
-                o(Block::Accept) + player.0 as u32
-            }
-            Action::RejectTrade { player } if player.0 < self.players => {
-                o(Block::Reject) + player.0 as u32
-            }
-            Action::ConfirmTrade { with, .. } if with.0 < self.players => {
-                o(Block::Confirm) + with.0 as u32
-            }
-            Action::CancelTrade { .. } => o(Block::Cancel),
-            Action::Discard { player, resources } => {
-                if player.0 >= self.players || resources.total() > self.discard_cap as u32 {
-                    return None;
-                }
-                o(Block::Discard) + player.0 as u32 * self.per_discard + discard_rank(&resources)
-            }
-            _ => return None,
-        })
+            } => self.encode_maritime(give, get, rate),
+            Action::OfferTrade { to, give, get, .. } => self.encode_offer(to, &give, &get),
+            Action::AcceptTrade { .. }
+            | Action::RejectTrade { .. }
+            | Action::ConfirmTrade { .. }
+            | Action::CancelTrade { .. } => self.encode_answer(a),
+            Action::Discard { player, resources } => self.encode_discard(player, &resources),
+            Action::CounterOffer { .. } => None,
+        }
     }
 
     /// The action with this id in `game`: the acting player is the one the game waits
@@ -534,124 +341,28 @@ impl ActionSpace {
     pub fn decode(&self, game: &Game, id: u32) -> Option<Action> {
         let (b, i) = self.block_of(id)?;
         let player = game.current_player();
-        let p = self.players as u32;
-        let robber = |knight: bool, victim: Option<Player>, l: u32, r: Option<Resource>| {
-            let hex = HexId(self.land_to_hex[l as usize]);
-            Some(if knight {
-                Action::PlayKnight {
-                    player,
-                    hex,
-                    victim,
-                    resource: r,
-                }
-            } else {
-                Action::MoveRobber {
-                    player,
-                    hex,
-                    victim,
-                    resource: r,
-                }
-            })
-        };
-        match b {
-            Block::Roll => Some(Action::Roll { player, dice: None }),
-            Block::RollDice => Some(Action::Roll {
-                player,
-                dice: Some([(i / 6) as u8 + 1, (i % 6) as u8 + 1]),
-            }),
-            Block::EndTurn => Some(Action::EndTurn { player }),
-            Block::Settlement => Some(Action::BuildSettlement {
-                player,
-                node: NodeId(i as u8),
-            }),
-            Block::City => Some(Action::BuildCity {
-                player,
-                node: NodeId(i as u8),
-            }),
-            Block::Road => Some(Action::BuildRoad {
-                player,
-                edge: EdgeId(i as u16),
-            }),
-            Block::BuyCard => Some(Action::BuyDevelopmentCard { player, card: None }),
-            Block::BuyCardKind => Some(Action::BuyDevelopmentCard {
-                player,
-                card: Some(DevCard::ALL[i as usize]),
-            }),
-            Block::MoveRobber | Block::Knight => {
-                let (l, v) = (i / (p + 1), i % (p + 1));
-                let victim = (v > 0).then(|| Player(v as u8 - 1));
-                robber(b == Block::Knight, victim, l, None)
+        Some(match b {
+            Block::Roll | Block::RollDice => ActionSpace::decode_roll(b, i, player),
+            Block::EndTurn => Action::EndTurn { player },
+            Block::Settlement | Block::City | Block::Road => {
+                ActionSpace::decode_build(b, i, player)
             }
-            Block::MoveRobberSteal | Block::KnightSteal => {
-                let (lq, r) = (i / 5, i % 5);
-                let (l, q) = (lq / p, lq % p);
-                robber(
-                    b == Block::KnightSteal,
-                    Some(Player(q as u8)),
-                    l,
-                    Some(Resource::ALL[r as usize]),
-                )
+            Block::MoveRobber | Block::MoveRobberSteal | Block::Knight | Block::KnightSteal => {
+                self.decode_robber(b, i, player)
             }
-            Block::RoadBuilding => Some(Action::PlayRoadBuilding { player }),
-            Block::YearOfPlenty => {
-                let mut resources = Resources::EMPTY;
-                match i {
-                    0..15 => {
-                        let (a, b) = YOP_PAIRS[i as usize];
-                        resources.0[a as usize] += 1;
-                        resources.0[b as usize] += 1;
-                    }
-                    15..20 => resources.0[i as usize - 15] = 1,
-                    _ => {}
-                }
-                Some(Action::PlayYearOfPlenty { player, resources })
-            }
-            Block::Monopoly => Some(Action::PlayMonopoly {
-                player,
-                resource: Resource::ALL[i as usize],
-            }),
-            Block::Maritime => {
-                let (pair, rate) = (i / 3, i % 3 + 2);
-                let give = Resource::ALL[(pair / 4) as usize];
-                Some(Action::MaritimeTrade {
-                    player,
-                    give,
-                    get: from_other_index(give, pair % 4),
-                    rate: rate as u8,
-                })
-            }
-            Block::Offer => {
-                let give = Resource::ALL[(i / 4) as usize];
-                Some(Action::OfferTrade {
-                    player,
-                    to: None,
-                    give: Resources::one(give),
-                    get: Resources::one(from_other_index(give, i % 4)),
-                })
-            }
-            Block::Accept => Some(Action::AcceptTrade {
-                player: Player(i as u8),
-            }),
-            Block::Reject => Some(Action::RejectTrade {
-                player: Player(i as u8),
-            }),
-            Block::Confirm => Some(Action::ConfirmTrade {
-                player,
-                with: Player(i as u8),
-            }),
-            Block::Cancel => Some(Action::CancelTrade { player }),
-            Block::Discard => {
-                let q = (i / self.per_discard) as u8;
-                let owed = game.discards_owed()[q as usize];
-                if owed == 0 {
-                    return None;
-                }
-                Some(Action::Discard {
-                    player: Player(q),
-                    resources: discard_unrank(i % self.per_discard, owed)?,
-                })
-            }
-        }
+            Block::BuyCard
+            | Block::BuyCardKind
+            | Block::RoadBuilding
+            | Block::YearOfPlenty
+            | Block::Monopoly => ActionSpace::decode_devcard(b, i, player),
+            Block::Maritime
+            | Block::Offer
+            | Block::Accept
+            | Block::Reject
+            | Block::Confirm
+            | Block::Cancel => ActionSpace::decode_trade(b, i, player),
+            Block::Discard => return self.decode_discard(game, i),
+        })
     }
 }
 
@@ -684,7 +395,7 @@ impl Out for MaskOut<'_> {
     #[inline]
     fn offers(&mut self, _: Player, give: Resource) {
         // The four ids `give 4 + 0..4` of the offer block.
-        let id = self.space.offset(Block::Offer) + give.index() as u32 * 4;
+        let id = self.space.offers_of(give);
         for k in id..id + 4 {
             self.mask[k as usize >> 6] |= 1 << (k & 63);
         }

@@ -1,0 +1,120 @@
+//! The board described for clients that draw it.
+
+use super::{Board, HarborSpec, NONE8};
+use crate::types::{Harbor, Terrain};
+use serde::{Deserialize, Serialize};
+
+impl Board {
+    /// The board described for drawing: every hex, node and edge with its id and position.
+    pub fn describe(&self) -> BoardDescription {
+        BoardDescription {
+            hexes: self
+                .hexes
+                .iter()
+                .enumerate()
+                .map(|(i, h)| {
+                    let (x, y) = h.coord.center();
+                    HexDescription {
+                        id: i as u8,
+                        q: h.coord.q,
+                        r: h.coord.r,
+                        x,
+                        y,
+                        terrain: h.terrain,
+                        number: h.number,
+                        nodes: h.nodes.iter().map(|&n| (n != NONE8).then_some(n)).collect(),
+                    }
+                })
+                .collect(),
+            nodes: self
+                .nodes
+                .iter()
+                .enumerate()
+                .map(|(i, n)| NodeDescription {
+                    id: i as u8,
+                    x: n.pos.0,
+                    y: n.pos.1,
+                    hexes: n.hexes().map(|h| h.0).collect(),
+                    neighbors: n.neighbors().map(|h| h.0).collect(),
+                    edges: n.edges().map(|h| h.0).collect(),
+                    harbor: n.harbor,
+                })
+                .collect(),
+            edges: self
+                .edges
+                .iter()
+                .enumerate()
+                .map(|(i, e)| EdgeDescription {
+                    id: i as u16,
+                    nodes: [e.nodes[0].0, e.nodes[1].0],
+                })
+                .collect(),
+            harbors: self.spec.harbors.clone(),
+            robber_start: self.robber_start.map(|h| h.0),
+        }
+    }
+}
+
+/// The board as JSON for clients that draw it (see [`Board::describe`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardDescription {
+    /// Hexes by id.
+    pub hexes: Vec<HexDescription>,
+    /// Nodes by id.
+    pub nodes: Vec<NodeDescription>,
+    /// Edges by id.
+    pub edges: Vec<EdgeDescription>,
+    /// Harbours as in the map.
+    pub harbors: Vec<HarborSpec>,
+    /// The robber's starting hex.
+    pub robber_start: Option<u8>,
+}
+
+/// A hex in a [`BoardDescription`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexDescription {
+    /// Hex id.
+    pub id: u8,
+    /// Axial q.
+    pub q: i8,
+    /// Axial r.
+    pub r: i8,
+    /// Centre x on the lattice (units of √3/2 radius).
+    pub x: i16,
+    /// Centre y on the lattice (units of 1/2 radius).
+    pub y: i16,
+    /// Terrain.
+    pub terrain: Terrain,
+    /// Number token.
+    pub number: Option<u8>,
+    /// Corner nodes N, NE, SE, S, SW, NW (`null` where a sea hex's corner touches no land).
+    pub nodes: Vec<Option<u8>>,
+}
+
+/// A node in a [`BoardDescription`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeDescription {
+    /// Node id.
+    pub id: u8,
+    /// x on the lattice.
+    pub x: i16,
+    /// y on the lattice.
+    pub y: i16,
+    /// Land hexes around it.
+    pub hexes: Vec<u8>,
+    /// Adjacent nodes.
+    pub neighbors: Vec<u8>,
+    /// Edges at it.
+    pub edges: Vec<u16>,
+    /// Harbour reached from it.
+    pub harbor: Option<Harbor>,
+}
+
+/// An edge in a [`BoardDescription`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EdgeDescription {
+    /// Edge id.
+    pub id: u16,
+    /// End nodes.
+    pub nodes: [u8; 2],
+}

@@ -1,0 +1,424 @@
+//! Board topology: hexes, nodes (intersections) and edges (paths) with dense ids and
+//! precomputed adjacency, built once from a [`BoardSpec`] and shared by every clone of a
+//! game.
+//!
+//! # Coordinates and ids
+//! Hexes are pointy-top and addressed by axial coordinates `(q, r)`: `r` grows downwards
+//! (one row per step) and `q` grows to the east. The standard island has its centre hex at
+//! `(0, 0)`, its top row at `r = -2` with `q = 0..=2`, and its bottom row at `r = 2` with
+//! `q = -2..=0`.
+//!
+//! Positions are measured on an integer lattice: a hex centre is at `x = 2q + r`,
+//! `y = 3r` (x in units of `√3/2` hex radius, y in half radii); its corners are at
+//! `(x, y-2)` N, `(x+1, y-1)` NE, `(x+1, y+1)` SE, `(x, y+2)` S, `(x-1, y+1)` SW,
+//! `(x-1, y-1)` NW.
+//!
+//! Ids are dense and deterministic, all in reading order (top to bottom, then left to
+//! right): hex ids by `(r, q)`, node ids by corner `(y, x)`, edge ids by midpoint `(y, x)`.
+//! Nodes and edges are the corners and sides of land hexes. On the standard board that
+//! makes hexes `0..37` (19 land, 18 sea), nodes `0..54` and edges `0..72`.
+
+//!
+//! # The code
+//! This file holds ids, coordinates and the built [`Board`] with its queries; `spec.rs` the
+//! map as plain data and its validation ([`Board::new`]); `topology.rs` the nodes and edges
+//! derived from where the hexes are; `json.rs` the board described for drawing.
+
+mod json;
+mod spec;
+mod topology;
+
+pub use json::{BoardDescription, EdgeDescription, HexDescription, NodeDescription};
+pub use spec::{BoardError, BoardErrors, BoardSpec, HarborSpec, HexSpec};
+
+use crate::types::{Harbor, Terrain};
+use core::fmt;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Most nodes a board may have (node ids fit in a byte).
+pub const MAX_NODES: usize = 256;
+/// Most edges a board may have.
+pub const MAX_EDGES: usize = 384;
+/// Most hexes a board may have (land and sea).
+pub const MAX_HEXES: usize = 255;
+
+/// A point on the integer lattice, as `(y, x)` for sorting in reading order.
+type Lattice = (i16, i16);
+
+/// A `u32` ordered like the lattice point `(y, x)` (cheap sort key).
+#[inline]
+fn lattice_key(y: i16, x: i16) -> u32 {
+    ((y as u16 ^ 0x8000) as u32) << 16 | (x as u16 ^ 0x8000) as u32
+}
+
+/// The lattice point of a [`lattice_key`].
+#[inline]
+fn lattice_of(k: u32) -> (i16, i16) {
+    (
+        ((k >> 16) as u16 ^ 0x8000) as i16,
+        (k as u16 ^ 0x8000) as i16,
+    )
+}
+
+const NONE8: u8 = u8::MAX;
+const NONE16: u16 = u16::MAX;
+
+/// Dense id of a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct HexId(pub u8);
+/// Dense id of a node (an intersection, where settlements and cities stand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct NodeId(pub u8);
+/// Dense id of an edge (a path, where roads stand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EdgeId(pub u16);
+
+macro_rules! id_display {
+    ($($t:ident $n:literal),*) => {$(
+        impl $t {
+            /// The id as an index.
+            #[inline]
+            pub const fn index(self) -> usize { self.0 as usize }
+        }
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { write!(f, concat!($n, " {}"), self.0) }
+        }
+    )*};
+}
+id_display!(HexId "hex", NodeId "node", EdgeId "edge");
+
+/// Axial coordinates of a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct HexCoord {
+    /// Column-like axis (grows to the east).
+    pub q: i8,
+    /// Row (grows downwards).
+    pub r: i8,
+}
+
+impl HexCoord {
+    /// `(q, r)`.
+    pub const fn new(q: i8, r: i8) -> HexCoord {
+        HexCoord { q, r }
+    }
+
+    /// The neighbour across a side.
+    pub const fn neighbor(self, side: Side) -> HexCoord {
+        let (dq, dr) = match side {
+            Side::Ne => (1, -1),
+            Side::E => (1, 0),
+            Side::Se => (0, 1),
+            Side::Sw => (-1, 1),
+            Side::W => (-1, 0),
+            Side::Nw => (0, -1),
+        };
+        HexCoord::new(self.q + dq, self.r + dr)
+    }
+
+    /// Centre on the integer lattice.
+    pub const fn center(self) -> (i16, i16) {
+        (2 * self.q as i16 + self.r as i16, 3 * self.r as i16)
+    }
+
+    /// A corner on the integer lattice.
+    pub const fn corner(self, c: Corner) -> (i16, i16) {
+        let (x, y) = self.center();
+        match c {
+            Corner::N => (x, y - 2),
+            Corner::Ne => (x + 1, y - 1),
+            Corner::Se => (x + 1, y + 1),
+            Corner::S => (x, y + 2),
+            Corner::Sw => (x - 1, y + 1),
+            Corner::Nw => (x - 1, y - 1),
+        }
+    }
+
+    /// Distance in hex steps.
+    pub const fn distance(self, o: HexCoord) -> i32 {
+        let dq = self.q as i32 - o.q as i32;
+        let dr = self.r as i32 - o.r as i32;
+        (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+    }
+}
+
+impl fmt::Display for HexCoord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.q, self.r)
+    }
+}
+
+/// A side of a pointy-top hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// North-east.
+    Ne,
+    /// East (vertical).
+    E,
+    /// South-east.
+    Se,
+    /// South-west.
+    Sw,
+    /// West (vertical).
+    W,
+    /// North-west.
+    Nw,
+}
+
+impl Side {
+    /// All sides, clockwise from north-east.
+    pub const ALL: [Side; 6] = [Side::Ne, Side::E, Side::Se, Side::Sw, Side::W, Side::Nw];
+
+    /// The two corners at the ends of this side.
+    pub const fn corners(self) -> [Corner; 2] {
+        match self {
+            Side::Ne => [Corner::N, Corner::Ne],
+            Side::E => [Corner::Ne, Corner::Se],
+            Side::Se => [Corner::Se, Corner::S],
+            Side::Sw => [Corner::S, Corner::Sw],
+            Side::W => [Corner::Sw, Corner::Nw],
+            Side::Nw => [Corner::Nw, Corner::N],
+        }
+    }
+}
+
+/// A corner of a pointy-top hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Corner {
+    /// Top.
+    N,
+    /// Upper right.
+    Ne,
+    /// Lower right.
+    Se,
+    /// Bottom.
+    S,
+    /// Lower left.
+    Sw,
+    /// Upper left.
+    Nw,
+}
+
+impl Corner {
+    /// All corners, clockwise from north.
+    pub const ALL: [Corner; 6] = [
+        Corner::N,
+        Corner::Ne,
+        Corner::Se,
+        Corner::S,
+        Corner::Sw,
+        Corner::Nw,
+    ];
+}
+
+/// A hex of a built board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexInfo {
+    /// Axial coordinates.
+    pub coord: HexCoord,
+    /// Terrain.
+    pub terrain: Terrain,
+    /// Number token.
+    pub number: Option<u8>,
+    nodes: [u8; 6],
+}
+
+impl HexInfo {
+    /// The node ids at a land hex's six corners, which all exist (N, NE, SE, S, SW, NW).
+    #[inline]
+    pub(crate) fn land_corners(&self) -> [u8; 6] {
+        debug_assert!(self.terrain.is_land() && !self.nodes.contains(&NONE8));
+        self.nodes
+    }
+    /// The nodes at this hex's corners (N, NE, SE, S, SW, NW), where they exist (a sea hex
+    /// may have corners that touch no land).
+    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.nodes
+            .iter()
+            .filter(|&&n| n != NONE8)
+            .map(|&n| NodeId(n))
+    }
+
+    /// The node at one corner, if it exists.
+    pub fn corner(&self, c: Corner) -> Option<NodeId> {
+        let n = self.nodes[c as usize];
+        (n != NONE8).then_some(NodeId(n))
+    }
+}
+
+/// A node (intersection) of a built board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeInfo {
+    /// Position on the integer lattice.
+    pub pos: (i16, i16),
+    /// Harbour reached from this node.
+    pub harbor: Option<Harbor>,
+    hexes: [u8; 3],
+    neighbors: [u8; 3],
+    edges: [u16; 3],
+}
+
+impl NodeInfo {
+    /// The edges at this node, the first repeated where there are only two: for set
+    /// operations, where a repeat changes nothing and a fixed count avoids a branch.
+    #[inline(always)]
+    pub(crate) fn edges_padded(&self) -> [u16; 3] {
+        let [a, b, c] = self.edges;
+        debug_assert!(a != NONE16 && b != NONE16);
+        [a, b, if c == NONE16 { a } else { c }]
+    }
+    /// The adjacent nodes, padded like [`NodeInfo::edges_padded`].
+    #[inline(always)]
+    pub(crate) fn neighbors_padded(&self) -> [u8; 3] {
+        let [a, b, c] = self.neighbors;
+        debug_assert!(a != NONE8 && b != NONE8);
+        [a, b, if c == NONE8 { a } else { c }]
+    }
+    /// The land hexes around this node, padded with the first.
+    #[inline(always)]
+    pub(crate) fn hexes_padded(&self) -> [u8; 3] {
+        let [a, b, c] = self.hexes;
+        debug_assert!(a != NONE8);
+        [
+            a,
+            if b == NONE8 { a } else { b },
+            if c == NONE8 { a } else { c },
+        ]
+    }
+    /// The land hexes around this node (1 to 3).
+    #[inline]
+    pub fn hexes(&self) -> impl Iterator<Item = HexId> + '_ {
+        self.hexes
+            .iter()
+            .take_while(|&&h| h != NONE8)
+            .map(|&h| HexId(h))
+    }
+    /// The adjacent nodes (2 or 3).
+    #[inline]
+    pub fn neighbors(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.neighbors
+            .iter()
+            .take_while(|&&n| n != NONE8)
+            .map(|&n| NodeId(n))
+    }
+    /// The edges at this node (2 or 3).
+    #[inline]
+    pub fn edges(&self) -> impl Iterator<Item = EdgeId> + '_ {
+        self.edges
+            .iter()
+            .take_while(|&&e| e != NONE16)
+            .map(|&e| EdgeId(e))
+    }
+}
+
+/// An edge (path) of a built board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeInfo {
+    /// The two end nodes (lower id first).
+    pub nodes: [NodeId; 2],
+    /// Midpoint on the doubled lattice (`x1 + x2`, `y1 + y2`).
+    pub mid2: (i16, i16),
+}
+
+impl EdgeInfo {
+    /// The end that is not `n`.
+    #[inline]
+    pub fn other(&self, n: NodeId) -> NodeId {
+        if self.nodes[0] == n {
+            self.nodes[1]
+        } else {
+            self.nodes[0]
+        }
+    }
+}
+
+/// An immutable board: a validated map with its topology. Shared between clones of a game
+/// through an `Arc`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    spec: BoardSpec,
+    hexes: Vec<HexInfo>,
+    nodes: Vec<NodeInfo>,
+    edges: Vec<EdgeInfo>,
+    by_coord: BTreeMap<HexCoord, HexId>,
+    by_number: [Vec<HexId>; 13],
+    robber_start: Option<HexId>,
+    land: Vec<HexId>,
+}
+
+impl Board {
+    /// The map this board was built from (hexes in id order).
+    pub fn spec(&self) -> &BoardSpec {
+        &self.spec
+    }
+    /// All hexes, by id.
+    #[inline]
+    pub fn hexes(&self) -> &[HexInfo] {
+        &self.hexes
+    }
+    /// All nodes, by id.
+    #[inline]
+    pub fn nodes(&self) -> &[NodeInfo] {
+        &self.nodes
+    }
+    /// All edges, by id.
+    #[inline]
+    pub fn edges(&self) -> &[EdgeInfo] {
+        &self.edges
+    }
+    /// One hex.
+    #[inline]
+    pub fn hex(&self, h: HexId) -> &HexInfo {
+        &self.hexes[h.index()]
+    }
+    /// One node.
+    #[inline]
+    pub fn node(&self, n: NodeId) -> &NodeInfo {
+        &self.nodes[n.index()]
+    }
+    /// One edge.
+    #[inline]
+    pub fn edge(&self, e: EdgeId) -> &EdgeInfo {
+        &self.edges[e.index()]
+    }
+    /// The hex at axial coordinates.
+    pub fn hex_at(&self, c: HexCoord) -> Option<HexId> {
+        self.by_coord.get(&c).copied()
+    }
+    /// The node at a hex's corner.
+    pub fn node_at(&self, c: HexCoord, corner: Corner) -> Option<NodeId> {
+        self.hex_at(c).and_then(|h| self.hex(h).corner(corner))
+    }
+    /// The edge between two nodes, if they are adjacent.
+    pub fn edge_between(&self, a: NodeId, b: NodeId) -> Option<EdgeId> {
+        self.node(a).edges().find(|&e| self.edge(e).other(a) == b)
+    }
+    /// The edge along a hex's side.
+    pub fn edge_at(&self, c: HexCoord, side: Side) -> Option<EdgeId> {
+        let [a, b] = side.corners();
+        self.edge_between(self.node_at(c, a)?, self.node_at(c, b)?)
+    }
+    /// The hexes carrying a number token.
+    #[inline]
+    pub fn hexes_with_number(&self, n: u8) -> &[HexId] {
+        self.by_number.get(n as usize).map_or(&[], |v| v.as_slice())
+    }
+    /// Where the robber starts.
+    pub fn robber_start(&self) -> Option<HexId> {
+        self.robber_start
+    }
+    /// Ids of the land hexes.
+    pub fn land_hexes(&self) -> impl Iterator<Item = HexId> + '_ {
+        self.land.iter().copied()
+    }
+    /// Ids of the land hexes, as a slice.
+    #[inline]
+    pub(crate) fn land(&self) -> &[HexId] {
+        &self.land
+    }
+}

@@ -1,0 +1,313 @@
+//! A map as plain data ([`BoardSpec`]) and its validation into a [`Board`].
+
+use super::topology::Topology;
+use super::{
+    lattice_key, Board, HexCoord, HexId, HexInfo, NodeInfo, Side, MAX_EDGES, MAX_HEXES, MAX_NODES,
+};
+use crate::types::{Harbor, Terrain};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One hex of a map as plain data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexSpec {
+    /// Axial column.
+    pub q: i8,
+    /// Axial row.
+    pub r: i8,
+    /// Terrain.
+    pub terrain: Terrain,
+    /// Number token (2–6, 8–12) on producing hexes; absent on desert and sea.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u8>,
+}
+
+/// A harbour as plain data: the land hex it serves and the side of that hex facing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HarborSpec {
+    /// Axial column of the land hex.
+    pub q: i8,
+    /// Axial row of the land hex.
+    pub r: i8,
+    /// The side of that hex on the coast; its two corners get the harbour.
+    pub side: Side,
+    /// Kind of harbour.
+    pub kind: Harbor,
+}
+
+/// A map as plain data (the user-map JSON format). Validated by [`Board::new`].
+///
+/// ```
+/// use catan_rules::board::{Board, BoardSpec};
+/// let spec: BoardSpec = serde_json::from_str(r#"{
+///     "hexes": [
+///         {"q": 0, "r": 0, "terrain": "forest", "number": 8},
+///         {"q": 1, "r": 0, "terrain": "desert"}
+///     ],
+///     "harbors": [{"q": 0, "r": 0, "side": "w", "kind": "3:1"}]
+/// }"#).unwrap();
+/// let board = Board::new(spec).unwrap();
+/// assert_eq!(board.nodes().len(), 10);
+/// assert_eq!(board.edges().len(), 11);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    /// Every hex, land and sea (sea hexes are optional; they are drawn and face harbours).
+    pub hexes: Vec<HexSpec>,
+    /// Harbours.
+    #[serde(default)]
+    pub harbors: Vec<HarborSpec>,
+    /// Where the robber starts; default: the first desert in reading order, or off the
+    /// board if there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robber: Option<HexCoord>,
+}
+
+/// What is wrong with a [`BoardSpec`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum BoardError {
+    /// No land hex at all.
+    #[error("the map has no land hex")]
+    NoLand,
+    /// Two hexes at one place.
+    #[error("two hexes at {at}")]
+    DuplicateHex {
+        /// Where.
+        at: HexCoord,
+    },
+    /// A producing hex without a number token.
+    #[error("{terrain} hex at {at} needs a number token")]
+    MissingNumber {
+        /// Where.
+        at: HexCoord,
+        /// Its terrain.
+        terrain: Terrain,
+    },
+    /// A number token where none belongs, or an impossible number.
+    #[error("hex at {at} cannot carry number {number} (numbers are 2–6 and 8–12, on producing land only)")]
+    BadNumber {
+        /// Where.
+        at: HexCoord,
+        /// The number given.
+        number: u8,
+    },
+    /// A harbour not on a land hex of the map.
+    #[error("harbour at {at} is not on a land hex")]
+    HarborNotOnLand {
+        /// Where.
+        at: HexCoord,
+    },
+    /// A harbour on a side that does not face the sea.
+    #[error("harbour at {at} side {side:?} does not face the sea")]
+    HarborNotCoastal {
+        /// Where.
+        at: HexCoord,
+        /// Which side.
+        side: Side,
+    },
+    /// Two harbours share a node.
+    #[error("harbour at {at} side {side:?} shares a corner with another harbour")]
+    HarborOverlap {
+        /// Where.
+        at: HexCoord,
+        /// Which side.
+        side: Side,
+    },
+    /// The robber's start is not a land hex.
+    #[error("the robber must start on a land hex of the map, not {at}")]
+    RobberNotOnLand {
+        /// Where.
+        at: HexCoord,
+    },
+    /// The map is too big for the engine's fixed-size state.
+    #[error("the map has {count} {what}; at most {max} are supported")]
+    TooLarge {
+        /// Hexes, nodes or edges.
+        what: &'static str,
+        /// How many the map has.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+}
+
+/// Every problem found in a [`BoardSpec`], reported at once.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[error("invalid board: {}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "))]
+pub struct BoardErrors(pub Vec<BoardError>);
+
+impl Board {
+    /// Validates a map and builds its topology, reporting every problem at once.
+    ///
+    /// # Errors
+    /// [`BoardErrors`] listing each [`BoardError`] found.
+    pub fn new(mut spec: BoardSpec) -> Result<Board, BoardErrors> {
+        let mut errs = Vec::new();
+        spec.hexes.sort_by_key(|h| (h.r, h.q));
+        let by_coord = check_hexes(&spec, &mut errs);
+        let topo = Topology::cached(&spec.hexes);
+        if topo.node_count > MAX_NODES {
+            errs.push(BoardError::TooLarge {
+                what: "nodes",
+                count: topo.node_count,
+                max: MAX_NODES,
+            });
+        }
+        if topo.edge_count > MAX_EDGES {
+            errs.push(BoardError::TooLarge {
+                what: "edges",
+                count: topo.edge_count,
+                max: MAX_EDGES,
+            });
+        }
+        let mut nodes = topo.nodes.clone();
+        let edges = topo.edges.clone();
+        let (hexes, by_number) = hex_infos(&spec, &topo);
+        place_harbors(&spec, &by_coord, &topo, &mut nodes, &mut errs);
+        let robber_start = robber_start(&spec, &by_coord, &mut errs);
+        if !errs.is_empty() {
+            return Err(BoardErrors(errs));
+        }
+        let land = (0..hexes.len())
+            .filter(|&i| hexes[i].terrain.is_land())
+            .map(|i| HexId(i as u8))
+            .collect();
+        Ok(Board {
+            land,
+            spec,
+            hexes,
+            nodes,
+            edges,
+            by_coord,
+            by_number,
+            robber_start,
+        })
+    }
+}
+
+/// Each hex once, with a number token exactly where it produces; at least one land hex,
+/// not too many hexes. Returns the hexes by coordinate.
+fn check_hexes(spec: &BoardSpec, errs: &mut Vec<BoardError>) -> BTreeMap<HexCoord, HexId> {
+    let mut by_coord = BTreeMap::new();
+    for (i, h) in spec.hexes.iter().enumerate() {
+        let at = HexCoord::new(h.q, h.r);
+        if by_coord.insert(at, HexId(i.min(254) as u8)).is_some() {
+            errs.push(BoardError::DuplicateHex { at });
+        }
+        let produces = h.terrain.resource().is_some() || h.terrain == Terrain::Gold;
+        match h.number {
+            Some(n) if !produces || !(2..=12).contains(&n) || n == 7 => {
+                errs.push(BoardError::BadNumber { at, number: n })
+            }
+            None if produces => errs.push(BoardError::MissingNumber {
+                at,
+                terrain: h.terrain,
+            }),
+            _ => {}
+        }
+    }
+    if spec.hexes.len() > MAX_HEXES {
+        errs.push(BoardError::TooLarge {
+            what: "hexes",
+            count: spec.hexes.len(),
+            max: MAX_HEXES,
+        });
+    }
+    if !spec.hexes.iter().any(|h| h.terrain.is_land()) {
+        errs.push(BoardError::NoLand);
+    }
+    by_coord
+}
+
+/// The built hexes, and the hexes of each number token.
+fn hex_infos(spec: &BoardSpec, topo: &Topology) -> (Vec<HexInfo>, [Vec<HexId>; 13]) {
+    let mut hexes = Vec::with_capacity(spec.hexes.len());
+    let mut by_number: [Vec<HexId>; 13] = Default::default();
+    for (i, h) in spec.hexes.iter().enumerate() {
+        let hc = HexCoord::new(h.q, h.r);
+        if let Some(n) = h.number {
+            if (2..=12).contains(&n) && i < MAX_HEXES {
+                by_number[n as usize].push(HexId(i as u8));
+            }
+        }
+        hexes.push(HexInfo {
+            coord: hc,
+            terrain: h.terrain,
+            number: h.number,
+            nodes: topo.corners[i],
+        });
+    }
+    (hexes, by_number)
+}
+
+/// Puts each harbour on the two nodes of its coastal side; a harbour must face the sea
+/// from a land hex and share no node with another.
+fn place_harbors(
+    spec: &BoardSpec,
+    by_coord: &BTreeMap<HexCoord, HexId>,
+    topo: &Topology,
+    nodes: &mut [NodeInfo],
+    errs: &mut Vec<BoardError>,
+) {
+    let is_land = |c: HexCoord| {
+        by_coord
+            .get(&c)
+            .is_some_and(|&HexId(i)| spec.hexes[i as usize].terrain.is_land())
+    };
+    let keys = &topo.keys;
+    let node_of = |y: i16, x: i16| keys.binary_search(&lattice_key(y, x)).ok();
+    for hs in &spec.harbors {
+        let at = HexCoord::new(hs.q, hs.r);
+        if !is_land(at) {
+            errs.push(BoardError::HarborNotOnLand { at });
+            continue;
+        }
+        // A hex at the edge of the coordinate range faces nothing but sea that way
+        // (and `neighbor` would overflow).
+        let facing = HexCoord::new(0, 0).neighbor(hs.side);
+        let beyond = at.q.checked_add(facing.q).zip(at.r.checked_add(facing.r));
+        if beyond.is_some_and(|(q, r)| is_land(HexCoord::new(q, r))) {
+            errs.push(BoardError::HarborNotCoastal { at, side: hs.side });
+            continue;
+        }
+        let mut overlap = false;
+        for c in hs.side.corners() {
+            let (x, y) = at.corner(c);
+            if let Some(n) = node_of(y, x).filter(|&n| n < nodes.len()) {
+                if nodes[n].harbor.is_some() {
+                    overlap = true;
+                }
+                nodes[n].harbor = Some(hs.kind);
+            }
+        }
+        if overlap {
+            errs.push(BoardError::HarborOverlap { at, side: hs.side });
+        }
+    }
+}
+
+/// The robber's starting hex: the given land hex, or the first desert.
+fn robber_start(
+    spec: &BoardSpec,
+    by_coord: &BTreeMap<HexCoord, HexId>,
+    errs: &mut Vec<BoardError>,
+) -> Option<HexId> {
+    match spec.robber {
+        Some(at) => match by_coord.get(&at) {
+            Some(&id) if spec.hexes[id.index()].terrain.is_land() => Some(id),
+            _ => {
+                errs.push(BoardError::RobberNotOnLand { at });
+                None
+            }
+        },
+        None => spec
+            .hexes
+            .iter()
+            .position(|h| h.terrain == Terrain::Desert)
+            .map(|i| HexId(i as u8)),
+    }
+}

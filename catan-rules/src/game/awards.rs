@@ -1,0 +1,117 @@
+//! Victory points, the two special cards (Longest Road, Largest Army) and winning.
+//!
+//! Catan base rules, 5th ed., 'Longest Road', 'Largest Army', 'Ending the Game'; a tie for
+//! a broken Longest Road per docs/rulings.md §15, winning on one's own turn per
+//! docs/rulings.md §4, hidden victory point cards per docs/rulings.md §5.
+//!
+//! The awards follow the actions that change them (a road, a settlement that breaks a
+//! road, a knight); no action of its own, so no check, enumeration or ids.
+//!
+//! | rule | effect |
+//! | --- | --- |
+//! | points | `public_points`, `points`, `scores` |
+//! | Longest Road | `update_longest_road` (lengths: the `roads` module) |
+//! | Largest Army | `update_largest_army` |
+//! | victory | `check_win` |
+
+use super::{opt, Game, Phase, NONE};
+use crate::event::{Event, EventSink};
+use crate::types::{DevCard, Player};
+
+impl Game {
+    /// Victory points that everyone can see: buildings and special cards.
+    pub fn public_points(&self, p: Player) -> u8 {
+        let s = &self.seats[p.index()];
+        let mut v = s.settlements + 2 * s.cities;
+        if self.longest_road == p.0 {
+            v += 2;
+        }
+        if self.largest_army == p.0 {
+            v += 2;
+        }
+        v
+    }
+
+    /// All victory points, hidden VP cards included (`RULINGS` 5).
+    pub fn points(&self, p: Player) -> u8 {
+        let s = &self.seats[p.index()];
+        self.public_points(p) + s.dev[DevCard::VictoryPoint] + s.new_dev[DevCard::VictoryPoint]
+    }
+
+    /// Points of every seat (hidden cards included).
+    pub fn scores(&self) -> Vec<u8> {
+        (0..self.rules.players)
+            .map(|p| self.points(Player(p)))
+            .collect()
+    }
+
+    /// Longest Road after any change (`seeds/000` "Longest Road", special case; `RULINGS`
+    /// 15).
+    pub(super) fn update_longest_road<S: EventSink>(&mut self, sink: &mut S) {
+        let n = self.rules.players as usize;
+        let max = self.seats[..n]
+            .iter()
+            .map(|s| s.road_len)
+            .max()
+            .unwrap_or(0);
+        let holder = self.longest_road;
+        if holder != NONE {
+            let hl = self.seats[holder as usize].road_len;
+            if hl >= 5 && hl == max {
+                return;
+            }
+        }
+        let mut leaders = self.seats[..n]
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.road_len == max);
+        let unique = match (leaders.next(), leaders.next()) {
+            (Some((i, _)), None) if max >= 5 => i as u8,
+            _ => NONE,
+        };
+        if unique != holder {
+            self.longest_road = unique;
+            sink.push(Event::LongestRoadChanged {
+                from: opt(holder),
+                to: opt(unique),
+                length: if unique == NONE { 0 } else { max },
+            });
+        }
+    }
+
+    /// Largest Army after `p` played a knight: the first to 3, then whoever has more than
+    /// the holder.
+    #[inline]
+    pub(super) fn update_largest_army<S: EventSink>(&mut self, p: u8, sink: &mut S) {
+        let k = self.seats[p as usize].knights;
+        let holder = self.largest_army;
+        if k >= 3 && holder != p && (holder == NONE || k > self.seats[holder as usize].knights) {
+            self.largest_army = p;
+            sink.push(Event::LargestArmyChanged {
+                from: opt(holder),
+                to: Player(p),
+                knights: k,
+            });
+        }
+    }
+
+    /// A player wins on their own turn as soon as they hold the target (`RULINGS` 4).
+    pub(super) fn check_win<S: EventSink>(&mut self, sink: &mut S) {
+        if matches!(
+            self.phase,
+            Phase::SetupSettlement | Phase::SetupRoad | Phase::GameOver
+        ) {
+            return;
+        }
+        let points = self.points(Player(self.current));
+        if points >= self.rules.vp_target {
+            self.winner = self.current;
+            self.phase = Phase::GameOver;
+            self.offer = None;
+            sink.push(Event::GameWon {
+                player: Player(self.current),
+                points,
+            });
+        }
+    }
+}

@@ -1,0 +1,400 @@
+//! Building: roads, settlements and cities, their costs and the pieces each player has.
+//! The placement checks serve the set-up phase and Road Building too.
+//!
+//! Catan base rules, 5th ed., 'Building' and 'Building Costs'; the distance rule.
+//!
+//! | rule | check | effect | enumeration | ids |
+//! | --- | --- | --- | --- | --- |
+//! | road | `check_road`, `road_connects` | `build_road` | `push_roads`, `road_spots` | `encode_road` ([`Block::Road`]) |
+//! | settlement | `check_settlement`, `check_settlement_site` | `build_settlement`, `put_settlement`, `after_settlement` | `push_settlements` | `encode_node` ([`Block::Settlement`]) |
+//! | city | `check_city` | `build_city` | `push_cities` | `encode_node` ([`Block::City`]) |
+//!
+//! Decoding a build id is `decode_build`.
+
+use super::{Game, Phase, CITY, F_BUILT};
+use crate::action::Action;
+use crate::action_space::{ActionSpace, Block};
+use crate::bits::{EdgeBits, NodeBits, EDGE_WORDS, NODE_WORDS};
+use crate::board::{EdgeId, NodeId};
+use crate::error::RuleError;
+use crate::event::{Event, EventSink};
+use crate::game::legal::Out;
+use crate::types::{Piece, Player, Resources};
+
+/// Cost of a road (`seeds/000` "Building Costs").
+pub const ROAD_COST: Resources = Resources::new(1, 1, 0, 0, 0);
+/// Cost of a settlement.
+pub const SETTLEMENT_COST: Resources = Resources::new(1, 1, 1, 1, 0);
+/// Cost of a city.
+pub const CITY_COST: Resources = Resources::new(0, 0, 0, 2, 3);
+
+impl Game {
+    /// A settlement: in the set-up or main phase, a piece left, the cost (not in set-up),
+    /// and a site that keeps the distance rule (and joins a road, outside set-up).
+    #[inline(always)]
+    pub(super) fn check_settlement(
+        &self,
+        action: &Action,
+        p: u8,
+        node: NodeId,
+    ) -> Result<(), RuleError> {
+        let setup = self.phase == Phase::SetupSettlement;
+        if !setup && self.phase != Phase::Main {
+            return Err(self.wrong_phase(action));
+        }
+        if node.index() >= self.board.nodes().len() {
+            return Err(RuleError::NoSuchNode { node });
+        }
+        let ps = &self.seats[p as usize];
+        if ps.settlements >= self.rules.pieces().1 {
+            return Err(RuleError::NoPieceLeft {
+                piece: Piece::Settlement,
+            });
+        }
+        if !setup && !ps.hand.contains(&SETTLEMENT_COST) {
+            return Err(RuleError::NotEnoughResources {
+                need: SETTLEMENT_COST,
+                have: ps.hand,
+            });
+        }
+        self.check_settlement_site(p, node, setup)
+    }
+
+    /// A road: paid in the main phase, free in set-up (at the settlement just placed) and
+    /// during Road Building; a piece left, an empty edge joining the player's network.
+    #[inline(always)]
+    pub(super) fn check_road(&self, action: &Action, p: u8, edge: EdgeId) -> Result<(), RuleError> {
+        let free = match self.phase {
+            Phase::SetupRoad | Phase::RoadBuilding => true,
+            Phase::Main => false,
+            _ => return Err(self.wrong_phase(action)),
+        };
+        if edge.index() >= self.board.edges().len() {
+            return Err(RuleError::NoSuchEdge { edge });
+        }
+        let ps = &self.seats[p as usize];
+        if ps.roads >= self.rules.pieces().0 {
+            return Err(RuleError::NoPieceLeft { piece: Piece::Road });
+        }
+        if !free && !ps.hand.contains(&ROAD_COST) {
+            return Err(RuleError::NotEnoughResources {
+                need: ROAD_COST,
+                have: ps.hand,
+            });
+        }
+        if self.edges.get(edge.index()) != 0 {
+            return Err(RuleError::EdgeOccupied { edge });
+        }
+        if self.phase == Phase::SetupRoad {
+            let n = NodeId(self.setup_node);
+            if !self.board.edge(edge).nodes.contains(&n) {
+                return Err(RuleError::SetupRoadNotAtSettlement { node: n });
+            }
+            return Ok(());
+        }
+        if !self.road_connects(p, edge) {
+            return Err(RuleError::RoadNotConnected { edge });
+        }
+        Ok(())
+    }
+
+    /// A city: in the main phase, on the player's own settlement, a piece left, the cost.
+    #[inline(always)]
+    pub(super) fn check_city(&self, action: &Action, p: u8, node: NodeId) -> Result<(), RuleError> {
+        if self.phase != Phase::Main {
+            return Err(self.wrong_phase(action));
+        }
+        if node.index() >= self.board.nodes().len() {
+            return Err(RuleError::NoSuchNode { node });
+        }
+        if self.nodes.get(node.index()) != p + 1 {
+            return Err(RuleError::NotYourSettlement { node });
+        }
+        let ps = &self.seats[p as usize];
+        if ps.cities >= self.rules.pieces().2 {
+            return Err(RuleError::NoPieceLeft { piece: Piece::City });
+        }
+        if !ps.hand.contains(&CITY_COST) {
+            return Err(RuleError::NotEnoughResources {
+                need: CITY_COST,
+                have: ps.hand,
+            });
+        }
+        Ok(())
+    }
+
+    /// An empty node with no building next to it (the distance rule), at one of `p`'s
+    /// roads unless in set-up.
+    pub(crate) fn check_settlement_site(
+        &self,
+        p: u8,
+        node: NodeId,
+        setup: bool,
+    ) -> Result<(), RuleError> {
+        if self.nodes.get(node.index()) != 0 {
+            return Err(RuleError::NodeOccupied { node });
+        }
+        let info = self.board.node(node);
+        let [a, b, c] = info.neighbors_padded();
+        if self.nodes.get(a as usize) | self.nodes.get(b as usize) | self.nodes.get(c as usize) != 0
+        {
+            return Err(RuleError::DistanceRule { node });
+        }
+        if !setup && !info.edges().any(|e| self.edges.get(e.index()) == p + 1) {
+            return Err(RuleError::SettlementNotConnected { node });
+        }
+        Ok(())
+    }
+
+    /// Whether a road on `edge` would join `p`'s network: at an end that is `p`'s building,
+    /// or an end free of opponents' buildings where `p` has another road.
+    #[inline]
+    pub(crate) fn road_connects(&self, p: u8, edge: EdgeId) -> bool {
+        let tag = p + 1;
+        for n in self.board.edge(edge).nodes {
+            let v = self.nodes.get(n.index());
+            if v != 0 {
+                if v & 7 == tag {
+                    return true;
+                }
+                continue;
+            }
+            if self
+                .board
+                .node(n)
+                .edges()
+                .any(|e| e != edge && self.edges.get(e.index()) == tag)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Pays `cost` from `p`'s hand into the bank.
+    #[inline]
+    pub(super) fn pay(&mut self, p: u8, cost: &Resources) {
+        self.seats[p as usize].hand.sub(cost);
+        self.bank.add(cost);
+    }
+
+    /// A main-phase settlement.
+    #[inline(always)]
+    pub(super) fn build_settlement<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
+        self.pay(p, &SETTLEMENT_COST);
+        self.put_settlement(p, node);
+        self.flags |= F_BUILT;
+        sink.push(Event::SettlementBuilt {
+            player: Player(p),
+            node,
+        });
+        self.after_settlement(p, node, sink);
+    }
+
+    /// A road, paid in the main phase, one of Road Building's otherwise; Longest Road
+    /// follows. The phase's own follow-up (set-up order, the end of Road Building) is the
+    /// caller's.
+    #[inline(always)]
+    pub(super) fn build_road<S: EventSink>(&mut self, p: u8, edge: EdgeId, sink: &mut S) {
+        match self.phase {
+            Phase::Main => {
+                self.pay(p, &ROAD_COST);
+                self.flags |= F_BUILT;
+            }
+            Phase::RoadBuilding => self.road_building_left -= 1,
+            _ => {}
+        }
+        self.edges.set(edge.index(), p + 1);
+        self.seats[p as usize].roads += 1;
+        sink.push(Event::RoadBuilt {
+            player: Player(p),
+            edge,
+        });
+        let before = self.seats[p as usize].road_len;
+        self.seats[p as usize].road_len = crate::roads::longest_after_road(self, p, edge, before);
+        self.update_longest_road(sink);
+    }
+
+    /// A city replaces one of `p`'s settlements.
+    #[inline(always)]
+    pub(super) fn build_city<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
+        self.pay(p, &CITY_COST);
+        let i = node.index();
+        self.nodes.set(i, self.nodes.get(i) | CITY);
+        let s = &mut self.seats[p as usize];
+        s.settlements -= 1;
+        s.cities += 1;
+        self.flags |= F_BUILT;
+        sink.push(Event::CityBuilt {
+            player: Player(p),
+            node,
+        });
+    }
+
+    /// Puts a settlement of `p` on `node`, with its harbour.
+    pub(crate) fn put_settlement(&mut self, p: u8, node: NodeId) {
+        self.nodes.set(node.index(), p + 1);
+        let s = &mut self.seats[p as usize];
+        s.settlements += 1;
+        if let Some(h) = self.board.node(node).harbor {
+            s.harbors |= h.bit();
+        }
+    }
+
+    /// A settlement may break opponents' roads through `node` (`seeds/000` "Longest Road").
+    pub(super) fn after_settlement<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
+        let mut touched = 0u8;
+        for e in self.board.node(node).edges() {
+            let v = self.edges.get(e.index());
+            if v != 0 && v != p + 1 {
+                touched |= 1 << (v - 1);
+            }
+        }
+        if touched == 0 {
+            return;
+        }
+        for q in 0..self.rules.players {
+            if touched & (1 << q) != 0 {
+                self.seats[q as usize].road_len = self.road_length(q);
+            }
+        }
+        self.update_longest_road(sink);
+    }
+
+    /// Whether `p` has anywhere to put a road.
+    pub(crate) fn has_road_spot(&self, p: u8) -> bool {
+        !self.road_spots(p).is_empty()
+    }
+
+    /// The main phase's builds `player` can afford and has pieces for: roads, then
+    /// settlements, then cities.
+    #[inline(always)]
+    pub(super) fn push_builds<O: Out>(&self, player: Player, out: &mut O) {
+        let s = &self.seats[player.index()];
+        let (max_roads, max_settlements, max_cities) = self.rules.pieces();
+        if s.roads < max_roads && s.hand.contains(&ROAD_COST) {
+            self.push_roads(player, out);
+        }
+        if s.settlements < max_settlements && s.hand.contains(&SETTLEMENT_COST) {
+            self.push_settlements(player, out);
+        }
+        if s.cities < max_cities && s.hand.contains(&CITY_COST) {
+            self.push_cities(player, out);
+        }
+    }
+
+    /// Every road spot of `player`, in edge order.
+    pub(super) fn push_roads<O: Out>(&self, player: Player, out: &mut O) {
+        self.road_spots(player.0).for_each(|e| {
+            out.push(Action::BuildRoad {
+                player,
+                edge: EdgeId(e as u16),
+            })
+        });
+    }
+
+    /// Empty edges where a road of `p` would join `p`'s network (see
+    /// [`Game::road_connects`]): at `p`'s buildings, and at the ends of `p`'s roads that are
+    /// free of opponents' buildings.
+    #[inline]
+    pub(crate) fn road_spots(&self, p: u8) -> EdgeBits {
+        let tag = p + 1;
+        let board = &*self.board;
+        let ne = board.edges().len();
+        let nn = board.nodes().len();
+        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag);
+        // The ends of the player's roads, each once.
+        let mut ends = NodeBits::empty(nn);
+        mine.for_each(|e| {
+            for n in board.edge(EdgeId(e as u16)).nodes {
+                ends.insert(n.index());
+            }
+        });
+        // The network goes on from empty ends and from the player's own buildings (these
+        // also cover buildings without a road of their own, in hand-made positions).
+        let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
+        let empty_nodes = self.nodes.matching::<NODE_WORDS>(nn, 0x0f, 0);
+        let reach = own.or(&ends.and(&empty_nodes));
+        let mut next = EdgeBits::empty(ne);
+        reach.for_each(|n| {
+            for f in board.node(NodeId(n as u8)).edges_padded() {
+                next.insert(f as usize);
+            }
+        });
+        next.and(&self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0))
+    }
+
+    /// Main-phase settlement sites of `player`, in node order: free nodes at the player's
+    /// roads with no building next to them.
+    fn push_settlements<O: Out>(&self, player: Player, out: &mut O) {
+        let tag = player.0 + 1;
+        let board = &*self.board;
+        let ne = board.edges().len();
+        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag);
+        let mut ends = NodeBits::empty(board.nodes().len());
+        mine.for_each(|e| {
+            for n in board.edge(EdgeId(e as u16)).nodes {
+                if self.nodes.get(n.index()) == 0 {
+                    ends.insert(n.index());
+                }
+            }
+        });
+        ends.for_each(|n| {
+            let node = NodeId(n as u8);
+            let [a, b, c] = board.node(node).neighbors_padded();
+            let near = self.nodes.get(a as usize)
+                | self.nodes.get(b as usize)
+                | self.nodes.get(c as usize);
+            if near == 0 {
+                out.push(Action::BuildSettlement { player, node });
+            }
+        });
+    }
+
+    /// `player`'s settlements, in node order: where a city may go.
+    #[inline(always)]
+    fn push_cities<O: Out>(&self, player: Player, out: &mut O) {
+        self.nodes
+            .matching::<NODE_WORDS>(self.board.nodes().len(), 0x0f, player.0 + 1)
+            .for_each(|n| {
+                out.push(Action::BuildCity {
+                    player,
+                    node: NodeId(n as u8),
+                })
+            });
+    }
+}
+
+impl ActionSpace {
+    /// The id of a settlement or city (`b`) on `node`, if the node is on the board.
+    #[inline]
+    pub(crate) fn encode_node(&self, b: Block, node: NodeId) -> Option<u32> {
+        ((node.0 as u32) < self.nodes).then(|| self.offset(b) + node.0 as u32)
+    }
+
+    /// The id of a road on `edge`, if the edge is on the board.
+    #[inline]
+    pub(crate) fn encode_road(&self, edge: EdgeId) -> Option<u32> {
+        ((edge.0 as u32) < self.edges).then(|| self.offset(Block::Road) + edge.0 as u32)
+    }
+
+    /// The build with index `i` in block `b` ([`Block::Settlement`], [`Block::City`] or
+    /// [`Block::Road`]).
+    #[inline]
+    pub(crate) fn decode_build(b: Block, i: u32, player: Player) -> Action {
+        match b {
+            Block::Settlement => Action::BuildSettlement {
+                player,
+                node: NodeId(i as u8),
+            },
+            Block::City => Action::BuildCity {
+                player,
+                node: NodeId(i as u8),
+            },
+            _ => Action::BuildRoad {
+                player,
+                edge: EdgeId(i as u16),
+            },
+        }
+    }
+}

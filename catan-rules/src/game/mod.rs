@@ -1,0 +1,575 @@
+//! [`Game`]: a validated game state with atomic [`Game::apply`], complete legal-action
+//! enumeration and per-seat views.
+//!
+//! The rules live in one file per family, each holding the family's checks, effects,
+//! legal-action enumeration and action ids side by side:
+//!
+//! | module | rules |
+//! | --- | --- |
+//! | `setup` | set-up placements in snake order, starting resources, the beginner board |
+//! | `production` | the roll, resource production, the supply shortage |
+//! | `robber` | a 7: discards, moving the robber, stealing |
+//! | `build` | roads, settlements, cities, pieces and costs |
+//! | `devcards` | buying and playing development cards |
+//! | `trade` | maritime trade and the domestic trade protocol |
+//! | `awards` | points, Longest Road, Largest Army, victory |
+//! | `turn` | phases, decisions, ending a turn |
+//! | `legal` | where enumeration writes, and its order |
+//!
+//! This file holds the state, its accessors, and the dispatch: [`Game::check`] and the
+//! private `execute` each match on the action and call the family's function. See
+//! `docs/architecture.md` for the whole picture.
+
+mod awards;
+mod build;
+mod devcards;
+pub(crate) mod legal;
+mod production;
+pub(crate) mod robber;
+mod setup;
+mod trade;
+mod turn;
+
+pub use build::{CITY_COST, ROAD_COST, SETTLEMENT_COST};
+pub use devcards::DEV_CARD_COST;
+pub(crate) use trade::{answer, Offer};
+pub use turn::{Decision, Phase};
+
+use crate::action::Action;
+use crate::bits::{EdgeNibbles, NodeNibbles};
+use crate::board::{Board, EdgeId, HexId, NodeId};
+use crate::error::RuleError;
+use crate::event::{Event, EventSink};
+use crate::layouts::{self, MapKind};
+use crate::rng::Rng;
+use crate::rules::{Rules, RulesError};
+use crate::types::{ByDevCard, DevCard, Player, Resources, MAX_PLAYERS};
+use serde::Serialize;
+use std::sync::Arc;
+
+pub(crate) const NONE: u8 = u8::MAX;
+pub(crate) const CITY: u8 = 8;
+
+/// One seat's state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Seat {
+    pub hand: Resources,
+    pub dev: ByDevCard<u8>,
+    pub new_dev: ByDevCard<u8>,
+    pub knights: u8,
+    pub roads: u8,
+    pub settlements: u8,
+    pub cities: u8,
+    pub road_len: u8,
+    pub harbors: u8,
+    pub harbors_at_start: u8,
+}
+
+pub(crate) const F_ROLLED: u8 = 1;
+pub(crate) const F_DEV_PLAYED: u8 = 2;
+pub(crate) const F_BUILT: u8 = 4;
+
+/// A game in progress: always valid, changed only by [`Game::apply`] (all or nothing).
+///
+/// Cloning copies a fixed-size state and bumps the board's reference count.
+/// [`Clone::clone_from`] into a game on the same board (tree search's scratch copy) copies
+/// the state alone, without touching the reference count.
+///
+/// ```
+/// use catan_rules::{Game, Rules};
+/// let mut game = Game::new(Rules::default(), 7).unwrap();
+/// let mut legal = Vec::new();
+/// // Play the set-up phase by always taking the first legal placement.
+/// while game.turn() == 0 {
+///     game.legal_actions(&mut legal);
+///     game.apply(legal[0]).unwrap();
+/// }
+/// assert_eq!(game.pieces_on_board(catan_rules::Player(0)), (2, 2, 0));
+/// assert_eq!(game.phase(), catan_rules::Phase::Roll);
+/// ```
+#[derive(Debug)]
+pub struct Game {
+    pub(crate) board: Arc<Board>,
+    pub(crate) rules: Rules,
+    pub(crate) rng: Rng,
+    pub(crate) phase: Phase,
+    pub(crate) current: u8,
+    pub(crate) turn: u16,
+    pub(crate) flags: u8,
+    pub(crate) dice: [u8; 2],
+    pub(crate) robber: u8,
+    pub(crate) setup_step: u8,
+    pub(crate) setup_node: u8,
+    pub(crate) road_building_left: u8,
+    pub(crate) winner: u8,
+    pub(crate) longest_road: u8,
+    pub(crate) largest_army: u8,
+    pub(crate) bank: Resources,
+    pub(crate) deck: ByDevCard<u8>,
+    pub(crate) discard: [u8; MAX_PLAYERS],
+    pub(crate) offer: Option<Offer>,
+    pub(crate) seats: [Seat; MAX_PLAYERS],
+    /// Node owners: 0 empty, `p + 1` a settlement of `p`, `p + 1 | CITY` a city.
+    pub(crate) nodes: NodeNibbles,
+    /// Edge owners: 0 empty, `p + 1` a road of `p`.
+    pub(crate) edges: EdgeNibbles,
+}
+
+impl Clone for Game {
+    #[inline]
+    fn clone(&self) -> Game {
+        Game {
+            board: Arc::clone(&self.board),
+            ..*self
+        }
+    }
+
+    /// Copies `src` into `self`; the board's reference count is touched only when the two
+    /// games are on different boards.
+    #[inline]
+    fn clone_from(&mut self, src: &Game) {
+        // Listed in full so that a new field cannot be forgotten here.
+        let Game {
+            board,
+            rules,
+            rng,
+            phase,
+            current,
+            turn,
+            flags,
+            dice,
+            robber,
+            setup_step,
+            setup_node,
+            road_building_left,
+            winner,
+            longest_road,
+            largest_army,
+            bank,
+            deck,
+            discard,
+            offer,
+            seats,
+            nodes,
+            edges,
+        } = src;
+        if !Arc::ptr_eq(&self.board, board) {
+            self.board = Arc::clone(board);
+        }
+        self.rules = *rules;
+        self.rng = *rng;
+        self.phase = *phase;
+        self.current = *current;
+        self.turn = *turn;
+        self.flags = *flags;
+        self.dice = *dice;
+        self.robber = *robber;
+        self.setup_step = *setup_step;
+        self.setup_node = *setup_node;
+        self.road_building_left = *road_building_left;
+        self.winner = *winner;
+        self.longest_road = *longest_road;
+        self.largest_army = *largest_army;
+        self.bank = *bank;
+        self.deck = *deck;
+        self.discard = *discard;
+        self.offer = *offer;
+        self.seats = *seats;
+        self.nodes = *nodes;
+        self.edges = *edges;
+    }
+}
+
+impl PartialEq for Game {
+    fn eq(&self, o: &Game) -> bool {
+        (Arc::ptr_eq(&self.board, &o.board) || *self.board == *o.board)
+            && self.rules == o.rules
+            && self.rng == o.rng
+            && self.phase == o.phase
+            && self.current == o.current
+            && self.turn == o.turn
+            && self.flags == o.flags
+            && self.dice == o.dice
+            && self.robber == o.robber
+            && self.setup_step == o.setup_step
+            && self.setup_node == o.setup_node
+            && self.road_building_left == o.road_building_left
+            && self.winner == o.winner
+            && self.longest_road == o.longest_road
+            && self.largest_army == o.largest_army
+            && self.bank == o.bank
+            && self.deck == o.deck
+            && self.discard == o.discard
+            && self.offer == o.offer
+            && self.seats == o.seats
+            && self.nodes == o.nodes
+            && self.edges == o.edges
+    }
+}
+impl Eq for Game {}
+
+/// Why a new game could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum NewGameError {
+    /// The rules cannot be played.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The map is invalid.
+    #[error(transparent)]
+    Board(#[from] crate::board::BoardErrors),
+}
+
+#[inline]
+fn opt(p: u8) -> Option<Player> {
+    (p != NONE).then_some(Player(p))
+}
+
+impl Game {
+    // ------------------------------------------------------------------ construction
+
+    /// A new game on the map named by `rules.map`, with all chance drawn from `seed`.
+    ///
+    /// # Errors
+    /// [`NewGameError::Rules`] if the rules cannot be played.
+    pub fn new(rules: Rules, seed: u64) -> Result<Game, NewGameError> {
+        rules.validate()?;
+        let mut rng = Rng::new(seed);
+        let spec = match rules.map {
+            MapKind::Beginner => layouts::beginner(),
+            MapKind::Variable => layouts::variable(&mut rng),
+            MapKind::Random => layouts::random(&mut rng),
+        };
+        let board = Arc::new(Board::new(spec)?);
+        let mut g = Game::blank(rules, board, rng);
+        if rules.map == MapKind::Beginner {
+            g.place_beginner_pieces(&mut ());
+        }
+        Ok(g)
+    }
+
+    /// A new game on a given board, starting with the set-up phase.
+    ///
+    /// # Errors
+    /// [`NewGameError::Rules`] if the rules cannot be played.
+    pub fn with_board(rules: Rules, board: Arc<Board>, seed: u64) -> Result<Game, NewGameError> {
+        rules.validate()?;
+        Ok(Game::blank(rules, board, Rng::new(seed)))
+    }
+
+    pub(crate) fn blank(rules: Rules, board: Arc<Board>, rng: Rng) -> Game {
+        let robber = board.robber_start().map_or(NONE, |h| h.0);
+        Game {
+            board,
+            rules,
+            rng,
+            phase: Phase::SetupSettlement,
+            current: 0,
+            turn: 0,
+            flags: 0,
+            dice: [0, 0],
+            robber,
+            setup_step: 0,
+            setup_node: NONE,
+            road_building_left: 0,
+            winner: NONE,
+            longest_road: NONE,
+            largest_army: NONE,
+            bank: Resources::splat(rules.bank_per_resource()),
+            deck: ByDevCard(rules.dev_deck()),
+            discard: [0; MAX_PLAYERS],
+            offer: None,
+            seats: [Seat::default(); MAX_PLAYERS],
+            nodes: NodeNibbles::ZERO,
+            edges: EdgeNibbles::ZERO,
+        }
+    }
+
+    /// The rules of this game.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// The board (shared by clones).
+    #[inline]
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+    /// Number of players.
+    #[inline]
+    pub fn players(&self) -> u8 {
+        self.rules.players
+    }
+    /// Whether `other` is on the very same board (one is a copy of the other, however
+    /// distant) with as many players, so that one
+    /// [`ActionSpace`](crate::action_space::ActionSpace) serves both: a cached space
+    /// survives [`Clone::clone_from`] exactly when this holds.
+    ///
+    /// ```
+    /// use catan_rules::{Game, Rules};
+    /// let game = Game::new(Rules::default(), 1).unwrap();
+    /// assert!(game.shares_action_space(&game.clone()));
+    /// assert!(!game.shares_action_space(&Game::new(Rules::default(), 1).unwrap()));
+    /// ```
+    #[inline]
+    pub fn shares_action_space(&self, other: &Game) -> bool {
+        Arc::ptr_eq(&self.board, &other.board) && self.rules.players == other.rules.players
+    }
+    /// The current phase.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// Whose turn it is.
+    #[inline]
+    pub fn current_player(&self) -> Player {
+        Player(self.current)
+    }
+    /// Turn number: 0 during set-up, then 1, 2, ...
+    #[inline]
+    pub fn turn(&self) -> u16 {
+        self.turn
+    }
+    /// The winner, once the game is over.
+    #[inline]
+    pub fn winner(&self) -> Option<Player> {
+        opt(self.winner)
+    }
+    /// The last dice rolled this turn, if any.
+    pub fn dice(&self) -> Option<[u8; 2]> {
+        (self.dice[0] != 0).then_some(self.dice)
+    }
+    /// Where the robber stands (`None`: off the board).
+    pub fn robber(&self) -> Option<HexId> {
+        (self.robber != NONE).then_some(HexId(self.robber))
+    }
+    /// Cards left in the bank.
+    pub fn bank(&self) -> Resources {
+        self.bank
+    }
+    /// Development cards left in the deck, by kind (hidden from players: see
+    /// [`Game::view`]).
+    pub fn deck(&self) -> ByDevCard<u8> {
+        self.deck
+    }
+    /// A player's hand.
+    pub fn hand(&self, p: Player) -> Resources {
+        self.seats[p.index()].hand
+    }
+    /// A player's development cards: (playable, bought this turn).
+    pub fn development_cards(&self, p: Player) -> (ByDevCard<u8>, ByDevCard<u8>) {
+        let s = &self.seats[p.index()];
+        (s.dev, s.new_dev)
+    }
+    /// Knights a player has played.
+    pub fn knights_played(&self, p: Player) -> u8 {
+        self.seats[p.index()].knights
+    }
+    /// A player's longest road (trail) length.
+    pub fn road_length(&self, p: u8) -> u8 {
+        crate::roads::longest_road(self, p)
+    }
+    /// A player's cached road length (kept up to date incrementally).
+    pub fn longest_road_of(&self, p: Player) -> u8 {
+        self.seats[p.index()].road_len
+    }
+    /// Who holds Longest Road.
+    pub fn longest_road_holder(&self) -> Option<Player> {
+        opt(self.longest_road)
+    }
+    /// Who holds Largest Army.
+    pub fn largest_army_holder(&self) -> Option<Player> {
+        opt(self.largest_army)
+    }
+    /// Pieces a player has on the board: (roads, settlements, cities).
+    pub fn pieces_on_board(&self, p: Player) -> (u8, u8, u8) {
+        let s = &self.seats[p.index()];
+        (s.roads, s.settlements, s.cities)
+    }
+    /// The owner of a node's building and whether it is a city.
+    #[inline]
+    pub fn building(&self, n: NodeId) -> Option<(Player, bool)> {
+        let v = self.nodes.get(n.index());
+        (v != 0).then(|| (Player((v & 7) - 1), v & CITY != 0))
+    }
+    /// The owner of an edge's road.
+    #[inline]
+    pub fn road(&self, e: EdgeId) -> Option<Player> {
+        let v = self.edges.get(e.index());
+        (v != 0).then(|| Player(v - 1))
+    }
+    /// Whether a development card has been played this turn.
+    pub fn development_card_played(&self) -> bool {
+        self.flags & F_DEV_PLAYED != 0
+    }
+    /// Whether the dice have been rolled this turn.
+    pub fn rolled(&self) -> bool {
+        self.flags & F_ROLLED != 0
+    }
+    /// Cards each player still has to discard.
+    pub fn discards_owed(&self) -> [u8; MAX_PLAYERS] {
+        self.discard
+    }
+    /// The seeded generator's state.
+    pub fn rng(&self) -> Rng {
+        self.rng
+    }
+
+    // ------------------------------------------------------------------ apply
+
+    /// Applies an action: all of it, or — on error — nothing (the state is left
+    /// bit-identical). Returns the events it caused.
+    ///
+    /// # Errors
+    /// The [`RuleError`] naming the rule the action breaks.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut ev = Vec::new();
+        self.apply_with(action, &mut ev)?;
+        Ok(ev)
+    }
+
+    /// Like [`Game::apply`], writing events into a sink (a reusable `Vec<Event>`, or `()` to
+    /// drop them: the allocation-free path for simulations).
+    ///
+    /// # Errors
+    /// As [`Game::apply`]; nothing is written to the sink on error.
+    #[inline]
+    pub fn apply_with<S: EventSink>(
+        &mut self,
+        action: Action,
+        sink: &mut S,
+    ) -> Result<(), RuleError> {
+        self.check(&action)?;
+        self.execute(action, sink);
+        Ok(())
+    }
+
+    /// Applies an action already known to be legal in this exact state (one just listed by
+    /// [`Game::legal_actions`], or accepted by [`Game::is_legal`]) without checking it again:
+    /// the fast path for playouts. Debug builds still check and panic on an illegal action;
+    /// release builds do not, and an illegal action then leaves the game in an unspecified
+    /// (memory-safe) state. Use [`Game::apply_with`] for anything that comes from outside.
+    #[inline]
+    pub fn apply_legal<S: EventSink>(&mut self, action: Action, sink: &mut S) {
+        debug_assert_eq!(self.check(&action), Ok(()), "apply_legal: {action:?}");
+        self.execute(action, sink);
+    }
+
+    /// Whether `action` is legal now: exactly when [`Game::apply`] would succeed.
+    #[inline]
+    pub fn is_legal(&self, action: &Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// Checks an action without applying it.
+    ///
+    /// # Errors
+    /// As [`Game::apply`].
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        if self.phase == Phase::GameOver {
+            return Err(RuleError::GameOver);
+        }
+        let player = action.player();
+        if player.0 >= self.rules.players {
+            return Err(RuleError::NoSuchPlayer { player });
+        }
+        let p = player.0;
+        // Who may act: everyone owing a discard, those answering an open offer, or else
+        // the current player alone.
+        match self.phase {
+            Phase::Discard => return self.check_discard_phase(action),
+            _ if self.offer.is_some() => return self.check_trade_answer(action),
+            _ if p != self.current => return Err(RuleError::NotYourTurn { player }),
+            _ => {}
+        }
+        match *action {
+            Action::Roll { dice, .. } => self.check_roll(action, dice),
+            Action::BuildSettlement { node, .. } => self.check_settlement(action, p, node),
+            Action::BuildRoad { edge, .. } => self.check_road(action, p, edge),
+            Action::BuildCity { node, .. } => self.check_city(action, p, node),
+            Action::BuyDevelopmentCard { card, .. } => self.check_buy_card(action, p, card),
+            Action::Discard { .. } => Err(self.wrong_phase(action)),
+            Action::MoveRobber {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.check_move_robber(action, p, hex, victim, resource),
+            Action::PlayKnight {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.check_knight(action, p, hex, victim, resource),
+            Action::PlayRoadBuilding { .. } => self.check_card(p, DevCard::RoadBuilding, action),
+            Action::PlayMonopoly { .. } => self.check_card(p, DevCard::Monopoly, action),
+            Action::PlayYearOfPlenty { resources, .. } => {
+                self.check_year_of_plenty(action, p, resources)
+            }
+            Action::MaritimeTrade {
+                give, get, rate, ..
+            } => self.check_maritime(action, player, give, get, rate),
+            Action::OfferTrade { to, give, get, .. } => {
+                self.check_offer(action, player, to, give, get)
+            }
+            Action::CounterOffer { .. }
+            | Action::AcceptTrade { .. }
+            | Action::RejectTrade { .. }
+            | Action::ConfirmTrade { .. }
+            | Action::CancelTrade { .. } => Err(RuleError::NoOpenOffer),
+            Action::EndTurn { .. } => self.check_end_turn(action),
+        }
+    }
+
+    /// Carries out a checked action: the family's effect, then the winning check (set-up,
+    /// and actions that end in a new turn, which checks on its own, return early).
+    fn execute<S: EventSink>(&mut self, action: Action, sink: &mut S) {
+        let p = action.player().0;
+        match action {
+            Action::Roll { dice, .. } => self.roll_dice(dice, sink),
+            Action::BuildSettlement { node, .. } if self.phase == Phase::SetupSettlement => {
+                return self.place_setup_settlement(p, node, sink);
+            }
+            Action::BuildSettlement { node, .. } => self.build_settlement(p, node, sink),
+            Action::BuildRoad { edge, .. } => {
+                self.build_road(p, edge, sink);
+                match self.phase {
+                    Phase::SetupRoad => return self.after_setup_road(sink),
+                    Phase::RoadBuilding => self.after_free_road(p),
+                    _ => {}
+                }
+            }
+            Action::BuildCity { node, .. } => self.build_city(p, node, sink),
+            Action::BuyDevelopmentCard { card, .. } => self.buy_card(p, card, sink),
+            Action::Discard { resources, .. } => self.discard(p, resources, sink),
+            Action::MoveRobber {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.robber_moved(p, hex, victim, resource, sink),
+            Action::PlayKnight {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.play_knight(p, hex, victim, resource, sink),
+            Action::PlayRoadBuilding { .. } => self.play_road_building(p, sink),
+            Action::PlayYearOfPlenty { resources, .. } => {
+                self.play_year_of_plenty(p, resources, sink)
+            }
+            Action::PlayMonopoly { resource, .. } => self.play_monopoly(p, resource, sink),
+            Action::MaritimeTrade {
+                give, get, rate, ..
+            } => self.maritime_trade(p, (give, get, rate), sink),
+            Action::OfferTrade { to, give, get, .. } => self.offer_trade(p, to, (give, get), sink),
+            Action::AcceptTrade { .. } => self.accept_trade(p, sink),
+            Action::RejectTrade { .. } => self.reject_trade(p, sink),
+            Action::CounterOffer { give, get, .. } => self.counter_offer(p, (give, get), sink),
+            Action::ConfirmTrade { with, .. } => self.confirm_trade(p, with, sink),
+            Action::CancelTrade { .. } => self.cancel_trade(p, sink),
+            Action::EndTurn { .. } => return self.end_turn(p, sink),
+        }
+        self.check_win(sink);
+    }
+}

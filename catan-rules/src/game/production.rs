@@ -1,0 +1,198 @@
+//! Rolling the dice and resource production, with the supply shortage rule. A 7 hands
+//! over to the robber family.
+//!
+//! Catan base rules, 5th ed., 'Resource Production'; the shortage rule per
+//! docs/rulings.md §6.
+//!
+//! | rule | check | effect | enumeration | ids |
+//! | --- | --- | --- | --- | --- |
+//! | roll | `check_roll` | `roll_dice`, `roll` | `push_rolls` | `encode_roll`, `decode_roll` ([`Block::Roll`], [`Block::RollDice`]) |
+//! | production, shortage | — | `produce` | — | — |
+
+use super::{Game, Phase, F_ROLLED};
+use crate::action::Action;
+use crate::action_space::{ActionSpace, Block};
+use crate::error::RuleError;
+use crate::event::{Event, EventSink};
+use crate::game::legal::Out;
+use crate::rules::ChanceMode;
+use crate::types::{Player, Resource, Resources, MAX_PLAYERS};
+
+impl Game {
+    /// A roll: in the roll phase; external dice exactly when chance is external.
+    #[inline(always)]
+    pub(super) fn check_roll(
+        &self,
+        action: &Action,
+        dice: Option<[u8; 2]>,
+    ) -> Result<(), RuleError> {
+        if self.phase != Phase::Roll {
+            return Err(self.wrong_phase(action));
+        }
+        let external = self.rules.chance == ChanceMode::External;
+        match (dice, external) {
+            (None, true) => Err(RuleError::OutcomeRequired),
+            (Some(_), false) => Err(RuleError::OutcomeNotAllowed),
+            (Some([a, b]), true) if !(1..=6).contains(&a) || !(1..=6).contains(&b) => {
+                Err(RuleError::ImpossibleOutcome {
+                    reason: "each die shows 1 to 6",
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Rolls the given dice, or draws them from the game's generator.
+    #[inline(always)]
+    pub(super) fn roll_dice<S: EventSink>(&mut self, dice: Option<[u8; 2]>, sink: &mut S) {
+        let d = dice.unwrap_or_else(|| [self.rng.die(), self.rng.die()]);
+        self.roll(d, sink);
+    }
+
+    fn roll<S: EventSink>(&mut self, d: [u8; 2], sink: &mut S) {
+        self.dice = d;
+        self.flags |= F_ROLLED;
+        let total = d[0] + d[1];
+        sink.push(Event::DiceRolled {
+            player: Player(self.current),
+            dice: d,
+            total,
+        });
+        if total == 7 {
+            self.seven(sink);
+            return;
+        }
+        self.produce(total, sink);
+        self.phase = Phase::Main;
+    }
+
+    /// Production with the supply-shortage rule (`seeds/000` "Resource Production";
+    /// `RULINGS` 6).
+    fn produce<S: EventSink>(&mut self, total: u8, sink: &mut S) {
+        // `all[v & 7]` collects what a corner holding `v` earns: `all[0]` the empty corners'
+        // nothing, `all[p + 1]` player `p`'s share. No branch on who holds a corner.
+        let mut all = [Resources::EMPTY; MAX_PLAYERS + 1];
+        let board = &*self.board;
+        for &h in board.hexes_with_number(total) {
+            let hex = board.hex(h);
+            let Some(r) = hex.terrain.resource() else {
+                continue;
+            };
+            let corners = hex.land_corners();
+            if h.0 == self.robber {
+                if corners.iter().any(|&n| self.nodes.get(n as usize) != 0) {
+                    sink.push(Event::RobberBlocked { hex: h });
+                }
+                continue;
+            }
+            for n in corners {
+                let v = self.nodes.get(n as usize);
+                // 0 for an empty corner, 1 for a settlement, 2 for a city.
+                all[(v & 7) as usize][r] += (v != 0) as u8 + (v >> 3);
+            }
+        }
+        let owed = &mut all[1..];
+        let n = self.rules.players as usize;
+        let mut need_all = Resources::EMPTY;
+        for o in &owed[..n] {
+            need_all.add(o);
+        }
+        if !self.bank.contains(&need_all) {
+            self.apply_shortage(&mut owed[..n], sink);
+        }
+        for (p, o) in owed[..n].iter().enumerate() {
+            // Adding nothing changes nothing: only the event needs the test.
+            self.bank.sub(o);
+            self.seats[p].hand.add(o);
+            if !o.is_empty() {
+                sink.push(Event::ResourcesProduced {
+                    player: Player(p as u8),
+                    resources: *o,
+                });
+            }
+        }
+    }
+
+    /// Cuts what is owed where the bank cannot pay a resource in full: a single claimant
+    /// gets what is left, several get nothing (docs/rulings.md §6).
+    #[cold]
+    fn apply_shortage<S: EventSink>(&self, owed: &mut [Resources], sink: &mut S) {
+        for r in Resource::ALL {
+            let mut need = 0u32;
+            let mut claimants = 0u8;
+            let mut last = 0usize;
+            for (p, o) in owed.iter().enumerate() {
+                if o[r] > 0 {
+                    need += o[r] as u32;
+                    claimants += 1;
+                    last = p;
+                }
+            }
+            if need == 0 || need <= self.bank[r] as u32 {
+                continue;
+            }
+            if claimants == 1 {
+                owed[last][r] = self.bank[r];
+                sink.push(Event::Shortage {
+                    resource: r,
+                    claimants,
+                    paid: Some(Player(last as u8)),
+                });
+            } else {
+                for o in owed.iter_mut() {
+                    o[r] = 0;
+                }
+                sink.push(Event::Shortage {
+                    resource: r,
+                    claimants,
+                    paid: None,
+                });
+            }
+        }
+    }
+
+    /// The roll: seeded, or all 36 ordered dice when chance is external.
+    #[inline(always)]
+    pub(super) fn push_rolls<O: Out>(&self, player: Player, out: &mut O) {
+        if self.rules.chance == ChanceMode::External {
+            for a in 1..=6 {
+                for b in 1..=6 {
+                    out.push(Action::Roll {
+                        player,
+                        dice: Some([a, b]),
+                    });
+                }
+            }
+        } else {
+            out.push(Action::Roll { player, dice: None });
+        }
+    }
+}
+
+impl ActionSpace {
+    /// The id of a roll: seeded, or the external dice `[a, b]` at `6(a-1) + (b-1)`.
+    #[inline]
+    pub(crate) fn encode_roll(&self, dice: Option<[u8; 2]>) -> Option<u32> {
+        match dice {
+            None => Some(self.offset(Block::Roll)),
+            Some([x, y]) => {
+                if !(1..=6).contains(&x) || !(1..=6).contains(&y) {
+                    return None;
+                }
+                Some(self.offset(Block::RollDice) + 6 * (x as u32 - 1) + (y as u32 - 1))
+            }
+        }
+    }
+
+    /// The roll with index `i` in block `b` ([`Block::Roll`] or [`Block::RollDice`]).
+    #[inline]
+    pub(crate) fn decode_roll(b: Block, i: u32, player: Player) -> Action {
+        if b == Block::Roll {
+            return Action::Roll { player, dice: None };
+        }
+        Action::Roll {
+            player,
+            dice: Some([(i / 6) as u8 + 1, (i % 6) as u8 + 1]),
+        }
+    }
+}

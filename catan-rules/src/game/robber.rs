@@ -1,0 +1,539 @@
+//! A 7: discards over the hand limit, moving the robber and stealing. The knight (in the
+//! development-card family) moves the robber through the same check and effect.
+//!
+//! Catan base rules, 5th ed., 'Rolling a 7 and Activating the Robber'; the friendly
+//! robber house rule per the game's `Rules::friendly_robber`.
+//!
+//! | rule | check | effect | enumeration | ids |
+//! | --- | --- | --- | --- | --- |
+//! | discards owed | — | `seven` | — | — |
+//! | discard | `check_discard_phase` | `discard` | `push_all_discards`, `push_discards` | `encode_discard`, `decode_discard` ([`Block::Discard`]); ranks [`discard_rank`], [`discard_unrank`] |
+//! | move the robber, steal | `check_move_robber`, `check_robber` | `robber_moved`, `move_robber` | `push_robber_moves` | `encode_robber`, `decode_robber` ([`Block::MoveRobber`], [`Block::MoveRobberSteal`], and the knight's [`Block::Knight`], [`Block::KnightSteal`]) |
+
+use super::{Game, Phase};
+use crate::action::Action;
+use crate::action_space::{ActionSpace, Block};
+use crate::bits::NODE_WORDS;
+use crate::board::{HexId, NodeId, MAX_HEXES};
+use crate::error::RuleError;
+use crate::event::{Event, EventSink};
+use crate::game::legal::Out;
+use crate::rules::ChanceMode;
+use crate::types::{Player, PlayerSet, Resource, Resources};
+
+impl Game {
+    /// After a 7: who must discard half their hand, then the robber.
+    pub(super) fn seven<S: EventSink>(&mut self, sink: &mut S) {
+        let mut any = false;
+        for p in 0..self.rules.players as usize {
+            let t = self.seats[p].hand.total();
+            if t > self.rules.discard_limit as u32 {
+                self.discard[p] = (t / 2) as u8;
+                any = true;
+            }
+        }
+        if any {
+            sink.push(Event::DiscardsRequired {
+                amounts: self.discard,
+            });
+            self.phase = Phase::Discard;
+        } else {
+            self.phase = Phase::MoveRobber;
+        }
+    }
+
+    /// Players who still owe a discard.
+    pub(super) fn discarders(&self) -> PlayerSet {
+        let mut s = PlayerSet::EMPTY;
+        for p in 0..self.rules.players {
+            if self.discard[p as usize] > 0 {
+                s = s.with(Player(p));
+            }
+        }
+        s
+    }
+
+    /// Everything in the discard phase: only discards, each by a seat that owes one, of
+    /// exactly the owed number of cards it holds.
+    #[inline(always)]
+    pub(super) fn check_discard_phase(&self, action: &Action) -> Result<(), RuleError> {
+        let player = action.player();
+        let p = player.0;
+        match *action {
+            Action::Discard { resources, .. } => {
+                let need = self.discard[p as usize];
+                if need == 0 {
+                    return Err(RuleError::NotYourTurn { player });
+                }
+                let given = resources.total();
+                if given != need as u32 {
+                    return Err(RuleError::WrongDiscard {
+                        need,
+                        given: given.min(255) as u8,
+                    });
+                }
+                let hand = self.seats[p as usize].hand;
+                if !hand.contains(&resources) {
+                    return Err(RuleError::NotEnoughResources {
+                        need: resources,
+                        have: hand,
+                    });
+                }
+                Ok(())
+            }
+            _ if p != self.current => Err(RuleError::NotYourTurn { player }),
+            _ => Err(self.wrong_phase(action)),
+        }
+    }
+
+    /// A discard; the robber moves once every discard is in.
+    #[inline(always)]
+    pub(super) fn discard<S: EventSink>(&mut self, p: u8, resources: Resources, sink: &mut S) {
+        self.seats[p as usize].hand.sub(&resources);
+        self.bank.add(&resources);
+        self.discard[p as usize] = 0;
+        sink.push(Event::Discarded {
+            player: Player(p),
+            resources,
+        });
+        if self.discard.iter().all(|&d| d == 0) {
+            self.phase = Phase::MoveRobber;
+        }
+    }
+
+    /// Moving the robber after a 7.
+    #[inline(always)]
+    pub(super) fn check_move_robber(
+        &self,
+        action: &Action,
+        p: u8,
+        hex: HexId,
+        victim: Option<Player>,
+        resource: Option<Resource>,
+    ) -> Result<(), RuleError> {
+        if self.phase != Phase::MoveRobber {
+            return Err(self.wrong_phase(action));
+        }
+        self.check_robber(p, hex, victim, resource)
+    }
+
+    /// The robber's move and steal, for a 7 and for a knight: another land hex (not a
+    /// protected one while an unprotected one is left, under the friendly robber), a
+    /// victim exactly when someone there holds cards, and a stolen card from outside exactly
+    /// when chance is external.
+    pub(super) fn check_robber(
+        &self,
+        p: u8,
+        hex: HexId,
+        victim: Option<Player>,
+        resource: Option<Resource>,
+    ) -> Result<(), RuleError> {
+        if hex.index() >= self.board.hexes().len() || !self.board.hex(hex).terrain.is_land() {
+            return Err(RuleError::NoSuchHex { hex });
+        }
+        if hex.0 == self.robber {
+            return Err(RuleError::RobberMustMove);
+        }
+        if self.rules.friendly_robber
+            && self.hex_protected(p, hex)
+            && self.robber_targets_unprotected(p)
+        {
+            return Err(RuleError::RobberProtectedHex { hex });
+        }
+        let victims = self.robber_victims(p, hex);
+        match victim {
+            None if !victims.is_empty() => return Err(RuleError::VictimRequired),
+            Some(v) if v.0 >= self.rules.players || !victims.contains(v) => {
+                return Err(RuleError::InvalidVictim { victim: v })
+            }
+            _ => {}
+        }
+        let external = self.rules.chance == ChanceMode::External;
+        match (victim, resource, external) {
+            (Some(_), None, true) => Err(RuleError::OutcomeRequired),
+            (_, Some(_), false) => Err(RuleError::OutcomeNotAllowed),
+            (None, Some(_), true) => Err(RuleError::ImpossibleOutcome {
+                reason: "nothing is stolen here",
+            }),
+            (Some(v), Some(r), true) if self.seats[v.index()].hand[r] == 0 => {
+                Err(RuleError::ImpossibleOutcome {
+                    reason: "the victim holds no such card",
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Opponents of `p` with a building at `hex` and cards in hand.
+    pub(crate) fn robber_victims(&self, p: u8, hex: HexId) -> PlayerSet {
+        let mut s = PlayerSet::EMPTY;
+        for n in self.board.hex(hex).nodes() {
+            let v = self.nodes.get(n.index());
+            if v != 0 {
+                let q = (v & 7) - 1;
+                if q != p && self.seats[q as usize].hand.total() > 0 {
+                    s = s.with(Player(q));
+                }
+            }
+        }
+        s
+    }
+
+    /// Under the friendly robber: whether `hex` touches an opponent of `p` with fewer than
+    /// 3 public points.
+    pub(crate) fn hex_protected(&self, p: u8, hex: HexId) -> bool {
+        self.board.hex(hex).nodes().any(|n| {
+            let v = self.nodes.get(n.index());
+            v != 0 && (v & 7) - 1 != p && self.public_points(Player((v & 7) - 1)) < 3
+        })
+    }
+
+    /// Whether `p` has an unprotected hex to move the robber to.
+    pub(crate) fn robber_targets_unprotected(&self, p: u8) -> bool {
+        self.board
+            .land_hexes()
+            .any(|h| h.0 != self.robber && !self.hex_protected(p, h))
+    }
+
+    /// The robber moved after a 7: then the main phase.
+    #[inline(always)]
+    pub(super) fn robber_moved<S: EventSink>(
+        &mut self,
+        p: u8,
+        hex: HexId,
+        victim: Option<Player>,
+        resource: Option<Resource>,
+        sink: &mut S,
+    ) {
+        self.move_robber(p, hex, victim, resource, sink);
+        self.phase = Phase::Main;
+    }
+
+    /// Moves the robber and steals one card (the given one, or drawn from the victim's
+    /// hand).
+    pub(super) fn move_robber<S: EventSink>(
+        &mut self,
+        p: u8,
+        hex: HexId,
+        victim: Option<Player>,
+        resource: Option<Resource>,
+        sink: &mut S,
+    ) {
+        self.robber = hex.0;
+        sink.push(Event::RobberMoved {
+            player: Player(p),
+            hex,
+        });
+        if let Some(v) = victim {
+            let r = resource.unwrap_or_else(|| {
+                Resource::ALL[self
+                    .rng
+                    .weighted(&self.seats[v.index()].hand.0)
+                    .expect("victim has cards")]
+            });
+            self.seats[v.index()].hand[r] -= 1;
+            self.seats[p as usize].hand[r] += 1;
+            sink.push(Event::Stole {
+                thief: Player(p),
+                victim: v,
+                resource: Some(r),
+            });
+        }
+    }
+
+    /// Every robber move of `player` (as a knight when `knight`): each land hex but the
+    /// robber's, with each eligible victim (and each stealable resource when chance is
+    /// external), or nobody.
+    pub(super) fn push_robber_moves<O: Out>(&self, player: Player, knight: bool, out: &mut O) {
+        let external = self.rules.chance == ChanceMode::External;
+        let board = &*self.board;
+        let p = player.0;
+        let eligible = self.robber_eligible(p);
+        let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
+        let mut owners = [0u8; MAX_HEXES];
+        self.hex_owners(eligible, &mut owners);
+        for &hex in board.land() {
+            if hex.0 == self.robber || (friendly && self.hex_protected(p, hex)) {
+                continue;
+            }
+            let mut victims = owners[hex.index()] & eligible;
+            let make = |victim: Option<Player>, resource: Option<Resource>| {
+                if knight {
+                    Action::PlayKnight {
+                        player,
+                        hex,
+                        victim,
+                        resource,
+                    }
+                } else {
+                    Action::MoveRobber {
+                        player,
+                        hex,
+                        victim,
+                        resource,
+                    }
+                }
+            };
+            if external {
+                if victims == 0 {
+                    out.push(make(None, None));
+                }
+                while victims != 0 {
+                    let v = Player(victims.trailing_zeros() as u8);
+                    victims &= victims - 1;
+                    let hand = self.seats[v.index()].hand;
+                    for r in Resource::ALL {
+                        if hand[r] > 0 {
+                            out.push(make(Some(v), Some(r)));
+                        }
+                    }
+                }
+                continue;
+            }
+            // Bit 7 stands for "no victim" when there is none, so that both cases run
+            // through one loop (no branch on whether the hex has victims).
+            victims |= ((victims == 0) as u8) << 7;
+            while victims != 0 {
+                let v = victims.trailing_zeros() as u8;
+                victims &= victims - 1;
+                out.push(make((v != 7).then_some(Player(v)), None));
+            }
+        }
+    }
+
+    /// Players who could be robbed by `p` at all, as bits: opponents holding cards.
+    #[inline(always)]
+    fn robber_eligible(&self, p: u8) -> u8 {
+        let mut eligible = 0u8;
+        for (q, s) in self.seats[..self.rules.players as usize].iter().enumerate() {
+            if q as u8 != p && s.hand.total() > 0 {
+                eligible |= 1 << q;
+            }
+        }
+        eligible
+    }
+
+    /// Marks in `owners` the owners of buildings around each land hex, as bits, from the
+    /// (few) occupied nodes; nothing when nobody is `eligible`.
+    #[inline(always)]
+    fn hex_owners(&self, eligible: u8, owners: &mut [u8; MAX_HEXES]) {
+        let board = &*self.board;
+        if eligible != 0 {
+            self.nodes
+                .nonzero::<NODE_WORDS>(board.nodes().len())
+                .for_each(|n| {
+                    let bit = 1u8 << ((self.nodes.get(n) & 7) - 1);
+                    for h in board.node(NodeId(n as u8)).hexes_padded() {
+                        owners[h as usize] |= bit;
+                    }
+                });
+        }
+    }
+
+    /// Every discard of every seat that owes one.
+    #[inline(always)]
+    pub(super) fn push_all_discards<O: Out>(&self, out: &mut O) {
+        for p in 0..self.rules.players {
+            let need = self.discard[p as usize];
+            if need > 0 {
+                self.push_discards(Player(p), need, out);
+            }
+        }
+    }
+
+    fn push_discards<O: Out>(&self, player: Player, need: u8, out: &mut O) {
+        // Every multiset of `need` cards from the hand, in lexicographic order of the counts
+        // (brick first); branches that cannot reach `need` are skipped.
+        let h = self.seats[player.index()].hand.0;
+        let r3 = h[4];
+        let r2 = r3 + h[3];
+        let r1 = r2 + h[2];
+        let r0 = r1 + h[1];
+        for a in 0..=h[0].min(need) {
+            let la = need - a;
+            if la > r0 {
+                continue;
+            }
+            for b in 0..=h[1].min(la) {
+                let lb = la - b;
+                if lb > r1 {
+                    continue;
+                }
+                for c in 0..=h[2].min(lb) {
+                    let lc = lb - c;
+                    if lc > r2 {
+                        continue;
+                    }
+                    for d in 0..=h[3].min(lc) {
+                        let e = lc - d;
+                        if e <= r3 {
+                            out.push(Action::Discard {
+                                player,
+                                resources: Resources::new(a, b, c, d, e),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `C(n, r)` for the small arguments used here.
+pub(crate) const fn binom(n: u32, r: u32) -> u32 {
+    if r > n {
+        return 0;
+    }
+    let mut num = 1u64;
+    let mut den = 1u64;
+    let mut i = 0;
+    while i < r {
+        num *= (n - i) as u64;
+        den *= (i + 1) as u64;
+        i += 1;
+    }
+    (num / den) as u32
+}
+
+/// Ways to spread `m` cards over `parts` resources.
+const fn spreads(m: u32, parts: u32) -> u32 {
+    if parts == 0 {
+        (m == 0) as u32
+    } else {
+        binom(m + parts - 1, parts - 1)
+    }
+}
+
+/// The rank of a multiset of `k = counts.total()` cards among all multisets of `k` cards
+/// (lexicographic order of the counts).
+pub fn discard_rank(counts: &Resources) -> u32 {
+    let mut left = counts.total();
+    let mut rank = 0;
+    for i in 0..4 {
+        let c = counts.0[i] as u32;
+        for v in 0..c {
+            rank += spreads(left - v, 4 - i as u32);
+        }
+        left -= c;
+    }
+    rank
+}
+
+/// The multiset of `k` cards with this rank, if `rank < C(k+4, 4)`.
+pub fn discard_unrank(mut rank: u32, k: u8) -> Option<Resources> {
+    let mut left = k as u32;
+    let mut out = [0u8; 5];
+    for (i, slot) in out.iter_mut().enumerate().take(4) {
+        let mut v = 0;
+        loop {
+            if v > left {
+                return None;
+            }
+            let s = spreads(left - v, 4 - i as u32);
+            if rank < s {
+                break;
+            }
+            rank -= s;
+            v += 1;
+        }
+        *slot = v as u8;
+        left -= v;
+    }
+    if rank != 0 {
+        return None;
+    }
+    out[4] = left as u8;
+    Some(Resources::new(out[0], out[1], out[2], out[3], out[4]))
+}
+
+impl ActionSpace {
+    /// The id of a robber move (a knight's when `knight`): `land (P+1) + v` in the
+    /// move blocks, `(land P + q) 5 + resource` in the external-steal blocks.
+    #[inline]
+    pub(crate) fn encode_robber(
+        &self,
+        knight: bool,
+        hex: HexId,
+        victim: Option<Player>,
+        resource: Option<Resource>,
+    ) -> Option<u32> {
+        let l = self.land(hex)?;
+        let p = self.players as u32;
+        let (moves, steals) = if knight {
+            (Block::Knight, Block::KnightSteal)
+        } else {
+            (Block::MoveRobber, Block::MoveRobberSteal)
+        };
+        match (victim, resource) {
+            (None, None) => Some(self.offset(moves) + l * (p + 1)),
+            (Some(v), None) if (v.0 as u32) < p => {
+                Some(self.offset(moves) + l * (p + 1) + v.0 as u32 + 1)
+            }
+            (Some(v), Some(r)) if (v.0 as u32) < p => {
+                Some(self.offset(steals) + (l * p + v.0 as u32) * 5 + r.index() as u32)
+            }
+            _ => None,
+        }
+    }
+
+    /// The robber move (or knight) with index `i` in block `b`, one of the four robber
+    /// blocks.
+    pub(crate) fn decode_robber(&self, b: Block, i: u32, player: Player) -> Action {
+        let p = self.players as u32;
+        let (l, victim, resource) = match b {
+            Block::MoveRobber | Block::Knight => {
+                let (l, v) = (i / (p + 1), i % (p + 1));
+                (l, (v > 0).then(|| Player(v as u8 - 1)), None)
+            }
+            _ => {
+                let (lq, r) = (i / 5, i % 5);
+                let (l, q) = (lq / p, lq % p);
+                (l, Some(Player(q as u8)), Some(Resource::ALL[r as usize]))
+            }
+        };
+        let hex = HexId(self.land_to_hex[l as usize]);
+        if matches!(b, Block::Knight | Block::KnightSteal) {
+            Action::PlayKnight {
+                player,
+                hex,
+                victim,
+                resource,
+            }
+        } else {
+            Action::MoveRobber {
+                player,
+                hex,
+                victim,
+                resource,
+            }
+        }
+    }
+
+    /// The id of a discard: `q D + rank`, if the seat exists and the discard is within
+    /// the cap.
+    #[inline]
+    pub(crate) fn encode_discard(&self, player: Player, resources: &Resources) -> Option<u32> {
+        if player.0 >= self.players || resources.total() > self.discard_cap as u32 {
+            return None;
+        }
+        Some(
+            self.offset(Block::Discard)
+                + player.0 as u32 * self.per_discard
+                + discard_rank(resources),
+        )
+    }
+
+    /// The discard with index `i` in [`Block::Discard`], sized by what the seat owes in
+    /// `game`; `None` if it owes nothing.
+    pub(crate) fn decode_discard(&self, game: &Game, i: u32) -> Option<Action> {
+        let q = (i / self.per_discard) as u8;
+        let owed = game.discards_owed()[q as usize];
+        if owed == 0 {
+            return None;
+        }
+        Some(Action::Discard {
+            player: Player(q),
+            resources: discard_unrank(i % self.per_discard, owed)?,
+        })
+    }
+}

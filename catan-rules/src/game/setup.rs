@@ -1,0 +1,154 @@
+//! The set-up phase: two settlements and two roads each, in snake order, the second
+//! settlement paying out its neighbouring hexes; or the beginner board's fixed pieces.
+//!
+//! Catan base rules, 5th ed., 'Set-up Phase'; snake order per docs/rulings.md §8.
+//!
+//! | rule | check | effect | enumeration | ids |
+//! | --- | --- | --- | --- | --- |
+//! | set-up settlement | `check_settlement` (build family, `setup`) | `place_setup_settlement` | `push_setup_settlements` | [`Block::Settlement`](crate::action_space::Block::Settlement) |
+//! | set-up road | `check_road` (build family, `SetupRoad`) | `build_road`, then `after_setup_road` | `push_setup_roads` | [`Block::Road`](crate::action_space::Block::Road) |
+//! | starting resources | — | `give_starting_resources` | — | — |
+//! | beginner pieces | — | `place_beginner_pieces` | — | — |
+
+use super::{Game, Phase, NONE};
+use crate::action::Action;
+use crate::board::NodeId;
+use crate::event::{Event, EventSink};
+use crate::game::legal::Out;
+use crate::layouts;
+use crate::types::{Player, Resources};
+
+impl Game {
+    /// Places the beginner board's pieces and starting resources, and starts turn 1.
+    pub(super) fn place_beginner_pieces<S: EventSink>(&mut self, sink: &mut S) {
+        let seats = layouts::beginner_seats(self.rules.players);
+        for (i, bp) in seats.iter().enumerate() {
+            let p = i as u8;
+            for (at, corner) in [bp.settlement, bp.starred] {
+                let n = self
+                    .board
+                    .node_at(at, corner)
+                    .expect("beginner settlement on the board");
+                self.put_settlement(p, n);
+                sink.push(Event::SettlementBuilt {
+                    player: Player(p),
+                    node: n,
+                });
+            }
+            for (at, side) in bp.roads {
+                let e = self
+                    .board
+                    .edge_at(at, side)
+                    .expect("beginner road on the board");
+                self.edges.set(e.index(), p + 1);
+                self.seats[i].roads += 1;
+                sink.push(Event::RoadBuilt {
+                    player: Player(p),
+                    edge: e,
+                });
+            }
+            let star = self
+                .board
+                .node_at(bp.starred.0, bp.starred.1)
+                .expect("starred node");
+            self.give_starting_resources(p, star, sink);
+        }
+        for p in 0..self.rules.players {
+            self.seats[p as usize].road_len = self.road_length(p);
+        }
+        self.setup_step = 2 * self.rules.players;
+        sink.push(Event::SetupFinished);
+        self.start_turn(0, sink);
+    }
+
+    /// The player who placed the `step`-th set-up settlement (snake order, `RULINGS` 8).
+    pub(crate) fn setup_player(&self, step: u8) -> u8 {
+        let n = self.rules.players;
+        if step < n {
+            step
+        } else {
+            2 * n - 1 - step
+        }
+    }
+
+    /// A set-up settlement: free, anywhere the distance rule allows; the second round's
+    /// pays out its hexes. The same player then places a road at it.
+    #[inline(always)]
+    pub(super) fn place_setup_settlement<S: EventSink>(
+        &mut self,
+        p: u8,
+        node: NodeId,
+        sink: &mut S,
+    ) {
+        self.put_settlement(p, node);
+        sink.push(Event::SettlementBuilt {
+            player: Player(p),
+            node,
+        });
+        if self.setup_step >= self.rules.players {
+            self.give_starting_resources(p, node, sink);
+        }
+        self.setup_node = node.0;
+        self.phase = Phase::SetupRoad;
+        self.after_settlement(p, node, sink);
+    }
+
+    /// After a set-up road: the next player in snake order, or turn 1 once all are placed.
+    #[inline(always)]
+    pub(super) fn after_setup_road<S: EventSink>(&mut self, sink: &mut S) {
+        self.setup_step += 1;
+        self.setup_node = NONE;
+        if self.setup_step == 2 * self.rules.players {
+            sink.push(Event::SetupFinished);
+            self.start_turn(0, sink);
+            return;
+        }
+        self.current = self.setup_player(self.setup_step);
+        self.phase = Phase::SetupSettlement;
+    }
+
+    /// One card per resource hex around `node`, as far as the bank has them.
+    pub(super) fn give_starting_resources<S: EventSink>(
+        &mut self,
+        p: u8,
+        node: NodeId,
+        sink: &mut S,
+    ) {
+        let mut got = Resources::EMPTY;
+        for h in self.board.node(node).hexes() {
+            if let Some(r) = self.board.hex(h).terrain.resource() {
+                if self.bank[r] > got[r] {
+                    got[r] += 1;
+                }
+            }
+        }
+        self.bank.sub(&got);
+        self.seats[p as usize].hand.add(&got);
+        sink.push(Event::StartingResources {
+            player: Player(p),
+            resources: got,
+        });
+    }
+
+    /// Every node where the distance rule allows a set-up settlement, in node order.
+    #[inline(always)]
+    pub(super) fn push_setup_settlements<O: Out>(&self, player: Player, out: &mut O) {
+        for n in 0..self.board.nodes().len() {
+            let node = NodeId(n as u8);
+            if self.check_settlement_site(player.0, node, true).is_ok() {
+                out.push(Action::BuildSettlement { player, node });
+            }
+        }
+    }
+
+    /// Every free edge at the settlement just placed.
+    #[inline(always)]
+    pub(super) fn push_setup_roads<O: Out>(&self, player: Player, out: &mut O) {
+        let node = NodeId(self.setup_node);
+        for edge in self.board.node(node).edges() {
+            if self.edges.get(edge.index()) == 0 {
+                out.push(Action::BuildRoad { player, edge });
+            }
+        }
+    }
+}

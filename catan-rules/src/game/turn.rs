@@ -1,0 +1,236 @@
+//! The turn: phases, who must decide what, ending a turn and starting the next.
+//!
+//! Catan base rules, 5th ed., 'Turn Overview': roll, then trade and build in any order, then
+//! pass the dice to the left. A development card may be played before the roll.
+//!
+//! | rule | check | effect | enumeration | ids |
+//! | --- | --- | --- | --- | --- |
+//! | end turn | `check_end_turn` | `end_turn`, `start_turn` | last in the main phase (`legal.rs`) | `encode_end_turn` ([`Block::EndTurn`]) |
+
+use super::{Game, F_ROLLED};
+use crate::action::Action;
+use crate::action_space::{ActionSpace, Block};
+use crate::board::NodeId;
+use crate::error::RuleError;
+use crate::event::{Event, EventSink};
+use crate::types::{DevCard, Player, PlayerSet, MAX_PLAYERS};
+use serde::{Deserialize, Serialize};
+
+/// The stage a game is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Set-up: the current player places a settlement (`seeds/000` "Set-up Phase").
+    SetupSettlement,
+    /// Set-up: the current player places a road at the settlement just placed.
+    SetupRoad,
+    /// Start of a turn: roll (a development card may be played first).
+    Roll,
+    /// After a 7: players over the limit discard, all at once.
+    Discard,
+    /// After a 7: the current player moves the robber.
+    MoveRobber,
+    /// Trade and build, play a card, end the turn.
+    Main,
+    /// Placing the free roads of Road Building.
+    RoadBuilding,
+    /// The game is won; nothing is legal.
+    GameOver,
+}
+
+impl Phase {
+    pub(crate) const fn waiting_for(self) -> &'static str {
+        match self {
+            Phase::SetupSettlement => "waiting for a set-up settlement",
+            Phase::SetupRoad => "waiting for a set-up road",
+            Phase::Roll => "roll the dice first",
+            Phase::Discard => "waiting for discards",
+            Phase::MoveRobber => "the robber must be moved",
+            Phase::Main => "the dice are already rolled",
+            Phase::RoadBuilding => "place the Road Building roads first",
+            Phase::GameOver => "the game is over",
+        }
+    }
+}
+
+/// What the game waits for, and from whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Decision {
+    /// Place a set-up settlement.
+    SetupSettlement {
+        /// Who.
+        player: Player,
+        /// 0 for the first round, 1 for the second.
+        round: u8,
+    },
+    /// Place a set-up road at `node`.
+    SetupRoad {
+        /// Who.
+        player: Player,
+        /// The settlement just placed.
+        node: NodeId,
+    },
+    /// Roll (or play a development card first).
+    Roll {
+        /// Who.
+        player: Player,
+    },
+    /// Several players discard at once.
+    Discard {
+        /// Who still has to.
+        players: PlayerSet,
+        /// How many each must return.
+        amounts: [u8; MAX_PLAYERS],
+    },
+    /// Move the robber.
+    MoveRobber {
+        /// Who.
+        player: Player,
+    },
+    /// Trade, build, play, end the turn.
+    Main {
+        /// Who.
+        player: Player,
+    },
+    /// Place free roads.
+    RoadBuilding {
+        /// Who.
+        player: Player,
+        /// Roads still to place.
+        left: u8,
+    },
+    /// Players answer an open offer; the offerer may confirm or withdraw at any time.
+    TradeResponses {
+        /// The offerer.
+        player: Player,
+        /// Who has not answered yet.
+        pending: PlayerSet,
+    },
+    /// Finished.
+    GameOver {
+        /// The winner.
+        winner: Player,
+    },
+}
+
+impl Game {
+    /// What the game waits for.
+    pub fn decision(&self) -> Decision {
+        let player = Player(self.current);
+        match self.phase {
+            Phase::GameOver => Decision::GameOver {
+                winner: Player(self.winner),
+            },
+            Phase::SetupSettlement => Decision::SetupSettlement {
+                player,
+                round: self.setup_step / self.rules.players,
+            },
+            Phase::SetupRoad => Decision::SetupRoad {
+                player,
+                node: NodeId(self.setup_node),
+            },
+            Phase::Roll => Decision::Roll { player },
+            Phase::Discard => Decision::Discard {
+                players: self.discarders(),
+                amounts: self.discard,
+            },
+            Phase::MoveRobber => Decision::MoveRobber { player },
+            Phase::RoadBuilding => Decision::RoadBuilding {
+                player,
+                left: self.road_building_left,
+            },
+            Phase::Main => match &self.offer {
+                Some(o) => Decision::TradeResponses {
+                    player,
+                    pending: o.pending(),
+                },
+                None => Decision::Main { player },
+            },
+        }
+    }
+
+    /// Everyone who may act now (several during discards and trade answers).
+    pub fn to_act(&self) -> PlayerSet {
+        match self.decision() {
+            Decision::GameOver { .. } => PlayerSet::EMPTY,
+            Decision::Discard { players, .. } => players,
+            Decision::TradeResponses { player, pending } => pending.with(player),
+            _ => PlayerSet::EMPTY.with(Player(self.current)),
+        }
+    }
+
+    /// The error for an action that does not fit the phase (or the open offer).
+    pub(super) fn wrong_phase(&self, a: &Action) -> RuleError {
+        let reason = if self.offer.is_some() {
+            "a trade offer is open"
+        } else {
+            self.phase.waiting_for()
+        };
+        RuleError::WrongPhase {
+            action: a.kind(),
+            reason,
+        }
+    }
+
+    /// The turn may end in the main phase only (after the roll and the robber).
+    #[inline(always)]
+    pub(super) fn check_end_turn(&self, action: &Action) -> Result<(), RuleError> {
+        if self.phase != Phase::Main {
+            return Err(self.wrong_phase(action));
+        }
+        Ok(())
+    }
+
+    /// Ends `p`'s turn and starts the next player's (to the left).
+    #[inline(always)]
+    pub(super) fn end_turn<S: EventSink>(&mut self, p: u8, sink: &mut S) {
+        sink.push(Event::TurnEnded { player: Player(p) });
+        let next = (self.current + 1) % self.rules.players;
+        self.start_turn(next, sink);
+    }
+
+    /// The phase after a development card played outside the main phase's own flow: back
+    /// to the roll if the dice have not been rolled yet.
+    #[inline]
+    pub(super) fn after_card_phase(&self) -> Phase {
+        if self.flags & F_ROLLED != 0 {
+            Phase::Main
+        } else {
+            Phase::Roll
+        }
+    }
+
+    /// Starts `p`'s turn: cards bought last turn become playable, the harbours settle.
+    pub(super) fn start_turn<S: EventSink>(&mut self, p: u8, sink: &mut S) {
+        self.current = p;
+        self.turn += 1;
+        self.flags = 0;
+        self.dice = [0, 0];
+        self.phase = Phase::Roll;
+        let s = &mut self.seats[p as usize];
+        for c in DevCard::ALL {
+            s.dev[c] += std::mem::take(&mut s.new_dev[c]);
+        }
+        // Only the current player's harbours change during a turn, so every seat's are
+        // settled here; refreshing them all keeps the state canonical (a saved position
+        // restores it exactly). Only the current player's are ever read (`RULINGS` 1).
+        for s in self.seats.iter_mut() {
+            s.harbors_at_start = s.harbors;
+        }
+        sink.push(Event::TurnStarted {
+            player: Player(p),
+            turn: self.turn,
+        });
+        // Points reached on another player's turn win now (`RULINGS` 4).
+        self.check_win(sink);
+    }
+}
+
+impl ActionSpace {
+    /// The id of ending the turn.
+    #[inline]
+    pub(crate) fn encode_end_turn(&self) -> u32 {
+        self.offset(Block::EndTurn)
+    }
+}

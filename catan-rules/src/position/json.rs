@@ -1,0 +1,139 @@
+//! A game written out as a [`Position`] and as position JSON, and read back from JSON.
+
+use super::{LoadError, PlayerPosition, Position, TradeAnswer, TradeOffer, FORMAT, VERSION};
+use crate::board::{EdgeId, NodeId};
+use crate::error::ParseError;
+use crate::game::{answer, Game, Offer, Phase, CITY, F_BUILT, F_DEV_PLAYED, NONE};
+use crate::types::{Harbor, Player};
+
+fn opt(p: u8) -> Option<Player> {
+    (p != NONE).then_some(Player(p))
+}
+
+/// The open offer as plain data, answers in seat order.
+fn trade_offer(o: &Offer, n: usize) -> TradeOffer {
+    TradeOffer {
+        to: o.to.map(Player),
+        give: o.give,
+        get: o.get,
+        answers: (0..n)
+            .filter_map(|q| {
+                let player = Player(q as u8);
+                match o.answers[q] {
+                    answer::PENDING => Some(TradeAnswer::Pending { player }),
+                    answer::ACCEPTED => Some(TradeAnswer::Accepted { player }),
+                    answer::REJECTED => Some(TradeAnswer::Rejected { player }),
+                    answer::COUNTERED => Some(TradeAnswer::Countered {
+                        player,
+                        give: o.counters[q].0,
+                        get: o.counters[q].1,
+                    }),
+                    _ => None,
+                }
+            })
+            .collect(),
+    }
+}
+
+fn harbor_list(bits: u8) -> Vec<Harbor> {
+    Harbor::ALL
+        .into_iter()
+        .filter(|h| bits & h.bit() != 0)
+        .collect()
+}
+
+impl Game {
+    /// The game as a [`Position`]: plain data that [`Game::from_position`] turns back into
+    /// an equal game, which continues identically (same random generator state).
+    ///
+    /// Piece lists are in increasing id order.
+    ///
+    /// ```
+    /// use catan_rules::{Game, Rules, Player};
+    /// let mut game = Game::new(Rules::default(), 5).unwrap();
+    /// let mut legal = Vec::new();
+    /// game.legal_actions(&mut legal);
+    /// game.apply(legal[0]).unwrap(); // the first set-up settlement
+    /// let pos = game.to_position();
+    /// assert_eq!(pos.players[0].settlements.len(), 1);
+    /// assert_eq!(pos.current, Player(0));
+    /// assert_eq!(Game::from_position(pos).unwrap(), game);
+    /// ```
+    pub fn to_position(&self) -> Position {
+        let n = self.rules.players as usize;
+        let mut players: Vec<PlayerPosition> = self.seats[..n]
+            .iter()
+            .zip(self.discard.iter())
+            .map(|(s, &d)| PlayerPosition {
+                hand: s.hand,
+                dev_cards: s.dev,
+                new_dev_cards: s.new_dev,
+                knights: s.knights,
+                discard_owed: d,
+                ..PlayerPosition::default()
+            })
+            .collect();
+        for (i, v) in self.edges.iter(self.board.edges().len()).enumerate() {
+            if v != 0 {
+                players[(v - 1) as usize].roads.push(EdgeId(i as u16));
+            }
+        }
+        for (i, v) in self.nodes.iter(self.board.nodes().len()).enumerate() {
+            if v != 0 {
+                let pp = &mut players[((v & 7) - 1) as usize];
+                if v & CITY != 0 {
+                    pp.cities.push(NodeId(i as u8));
+                } else {
+                    pp.settlements.push(NodeId(i as u8));
+                }
+            }
+        }
+        let setup = matches!(self.phase, Phase::SetupSettlement | Phase::SetupRoad);
+        let cur = &self.seats[self.current as usize];
+        let gained = if setup {
+            0
+        } else {
+            cur.harbors & !cur.harbors_at_start
+        };
+        Position {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            rules: self.rules,
+            board: self.board.spec().clone(),
+            phase: self.phase,
+            current: Player(self.current),
+            turn: self.turn,
+            dice: self.dice(),
+            dev_card_played: self.flags & F_DEV_PLAYED != 0,
+            built_this_turn: self.flags & F_BUILT != 0,
+            harbors_gained_this_turn: harbor_list(gained),
+            setup_step: self.setup_step,
+            setup_node: (self.setup_node != NONE).then_some(NodeId(self.setup_node)),
+            road_building_left: self.road_building_left,
+            trade: self.offer.as_ref().map(|o| trade_offer(o, n)),
+            robber: self.robber(),
+            bank: self.bank,
+            deck: self.deck,
+            rng: self.rng,
+            players,
+            longest_road: opt(self.longest_road),
+            largest_army: opt(self.largest_army),
+            winner: opt(self.winner),
+        }
+    }
+
+    /// The game as position JSON (compact; see [`Game::to_position`]).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.to_position()).expect("positions always serialize")
+    }
+
+    /// A game from position JSON.
+    ///
+    /// # Errors
+    /// [`LoadError::Parse`] if the text is not a well-formed position,
+    /// [`LoadError::Invalid`] with every problem if it cannot occur.
+    pub fn from_json(s: &str) -> Result<Game, LoadError> {
+        let pos: Position = serde_json::from_str(s).map_err(ParseError::from)?;
+        Ok(Game::from_position(pos)?)
+    }
+}

@@ -1,0 +1,187 @@
+//! The [`Engine`] interface (docs/architecture.md, 'The one interface the skins use'),
+//! checked through the trait alone, so that the same harness can run any game that
+//! implements it: the base game here, the Card Game once it does.
+
+use catan_rules::engine::{Engine, EngineError};
+use catan_rules::{Action, Game, Player, RuleError};
+
+/// A small deterministic chooser (no dependence on the engine's own generator).
+struct Pick(u64);
+
+impl Pick {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize % n
+    }
+}
+
+/// Plays up to `steps` actions through the trait, checking at every step that:
+/// * somebody acts exactly while there is no winner, and the legal list is non-empty then;
+/// * the ids of the legal actions come in the same order as the actions, so applying the
+///   id of the chosen action gives the same game as applying the action;
+/// * every action's JSON parses back to itself;
+/// * every so often the position JSON loads back into a game that writes the same JSON;
+/// * a view serialises for every seat and for a spectator.
+///
+/// Returns the game at the end.
+fn exercise<E: Engine>(
+    mut game: E,
+    steps: usize,
+    seed: u64,
+    skip: impl Fn(&E::Action) -> bool,
+) -> E {
+    let space = game.action_space();
+    let len = E::space_len(&space);
+    let mut legal = Vec::new();
+    let mut ids = Vec::new();
+    let mut events = Vec::new();
+    let mut pick = Pick(seed);
+    for step in 0..steps {
+        let over = game.winner().is_some();
+        assert_eq!(game.to_act().is_empty(), over, "step {step}");
+        game.legal_actions(&mut legal);
+        assert_eq!(legal.is_empty(), over, "step {step}");
+        if over {
+            break;
+        }
+        let missing = game.legal_ids(&space, &mut ids);
+        assert!(ids.iter().all(|&id| (id as usize) < len));
+        let choices: Vec<usize> = (0..legal.len()).filter(|&i| !skip(&legal[i])).collect();
+        let k = if choices.is_empty() {
+            pick.next(legal.len())
+        } else {
+            choices[pick.next(choices.len())]
+        };
+        let action = legal[k];
+        let json = serde_json::to_string(&action).unwrap();
+        assert_eq!(E::parse_action(&json).unwrap(), action);
+        if missing == 0 {
+            assert_eq!(ids.len(), legal.len(), "step {step}");
+            let mut by_id = game.clone();
+            let mut id_events = Vec::new();
+            by_id.apply_id(&space, ids[k], &mut id_events).unwrap();
+            let mut by_action = game.clone();
+            events.clear();
+            by_action.apply(action, &mut events).unwrap();
+            assert_eq!(
+                by_id.position_json(),
+                by_action.position_json(),
+                "step {step}"
+            );
+            assert_eq!(
+                serde_json::to_string(&id_events).unwrap(),
+                serde_json::to_string(&events).unwrap()
+            );
+        }
+        events.clear();
+        game.apply(action, &mut events).unwrap();
+        assert!(!events.is_empty(), "every action reports what it did");
+        if step % 97 == 0 {
+            let json = game.position_json();
+            let back = E::from_position_json(&json).unwrap();
+            assert_eq!(back.position_json(), json);
+            for seat in 0..game.players() {
+                serde_json::to_string(&game.view(Some(Player(seat)))).unwrap();
+            }
+            serde_json::to_string(&game.view(None)).unwrap();
+        }
+    }
+    game
+}
+
+/// A whole seeded game through the trait, to its winner; the returns name the winner
+/// (docs/architecture.md, 'The one interface the skins use': 1 for the winner, 0 else).
+#[test]
+fn base_game_plays_to_the_end_through_the_trait() {
+    let game = <Game as Engine>::from_rules_json(r#"{"players": 4}"#, 11).unwrap();
+    assert_eq!(<Game as Engine>::NAME, "catan");
+    assert_eq!(Engine::players(&game), 4);
+    assert!(!game.external_chance());
+    let done = exercise(game, 50_000, 3, |a: &Action| a.is_trade_offer());
+    let winner = done
+        .winner()
+        .expect("a seeded random game ends well within the step cap");
+    let returns = done.returns();
+    assert_eq!(returns.len(), 4);
+    for (p, r) in returns.iter().enumerate() {
+        assert_eq!(*r, if p == winner.index() { 1.0 } else { 0.0 });
+    }
+}
+
+/// With external chance every roll carries its dice and the legal list offers all 36
+/// (Catan base rules, 5th ed., 'Resource Production': two dice decide production).
+#[test]
+fn external_chance_puts_outcomes_in_the_actions() {
+    let rules = r#"{"players": 3, "map": "beginner", "chance": "external"}"#;
+    let game = <Game as Engine>::from_rules_json(rules, 5).unwrap();
+    assert!(game.external_chance());
+    let mut legal = Vec::new();
+    Engine::legal_actions(&game, &mut legal);
+    let rolls: Vec<_> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Roll { dice, .. } => Some(dice.expect("external dice are given")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolls.len(), 36);
+    // A seeded roll (no dice) is refused, and refusing changes nothing.
+    let mut g = game.clone();
+    let before = g.position_json();
+    let mut events = Vec::new();
+    let seeded_roll = Action::Roll {
+        player: Player(0),
+        dice: None,
+    };
+    let err = Engine::apply(&mut g, seeded_roll, &mut events).unwrap_err();
+    assert_eq!(err, EngineError::Rule(RuleError::OutcomeRequired));
+    assert_eq!(g.position_json(), before);
+    assert!(events.is_empty());
+    exercise(game, 3_000, 9, |a: &Action| a.is_trade_offer());
+}
+
+/// Bad input through the trait is a typed error and changes nothing (the common
+/// standard: no partial update).
+#[test]
+fn bad_input_is_refused_without_change() {
+    assert!(matches!(
+        <Game as Engine>::from_rules_json("{", 1),
+        Err(EngineError::Parse(_))
+    ));
+    assert!(matches!(
+        <Game as Engine>::from_rules_json(r#"{"players": 9}"#, 1),
+        Err(EngineError::NewGame(_))
+    ));
+    assert!(matches!(
+        <Game as Engine>::parse_action(r#"{"type": "fly"}"#),
+        Err(EngineError::Parse(_))
+    ));
+    assert!(matches!(
+        <Game as Engine>::from_position_json(r#"{"format": "catan-position"}"#),
+        Err(EngineError::Load(_))
+    ));
+    let mut game = <Game as Engine>::from_rules_json("{}", 2).unwrap();
+    let space = game.action_space();
+    let before = game.position_json();
+    let mut events = Vec::new();
+    // Seat 1 may not act during seat 0's set-up placement.
+    let wrong_seat =
+        <Game as Engine>::parse_action(r#"{"type": "end_turn", "player": 1}"#).unwrap();
+    assert_eq!(
+        Engine::apply(&mut game, wrong_seat, &mut events),
+        Err(EngineError::Rule(RuleError::NotYourTurn {
+            player: Player(1)
+        }))
+    );
+    let too_big = <Game as Engine>::space_len(&space) as u32;
+    assert_eq!(
+        Engine::apply_id(&mut game, &space, too_big, &mut events),
+        Err(EngineError::UnknownId { id: too_big })
+    );
+    assert_eq!(game.position_json(), before);
+    assert!(events.is_empty());
+    assert_eq!(game.returns(), vec![0.0; 4]);
+}
