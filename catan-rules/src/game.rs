@@ -772,10 +772,7 @@ impl Game {
                             });
                         }
                         if !ps.hand.contains(&resources) {
-                            return Err(RuleError::NotEnoughResources {
-                                need: resources,
-                                have: ps.hand,
-                            });
+                            return Err(RuleError::NotEnoughResources { need: resources });
                         }
                         Ok(())
                     }
@@ -820,7 +817,6 @@ impl Game {
                 if !setup && !ps.hand.contains(&SETTLEMENT_COST) {
                     return Err(RuleError::NotEnoughResources {
                         need: SETTLEMENT_COST,
-                        have: ps.hand,
                     });
                 }
                 self.check_settlement_site(p, node, setup)
@@ -838,10 +834,7 @@ impl Game {
                     return Err(RuleError::NoPieceLeft { piece: Piece::Road });
                 }
                 if !free && !ps.hand.contains(&ROAD_COST) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: ROAD_COST,
-                        have: ps.hand,
-                    });
+                    return Err(RuleError::NotEnoughResources { need: ROAD_COST });
                 }
                 if self.edges.get(edge.index()) != 0 {
                     return Err(RuleError::EdgeOccupied { edge });
@@ -872,10 +865,7 @@ impl Game {
                     return Err(RuleError::NoPieceLeft { piece: Piece::City });
                 }
                 if !ps.hand.contains(&CITY_COST) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: CITY_COST,
-                        have: ps.hand,
-                    });
+                    return Err(RuleError::NotEnoughResources { need: CITY_COST });
                 }
                 Ok(())
             }
@@ -889,7 +879,6 @@ impl Game {
                 if !ps.hand.contains(&DEV_CARD_COST) {
                     return Err(RuleError::NotEnoughResources {
                         need: DEV_CARD_COST,
-                        have: ps.hand,
                     });
                 }
                 match (card, external) {
@@ -957,10 +946,7 @@ impl Game {
                 let mut need = Resources::EMPTY;
                 need[give] = rate;
                 if !ps.hand.contains(&need) {
-                    return Err(RuleError::NotEnoughResources {
-                        need,
-                        have: ps.hand,
-                    });
+                    return Err(RuleError::NotEnoughResources { need });
                 }
                 if self.bank[get] == 0 {
                     return Err(RuleError::BankEmpty { resource: get });
@@ -981,10 +967,7 @@ impl Game {
                 }
                 check_terms(&give, &get)?;
                 if !ps.hand.contains(&give) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: give,
-                        have: ps.hand,
-                    });
+                    return Err(RuleError::NotEnoughResources { need: give });
                 }
                 Ok(())
             }
@@ -1046,10 +1029,7 @@ impl Game {
             Action::AcceptTrade { .. } => {
                 answering()?;
                 if !hand.contains(&o.get) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: o.get,
-                        have: *hand,
-                    });
+                    return Err(RuleError::NotEnoughResources { need: o.get });
                 }
                 Ok(())
             }
@@ -1058,10 +1038,7 @@ impl Game {
                 answering()?;
                 check_terms(&give, &get)?;
                 if !hand.contains(&give) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: give,
-                        have: *hand,
-                    });
+                    return Err(RuleError::NotEnoughResources { need: give });
                 }
                 Ok(())
             }
@@ -1082,17 +1059,11 @@ impl Game {
                 };
                 // Hands are checked again at confirmation (`RULINGS` 17).
                 if !hand.contains(&mine) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: mine,
-                        have: *hand,
-                    });
+                    return Err(RuleError::NotEnoughResources { need: mine });
                 }
                 let other = &self.seats[with.index()].hand;
                 if !other.contains(&theirs) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: theirs,
-                        have: *other,
-                    });
+                    return Err(RuleError::NotEnoughResources { need: theirs });
                 }
                 Ok(())
             }

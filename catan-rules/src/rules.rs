@@ -42,9 +42,9 @@ pub struct Rules {
     pub players: u8,
     /// The map of a new game.
     pub map: MapKind,
-    /// Victory points needed to win (`seeds/000` "Ending the Game": 10).
+    /// Victory points needed to win (Catan base rules, 5th ed., "Ending the Game": 10).
     pub vp_target: u8,
-    /// Hands larger than this discard half on a 7 (`seeds/000` "Rolling a 7": 7).
+    /// Hands larger than this discard half on a 7 (Catan base rules, 5th ed., "Rolling a 7": 7).
     pub discard_limit: u8,
     /// Roll → trade → build, with no trade after the first build and no use of a harbour
     /// built this turn (`RULINGS` 1). Default: the combined trade/build phase.
