@@ -183,7 +183,17 @@ fn same_events(a: &Game, b: &Game, seat: Player, pick: usize) -> Result<(), Stri
     if mine.is_empty() {
         return Ok(());
     }
-    let act = mine[pick % mine.len()];
+    let mut act = mine[pick % mine.len()];
+    // With external chance the seat's list leaves the outcome out; the referee adds the
+    // same dice to both games.
+    if let Action::Roll { player, dice: None } = act {
+        if a.rules().chance == catan_rules::ChanceMode::External {
+            act = Action::Roll {
+                player,
+                dice: Some([3, 4]),
+            };
+        }
+    }
     let (mut ga, mut gb) = (a.clone(), b.clone());
     let ea = ga.apply_as(seat, act).map_err(|e| format!("{e}"))?;
     let eb = gb

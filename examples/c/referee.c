@@ -89,7 +89,7 @@ int main(int argc, char **argv) {
     CHECK(catan_game_legal_count(game, &n));
     uint32_t id = (uint32_t)((step * 7919) % n);
     char *action = NULL;
-    CHECK(catan_game_action_json_for_id(game, id, &action));
+    CHECK(catan_game_action_json_for_index(game, id, &action));
 
     int player = -1;
     int is_roll = sscanf(action, "{\"type\":\"roll\",\"player\":%d", &player) == 1;
@@ -130,7 +130,7 @@ int main(int argc, char **argv) {
       }
       rolls++;
     } else {
-      CHECK(catan_game_apply_id(game, id, &events));
+      CHECK(catan_game_apply_index(game, id, &events));
     }
     printf("%s -> %s\n", is_roll ? json : action, events);
     catan_string_free(events);

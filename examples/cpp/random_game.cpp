@@ -65,10 +65,10 @@ void check_wrapper() {
   expect(game.state_json() == before, "a clone is independent");
   expect(copy.state_json() != before, "the clone moved on");
 
-  std::uint32_t id = game.id_for("{\"type\":\"roll\",\"player\":0}");
-  expect(game.action_json(id) == "{\"type\":\"roll\",\"player\":0}", "id round trip");
+  std::uint32_t id = game.index_for("{\"type\":\"roll\",\"player\":0}");
+  expect(game.action_json_for_index(id) == "{\"type\":\"roll\",\"player\":0}", "id round trip");
   try {
-    game.apply_id(static_cast<std::uint32_t>(game.legal_count()));
+    game.apply_index(static_cast<std::uint32_t>(game.legal_count()));
     expect(false, "id past the end accepted");
   } catch (const catan_cxx::Error &e) {
     expect(e.status() == CATAN_STATUS_ID_OUT_OF_RANGE, "ID_OUT_OF_RANGE");
@@ -99,9 +99,9 @@ int main(int argc, char **argv) {
   std::vector<std::uint32_t> ids;
   std::uint64_t step = 0;
   while (game.winner() < 0 && step < max_steps) {
-    game.legal_ids(ids);
+    game.legal_indices(ids);
     std::uint32_t id = ids[(step * 7919) % ids.size()];
-    std::cout << game.apply_id(id) << "\n";
+    std::cout << game.apply_index(id) << "\n";
     step++;
   }
   std::cout << "{\"steps\":" << step << ",\"winner\":" << game.winner() << ",\"scores\":[";
