@@ -3,8 +3,9 @@
  * "chance": "external", so the engine draws nothing itself: every roll carries the dice
  * thrown at the table. Here the dice come from a fixed list (cycled) or, with "-", from
  * standard input as pairs "a b" (the game stops at end of input). The seats' choices
- * stand in for the players: at step s, the legal action with id (s * 7919) % n; steals
- * and card draws pick among the outcomes the engine lists.
+ * stand in for the players: at step s, the legal action at index (s * 7919) % n; steals
+ * and card draws pick among the outcomes the engine lists. Each action's events are
+ * printed as the table hears them: cards stolen or bought are not named.
  *
  * Before the first roll it shows how a referee rejects bad input: an impossible die, a
  * roll without dice, a roll by the wrong seat, and a malformed action, each with its
@@ -132,7 +133,12 @@ int main(int argc, char **argv) {
     } else {
       CHECK(catan_game_apply_index(game, id, &events));
     }
-    printf("%s -> %s\n", is_roll ? json : action, events);
+    /* What is announced to the table: a stolen or bought card stays with its owner
+       (catan_events_for_json with -1, a spectator's view; each seat would get its own). */
+    char *announced = NULL;
+    CHECK(catan_events_for_json(events, -1, &announced));
+    printf("%s -> %s\n", is_roll ? json : action, announced);
+    catan_string_free(announced);
     catan_string_free(events);
     catan_string_free(action);
     step++;
