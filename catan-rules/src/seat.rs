@@ -288,6 +288,47 @@ impl Game {
     }
 }
 
+/// Serde form of a set of seats on the wire: a list of seat numbers, ascending (`[0, 2]`),
+/// the form every skin shows (Python's `to_act` and `decision`, C's `to_act` list in the
+/// state JSON). Reading also accepts the older bitmask integer (`5` = seats 0 and 2).
+pub mod player_list {
+    use crate::types::{Player, PlayerSet, MAX_PLAYERS};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Writes the set as a list of seats.
+    pub fn serialize<S: Serializer>(set: &PlayerSet, s: S) -> Result<S::Ok, S::Error> {
+        let seats: Vec<u8> = set.iter().map(|p| p.0).collect();
+        seats.serialize(s)
+    }
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Form {
+        List(Vec<u8>),
+        Bits(u8),
+    }
+
+    /// Reads a list of seats (or a bitmask).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<PlayerSet, D::Error> {
+        match Form::deserialize(d)? {
+            Form::Bits(b) => Ok(PlayerSet(b)),
+            Form::List(v) => {
+                let mut set = PlayerSet::EMPTY;
+                for p in v {
+                    if p as usize >= MAX_PLAYERS {
+                        return Err(serde::de::Error::custom(format!(
+                            "seat {p} is out of range (seats are 0 to {})",
+                            MAX_PLAYERS - 1
+                        )));
+                    }
+                    set = set.with(Player(p));
+                }
+                Ok(set)
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,5 +494,22 @@ mod tests {
             g.apply_as(a.player(), a).unwrap();
         }
         assert!(rolls_seen > 10);
+    }
+
+    /// One wire form for sets of seats: a list, in Rust/C JSON as in Python.
+    #[test]
+    fn decisions_list_their_seats() {
+        use crate::game::Decision;
+        let d = Decision::TradeResponses {
+            player: Player(2),
+            pending: crate::PlayerSet::EMPTY.with(Player(0)).with(Player(3)),
+        };
+        let json = serde_json::to_string(&d).unwrap();
+        assert_eq!(json, r#"{"type":"trade_responses","player":2,"pending":[0,3]}"#);
+        assert_eq!(serde_json::from_str::<Decision>(&json).unwrap(), d);
+        let old = r#"{"type":"trade_responses","player":2,"pending":9}"#;
+        assert_eq!(serde_json::from_str::<Decision>(old).unwrap(), d);
+        let bad = r#"{"type":"trade_responses","player":2,"pending":[9]}"#;
+        assert!(serde_json::from_str::<Decision>(bad).is_err());
     }
 }
