@@ -454,13 +454,10 @@ impl PyGame {
     /// >>> from catan_rules import Event, Game
     /// >>> bought = [Event("development_card_bought", player=1, card="knight")]
     /// >>> Game.events_for(bought, 0)
-    /// [Event('development_card_bought', player=1, card=None)]
+    /// [Event('development_card_bought', player=1)]
     #[staticmethod]
     #[pyo3(signature = (events, viewer = None))]
-    fn events_for(
-        events: Vec<Bound<'_, PyAny>>,
-        viewer: Option<i64>,
-    ) -> PyResult<Vec<PyEvent>> {
+    fn events_for(events: Vec<Bound<'_, PyAny>>, viewer: Option<i64>) -> PyResult<Vec<PyEvent>> {
         let viewer = viewer.map(seat_arg).transpose()?;
         let events = events
             .iter()

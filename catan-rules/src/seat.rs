@@ -505,7 +505,10 @@ mod tests {
             pending: crate::PlayerSet::EMPTY.with(Player(0)).with(Player(3)),
         };
         let json = serde_json::to_string(&d).unwrap();
-        assert_eq!(json, r#"{"type":"trade_responses","player":2,"pending":[0,3]}"#);
+        assert_eq!(
+            json,
+            r#"{"type":"trade_responses","player":2,"pending":[0,3]}"#
+        );
         assert_eq!(serde_json::from_str::<Decision>(&json).unwrap(), d);
         let old = r#"{"type":"trade_responses","player":2,"pending":9}"#;
         assert_eq!(serde_json::from_str::<Decision>(old).unwrap(), d);
