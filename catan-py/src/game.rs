@@ -461,7 +461,7 @@ impl PyGame {
         let viewer = viewer.map(seat_arg).transpose()?;
         let events = events
             .iter()
-            .map(|e| Ok(e.cast::<PyEvent>()?.get().0.clone()))
+            .map(|e| Ok(e.cast::<PyEvent>()?.get().0))
             .collect::<PyResult<Vec<catan_rules::Event>>>()?;
         Ok(Game::events_for(&events, viewer)
             .into_iter()
