@@ -181,6 +181,29 @@ class Game {
     return detail::take(s);
   }
 
+  /// Applies an action that seat `seat` sent (another seat's action throws with
+  /// CATAN_STATUS_NOT_YOUR_SEAT); returns every event, unredacted: send each seat
+  /// `events_for(events, seat)`.
+  std::string apply_as(int seat, const std::string &action_json) {
+    char *events = nullptr;
+    detail::check(catan_game_apply_as_json(get(), seat, action_json.c_str(), &events));
+    return detail::take(events);
+  }
+
+  /// Seat `seat`'s legal actions, as a JSON array: safe to show that seat.
+  std::string legal_actions_for_json(int seat) const {
+    char *s = nullptr;
+    detail::check(catan_game_legal_actions_for_json(get(), seat, &s));
+    return detail::take(s);
+  }
+
+  /// Events (a JSON array) as seat `viewer` may see them (-1: a spectator).
+  static std::string events_for(const std::string &events_json, int viewer) {
+    char *s = nullptr;
+    detail::check(catan_events_for_json(events_json.c_str(), viewer, &s));
+    return detail::take(s);
+  }
+
   /// Who must act and the pending decision, as JSON.
   std::string state_json() const {
     char *s = nullptr;

@@ -74,6 +74,22 @@ void check_wrapper() {
     expect(e.status() == CATAN_STATUS_ID_OUT_OF_RANGE, "ID_OUT_OF_RANGE");
   }
 
+  // The seat-scoped calls: another seat's action is refused, events are redacted per seat.
+  try {
+    game.clone().apply_as(1, "{\"type\":\"roll\",\"player\":0}");
+    expect(false, "seat 1 acted for seat 0");
+  } catch (const catan_cxx::Error &e) {
+    expect(e.status() == CATAN_STATUS_NOT_YOUR_SEAT, "NOT_YOUR_SEAT");
+  }
+  expect(game.legal_actions_for_json(1) == "[]", "seat 1 has nothing to decide");
+  expect(game.legal_actions_for_json(0) == "[{\"type\":\"roll\",\"player\":0}]",
+         "seat 0 rolls");
+  std::string bought =
+      "[{\"type\":\"development_card_bought\",\"player\":1,\"card\":\"knight\"}]";
+  expect(catan_cxx::Game::events_for(bought, 1) == bought, "the buyer sees the card");
+  expect(catan_cxx::Game::events_for(bought, 0).find("knight") == std::string::npos,
+         "others do not");
+
   catan_cxx::Game moved = std::move(game);
   try {
     (void)game.winner();  // NOLINT(bugprone-use-after-move): on purpose
