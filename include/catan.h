@@ -19,8 +19,22 @@
  *  - Threads: a catan_game handle is not thread-safe, not even for reading; separate
  *    handles are independent and may be used from different threads at once. The last
  *    error is per thread.
- *  - Action ids (catan_game_legal_ids, catan_game_apply_id) are indices into the current
- *    legal-action list and are valid only until the game changes.
+ *  - Indices and ids: *_index functions (catan_game_legal_indices, catan_game_apply_index,
+ *    ...) take an index into the current legal-action list, valid only until the game
+ *    changes; *_id functions (catan_game_legal_mask, catan_game_apply_id, ...) take a fixed
+ *    action id, the same for a board in every state (as in the Python package).
+ *  - Sizes: string arguments are at most CATAN_MAX_INPUT_BYTES (1 MiB) long; a batch holds
+ *    at most CATAN_MAX_BATCH_GAMES games and catan_simulate plays at most
+ *    CATAN_MAX_SIMULATE_GAMES per call. Beyond: CATAN_STATUS_TOO_LARGE, with nothing read
+ *    past the limit and nothing allocated. Error messages quote at most a few hundred
+ *    bytes of any input. Threads asked for are clamped to the machine and the work.
+ *  - Seats: a server gives each seat only what it may know. Safe to relay to seat s:
+ *    catan_game_view_json(s), catan_game_legal_actions_for_json(s),
+ *    catan_game_legal_mask_for(s), catan_game_check_as_json(s, ...),
+ *    the status and last error of catan_game_apply_as_json(s, ...), and
+ *    catan_events_for_json(events, s). Everything else is the referee's (full legal
+ *    list and mask, check/apply of any seat's action, unredacted events, scores, the
+ *    position); docs/security.md says what each call may reveal.
  *
  *  - Positions and views: catan_game_from_position_json / catan_game_position_json save and
  *    resume a whole game; catan_game_view_json gives what one seat may know (-1: a
@@ -35,6 +49,25 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/*
+ The most games `catan_simulate` plays in one call: 2^20 (1,048,576; about 250 MB of
+ JSON). Call again for more.
+ */
+#define CATAN_MAX_SIMULATE_GAMES 1048576
+
+/*
+ The most games a `catan_batch` holds: 2^20 (1,048,576).
+ */
+#define CATAN_MAX_BATCH_GAMES 1048576
+
+/*
+ The longest string argument any function takes, in bytes before the terminating NUL:
+ 1 MiB. A position of the largest board is a few tens of kilobytes, an action a few
+ hundred bytes. Longer strings are refused with `CATAN_STATUS_TOO_LARGE` after reading at
+ most this many bytes and one more.
+ */
+#define CATAN_MAX_INPUT_BYTES 1048576
 
 /*
  The result of every fallible function of the library.
@@ -102,7 +135,8 @@ enum catan_status
    */
   CATAN_STATUS_BUFFER_TOO_SMALL = 10,
   /*
-   The action id is not an index into the current legal-action list.
+   The index is not an index into the current legal-action list, or the fixed id names
+   no action here.
    */
   CATAN_STATUS_ID_OUT_OF_RANGE = 11,
   /*
@@ -130,6 +164,21 @@ enum catan_status
    An array argument has the wrong number of elements (batch calls).
    */
   CATAN_STATUS_WRONG_LENGTH = 17,
+  /*
+   A seat-scoped call (`catan_game_check_as_json`, `catan_game_apply_as_json`) was given
+   another seat's action. Refused before the game is looked at: it says nothing about
+   the game.
+   */
+  CATAN_STATUS_NOT_YOUR_SEAT = 18,
+  /*
+   An argument is over a documented limit: a string longer than
+   `CATAN_MAX_INPUT_BYTES`, or more games than a batch or a simulation takes.
+   */
+  CATAN_STATUS_TOO_LARGE = 19,
+  /*
+   The memory for the result could not be allocated. Nothing changed.
+   */
+  CATAN_STATUS_OUT_OF_MEMORY = 20,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -221,9 +270,9 @@ catan_status catan_game_legal_mask(const catan_game *game,
  `game` is NULL or a live handle; `out_events_json` is NULL or valid for writing one
  pointer.
  */
-catan_status catan_game_apply_action_id(catan_game *game,
-                                        uint32_t id,
-                                        char **out_events_json);
+catan_status catan_game_apply_id(catan_game *game,
+                                 uint32_t id,
+                                 char **out_events_json);
 
 /*
  The action with fixed id `id` in this game now (the acting player filled in), as JSON,
@@ -235,9 +284,9 @@ catan_status catan_game_apply_action_id(catan_game *game,
  # Safety
  `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
  */
-catan_status catan_game_action_json_for_action_id(const catan_game *game,
-                                                  uint32_t id,
-                                                  char **out_json);
+catan_status catan_game_action_json_for_id(const catan_game *game,
+                                           uint32_t id,
+                                           char **out_json);
 
 /*
  The fixed id of an action given as JSON, legal or not.
@@ -250,19 +299,21 @@ catan_status catan_game_action_json_for_action_id(const catan_game *game,
  `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
  `out_id` is NULL or valid for writing a `uint32_t`.
  */
-catan_status catan_game_action_id_for_json(const catan_game *game,
+catan_status catan_game_id_for_action_json(const catan_game *game,
                                            const char *action_json,
                                            uint32_t *out_id);
 
 /*
  Makes `n` games of the rules given as JSON (as for `catan_game_new`), game `i` with seed
- `seed + i`, stepped on up to `threads` threads (0 counts as 1).
+ `seed + i`, stepped on up to `threads` threads (0 counts as 1; no more than the
+ machine's hardware threads, and one per 32 games, are started, whatever is asked).
 
  On success `*out_batch` receives a new handle owned by the caller, freed with
  `catan_batch_free`; on failure it is not written.
 
  Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
- `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`.
+ `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`, `TOO_LARGE` (`n` over
+ `CATAN_MAX_BATCH_GAMES`), `OUT_OF_MEMORY`.
 
  # Safety
  `rules_json` is NULL or a NUL-terminated string; `out_batch` is NULL or valid for
@@ -354,8 +405,12 @@ catan_status catan_batch_step(catan_batch *batch,
  does not depend on `threads`. `*out_json` is owned by the caller, freed with
  `catan_string_free`. Thread-safe (no handle involved).
 
+ At most `CATAN_MAX_SIMULATE_GAMES` games per call (their JSON is about 250 bytes a
+ game); threads are clamped to the games and the machine's hardware threads.
+
  Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
- `INVALID_RULES`.
+ `INVALID_RULES`, `TOO_LARGE` (more games than `CATAN_MAX_SIMULATE_GAMES`),
+ `OUT_OF_MEMORY`.
 
  # Safety
  `rules_json` is NULL or a NUL-terminated string; `out_json` is NULL or valid for
@@ -462,6 +517,10 @@ catan_status catan_game_copy_from(catan_game *dst,
  Applies one action given as JSON (`{"type": "build_road", "player": 1, "edge": 17}`):
  all of it or, on any error, nothing.
 
+ Referee-only: it takes any seat's action and its events are unredacted (the stolen
+ card, the card bought). For an action a seat sent, use `catan_game_apply_as_json`, and
+ give each seat `catan_events_for_json` of the events.
+
  On success, if `out_events_json` is not NULL, it receives the events caused, as a JSON
  array (`[{"type": "road_built", "player": 1, "edge": 17}, ...]`), owned by the caller
  and freed with `catan_string_free`. Pass NULL when the events are not wanted.
@@ -487,6 +546,10 @@ catan_status catan_game_apply_json(catan_game *game,
  Checks an action given as JSON without applying it: `CATAN_STATUS_OK` exactly when
  `catan_game_apply_json` would succeed, otherwise the status it would return.
 
+ Referee-only: it takes any seat's action, so its answer about another seat's action
+ (can seat 1 buy a card now?) tells what that seat holds. Answer a seat with
+ `catan_game_check_as_json`.
+
  # Safety
  `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string.
  */
@@ -495,8 +558,11 @@ catan_status catan_game_check_json(const catan_game *game,
 
 /*
  Every legal action now, as a JSON array of actions, in the engine's deterministic order:
- element `i` is the action with id `i` (see `catan_game_legal_ids`). Empty (`[]`) when
+ element `i` is the action at index `i` (see `catan_game_legal_indices`). Empty (`[]`) when
  the game is over. Several players may appear (simultaneous discards, trade answers).
+
+ Referee-only: during discards this list gives away each owing seat's hand, during
+ trade answers who can pay. Give a seat `catan_game_legal_actions_for_json` instead.
 
  `*out_json` receives a string owned by the caller, freed with `catan_string_free`.
 
@@ -509,7 +575,7 @@ catan_status catan_game_legal_actions_json(const catan_game *game,
                                            char **out_json);
 
 /*
- The number of legal actions now: valid ids are `0 .. *out_count - 1`.
+ The number of legal actions now: valid indices are `0 .. *out_count - 1`.
 
  Errors: `NULL_ARGUMENT`.
 
@@ -520,14 +586,15 @@ catan_status catan_game_legal_count(const catan_game *game,
                                     size_t *out_count);
 
 /*
- The fast path without JSON: writes the ids of the legal actions now into `buf` and
- their number into `*out_len`.
+ Writes the indices of the legal actions now into `buf` and their number into
+ `*out_len`.
 
- An action id is the index of the action in the current legal-action list (the order of
- `catan_game_legal_actions_json`, deterministic for a given state), so the ids are always
- `0, 1, ..., n-1`. Ids are only meaningful for the state they were listed in: after any
- successful apply they index a new list. Use them with `catan_game_apply_id` and
- `catan_game_action_json_for_id`.
+ An index points into the current legal-action list (the order of
+ `catan_game_legal_actions_json`, deterministic for a given state), so the indices are
+ always `0, 1, ..., n-1`. They are only meaningful for the state they were listed in:
+ after any successful apply they index a new list. Use them with
+ `catan_game_apply_index` and `catan_game_action_json_for_index`. (Fixed action ids, the
+ same in every state, are the `*_id` functions: `catan_game_apply_id`, ...)
 
  `buf` may be NULL when `cap` is 0. If the list has more than `cap` actions nothing is
  written to `buf`, `*out_len` receives the number needed, and the result is
@@ -539,29 +606,29 @@ catan_status catan_game_legal_count(const catan_game *game,
  `game` is NULL or a live handle; `buf` is NULL or valid for writing `cap` `uint32_t`s;
  `out_len` is NULL or valid for writing a `size_t`.
  */
-catan_status catan_game_legal_ids(const catan_game *game,
-                                  uint32_t *buf,
-                                  size_t cap,
-                                  size_t *out_len);
+catan_status catan_game_legal_indices(const catan_game *game,
+                                      uint32_t *buf,
+                                      size_t cap,
+                                      size_t *out_len);
 
 /*
- Applies the legal action with id `id` (an index into the current legal-action list, see
- `catan_game_legal_ids`). Events as for `catan_game_apply_json` (`out_events_json` may be
- NULL).
+ Applies the legal action at index `index` of the current legal-action list (see
+ `catan_game_legal_indices`). Events as for `catan_game_apply_json` (`out_events_json`
+ may be NULL). Referee-only, like the list.
 
- Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (including every id once the game is over:
- the list is then empty). The game is unchanged on error.
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (including every index once the game is
+ over: the list is then empty). The game is unchanged on error.
 
  # Safety
  `game` is NULL or a live handle; `out_events_json` is NULL or valid for writing one
  pointer.
  */
-catan_status catan_game_apply_id(catan_game *game,
-                                 uint32_t id,
-                                 char **out_events_json);
+catan_status catan_game_apply_index(catan_game *game,
+                                    uint32_t index,
+                                    char **out_events_json);
 
 /*
- The action with id `id` in the current legal-action list, as JSON. `*out_json` receives
+ The action at index `index` of the current legal-action list, as JSON. `*out_json` receives
  a string owned by the caller, freed with `catan_string_free`.
 
  Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`.
@@ -569,12 +636,12 @@ catan_status catan_game_apply_id(catan_game *game,
  # Safety
  `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
  */
-catan_status catan_game_action_json_for_id(const catan_game *game,
-                                           uint32_t id,
-                                           char **out_json);
+catan_status catan_game_action_json_for_index(const catan_game *game,
+                                              uint32_t index,
+                                              char **out_json);
 
 /*
- The id (index in the current legal-action list) of an action given as JSON.
+ The index in the current legal-action list of an action given as JSON.
 
  Errors: the parse errors of `catan_game_apply_json`; if the action is not in the list,
  the rule it breaks (`GAME_OVER`, `NO_SUCH_PLAYER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`),
@@ -583,11 +650,11 @@ catan_status catan_game_action_json_for_id(const catan_game *game,
 
  # Safety
  `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
- `out_id` is NULL or valid for writing a `uint32_t`.
+ `out_index` is NULL or valid for writing a `uint32_t`.
  */
-catan_status catan_game_id_for_action_json(const catan_game *game,
-                                           const char *action_json,
-                                           uint32_t *out_id);
+catan_status catan_game_index_for_action_json(const catan_game *game,
+                                              const char *action_json,
+                                              uint32_t *out_index);
 
 /*
  Who must act and what kind of decision is pending, as one JSON object:
@@ -639,7 +706,7 @@ catan_status catan_game_winner(const catan_game *game,
 /*
  Victory points of every seat, hidden victory-point cards included: `buf[i]` is seat
  `i`'s score and `*out_len` the number of players. Buffer protocol as for
- `catan_game_legal_ids` (6 is always enough).
+ `catan_game_legal_indices` (6 is always enough).
 
  Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
 
@@ -732,6 +799,121 @@ catan_status catan_game_view_json(const catan_game *game,
  */
 catan_status catan_game_svg(const catan_game *game,
                             char **out_svg);
+
+/*
+ Checks an action (JSON) as seat `seat` sends it, without applying it: what a server
+ answers a seat. Another seat's action is refused with `NOT_YOUR_SEAT` before the game is
+ looked at, and every other error concerns the seat's own action and names nothing
+ hidden from it (never another hand, never its own hand either: only what the action
+ needs). `CATAN_STATUS_OK` exactly when `catan_game_apply_as_json` would succeed
+ (external chance: an action without its outcome is checked as the seat's choice, and is
+ `OK` when some outcome would make it legal; the referee adds the outcome before
+ applying it).
+
+ Errors: the parse errors of `catan_game_apply_json`; `NO_SUCH_PLAYER` (`seat` is not a
+ seat), `NOT_YOUR_SEAT`, `GAME_OVER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`.
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string.
+ */
+catan_status catan_game_check_as_json(const catan_game *game,
+                                      int32_t seat,
+                                      const char *action_json);
+
+/*
+ Applies an action (JSON) that seat `seat` sent: another seat's action is refused with
+ `NOT_YOUR_SEAT` first, and on any error the game is unchanged. Errors are those of
+ `catan_game_check_as_json` and may be shown to the seat.
+
+ `*out_events_json` (optional: NULL to skip) receives every event, unredacted: the
+ referee's record, for the server only. Give each seat its own stream with
+ `catan_events_for_json(events, seat, ...)`.
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+ `out_events_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_game_apply_as_json(catan_game *game,
+                                      int32_t seat,
+                                      const char *action_json,
+                                      char **out_events_json);
+
+/*
+ Seat `seat`'s legal actions now, as a JSON array in the engine's order (`[]` when the
+ seat has nothing to decide). It follows from the public state and the seat's own cards
+ only, so it may be shown to that seat. With external chance each choice appears once,
+ without its outcome (`dice`, `resource`, `card`), which the referee supplies.
+ `*out_json` is owned by the caller, freed with `catan_string_free`.
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_game_legal_actions_for_json(const catan_game *game,
+                                               int32_t seat,
+                                               char **out_json);
+
+/*
+ Seat `seat`'s legal actions as a bitset over the fixed ids (the layout of
+ `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list);
+ buffer protocol as for `catan_game_legal_mask`. Allocation-free.
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ `game` is NULL or a live handle; `words` is NULL or valid for writing `cap`
+ `uint64_t`s; `out_len` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_game_legal_mask_for(const catan_game *game,
+                                       int32_t seat,
+                                       uint64_t *words,
+                                       size_t cap,
+                                       size_t *out_len);
+
+/*
+ Events (a JSON array, as `catan_game_apply_json` writes them) as `viewer` may see them:
+ a stolen card only for thief and victim, a bought card only for the buyer. `viewer` is
+ a seat (0–5) or -1 for a spectator. `*out_json` is owned by the caller, freed with
+ `catan_string_free`. Thread-safe (no handle involved).
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`, `TOO_LARGE`,
+ `NO_SUCH_PLAYER` (a viewer outside 0–5 other than -1).
+
+ # Safety
+ `events_json` is NULL or a NUL-terminated string; `out_json` is NULL or valid for
+ writing one pointer.
+ */
+catan_status catan_events_for_json(const char *events_json,
+                                   int32_t viewer,
+                                   char **out_json);
+
+/*
+ Who holds Longest Road and Largest Army (a seat, or -1 for nobody). Either output may
+ be NULL (not written).
+
+ Errors: `NULL_ARGUMENT` (only for `game`).
+
+ # Safety
+ `game` is NULL or a live handle; each output is NULL or valid for writing an `int32_t`.
+ */
+catan_status catan_game_award_holders(const catan_game *game,
+                                      int32_t *out_longest_road,
+                                      int32_t *out_largest_army);
+
+/*
+ Public facts about seat `seat`: the length of its longest road and the knights it has
+ played. Either output may be NULL (not written).
+
+ Errors: `NULL_ARGUMENT` (only for `game`), `NO_SUCH_PLAYER`.
+
+ # Safety
+ `game` is NULL or a live handle; each output is NULL or valid for writing a `uint8_t`.
+ */
+catan_status catan_game_seat_stats(const catan_game *game,
+                                   int32_t seat,
+                                   uint8_t *out_road_length,
+                                   uint8_t *out_knights_played);
 
 /*
  Frees a string returned by the library (NULL is ignored).

@@ -2,10 +2,10 @@
 //! random-playout simulation: the fast integer paths of the ABI.
 //!
 //! Fixed ids (`catan_game_action_space_len`, `catan_game_legal_mask`,
-//! `catan_game_apply_action_id`, ...) number every action of a board and player count once
+//! `catan_game_apply_id`, ...) number every action of a board and player count once
 //! and for all (the numbering documented in the `catan_rules::action_space` module); they
 //! stay valid while the game changes,
-//! unlike the legal-list ids of `catan_game_legal_ids`, which index the current list.
+//! unlike the legal-list ids of `catan_game_legal_indices`, which index the current list.
 
 use crate::error::Failure;
 use crate::game::{catan_game, handle, handle_mut, parse_action, parse_rules, to_json};
@@ -15,6 +15,14 @@ use crate::status::catan_status;
 use catan_rules::batch::{Batch, BatchError};
 use catan_rules::sim;
 use std::ffi::c_char;
+
+/// The most games `catan_simulate` plays in one call: 2^20 (1,048,576; about 250 MB of
+/// JSON). Call again for more.
+pub const CATAN_MAX_SIMULATE_GAMES: usize = 1048576;
+
+/// The most games a `catan_batch` holds: 2^20 (1,048,576).
+pub const CATAN_MAX_BATCH_GAMES: usize = 1048576;
+const _: () = assert!(CATAN_MAX_BATCH_GAMES == catan_rules::batch::MAX_BATCH_GAMES);
 
 fn not_an_id(id: u32, len: usize) -> Failure {
     Failure::new(
@@ -93,7 +101,7 @@ pub unsafe extern "C" fn catan_game_legal_mask(
 /// `game` is NULL or a live handle; `out_events_json` is NULL or valid for writing one
 /// pointer.
 #[no_mangle]
-pub unsafe extern "C" fn catan_game_apply_action_id(
+pub unsafe extern "C" fn catan_game_apply_id(
     game: *mut catan_game,
     id: u32,
     out_events_json: *mut *mut c_char,
@@ -120,7 +128,7 @@ pub unsafe extern "C" fn catan_game_apply_action_id(
 /// # Safety
 /// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
 #[no_mangle]
-pub unsafe extern "C" fn catan_game_action_json_for_action_id(
+pub unsafe extern "C" fn catan_game_action_json_for_id(
     game: *const catan_game,
     id: u32,
     out_json: *mut *mut c_char,
@@ -149,7 +157,7 @@ pub unsafe extern "C" fn catan_game_action_json_for_action_id(
 /// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
 /// `out_id` is NULL or valid for writing a `uint32_t`.
 #[no_mangle]
-pub unsafe extern "C" fn catan_game_action_id_for_json(
+pub unsafe extern "C" fn catan_game_id_for_action_json(
     game: *const catan_game,
     action_json: *const c_char,
     out_id: *mut u32,
@@ -202,18 +210,22 @@ fn batch_failure(e: BatchError) -> Failure {
         BatchError::Length { .. } => Failure::new(catan_status::WrongLength, e.to_string()),
         BatchError::Illegal { .. } => Failure::new(catan_status::IllegalAction, e.to_string()),
         BatchError::Empty => Failure::new(catan_status::InvalidRules, e.to_string()),
+        BatchError::TooManyGames { .. } => Failure::new(catan_status::TooLarge, e.to_string()),
+        BatchError::OutOfMemory { .. } => Failure::new(catan_status::OutOfMemory, e.to_string()),
         BatchError::NewGame(e) => Failure::new_game(e),
     }
 }
 
 /// Makes `n` games of the rules given as JSON (as for `catan_game_new`), game `i` with seed
-/// `seed + i`, stepped on up to `threads` threads (0 counts as 1).
+/// `seed + i`, stepped on up to `threads` threads (0 counts as 1; no more than the
+/// machine's hardware threads, and one per 32 games, are started, whatever is asked).
 ///
 /// On success `*out_batch` receives a new handle owned by the caller, freed with
 /// `catan_batch_free`; on failure it is not written.
 ///
 /// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
-/// `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`.
+/// `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`, `TOO_LARGE` (`n` over
+/// `CATAN_MAX_BATCH_GAMES`), `OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `rules_json` is NULL or a NUL-terminated string; `out_batch` is NULL or valid for
@@ -356,6 +368,13 @@ pub unsafe extern "C" fn catan_batch_step(
     guard(|| {
         // SAFETY: the caller's contract above.
         let b = &mut unsafe { batch_mut(batch) }?.batch;
+        // Checked before anything is allocated or read: `n` sizes the scratch below.
+        if n != b.len() {
+            return Err(Failure::new(
+                catan_status::WrongLength,
+                format!("`n` is {n}, the batch has {} games", b.len()),
+            ));
+        }
         for (p, name) in [
             (ids.is_null(), "ids"),
             (winners.is_null(), "winners"),
@@ -395,8 +414,12 @@ pub unsafe extern "C" fn catan_batch_step(
 /// does not depend on `threads`. `*out_json` is owned by the caller, freed with
 /// `catan_string_free`. Thread-safe (no handle involved).
 ///
+/// At most `CATAN_MAX_SIMULATE_GAMES` games per call (their JSON is about 250 bytes a
+/// game); threads are clamped to the games and the machine's hardware threads.
+///
 /// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
-/// `INVALID_RULES`.
+/// `INVALID_RULES`, `TOO_LARGE` (more games than `CATAN_MAX_SIMULATE_GAMES`),
+/// `OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `rules_json` is NULL or a NUL-terminated string; `out_json` is NULL or valid for
@@ -417,7 +440,14 @@ pub unsafe extern "C" fn catan_simulate(
         let out = unsafe { Out::new(out_json, "out_json") }?;
         let rules = parse_rules(json)?;
         rules.validate().map_err(Failure::rules)?;
-        let summaries = sim::simulate(rules, games, seed, threads, domestic_trade);
+        if games > CATAN_MAX_SIMULATE_GAMES {
+            return Err(Failure::new(
+                catan_status::TooLarge,
+                format!("{games} games asked for, at most {CATAN_MAX_SIMULATE_GAMES} per call"),
+            ));
+        }
+        let summaries = sim::try_simulate(rules, games, seed, threads, domestic_trade)
+            .map_err(|e| Failure::new(catan_status::OutOfMemory, e.to_string()))?;
         string_out(out, to_json(&summaries)?);
         Ok(())
     })

@@ -1,7 +1,7 @@
 //! Failures inside the library, and the thread-local last-error detail that C reads.
 
 use crate::status::catan_status;
-use catan_rules::{LoadError, NewGameError, ParseError, RuleError, RulesError};
+use catan_rules::{LoadError, NewGameError, ParseError, ParseErrorKind, RuleError, RulesError};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::ffi::{c_char, CString};
@@ -42,6 +42,7 @@ impl Failure {
             RuleError::GameOver => catan_status::GameOver,
             RuleError::NotYourTurn { .. } => catan_status::NotYourTurn,
             RuleError::NoSuchPlayer { .. } => catan_status::NoSuchPlayer,
+            RuleError::NotYourSeat { .. } => catan_status::NotYourSeat,
             _ => catan_status::IllegalAction,
         };
         Failure {
@@ -54,7 +55,7 @@ impl Failure {
     /// Malformed JSON input. `input` is the text that failed, used to tell an unknown
     /// action type from an unknown value elsewhere.
     pub fn parse(e: ParseError, input: &str, what: &str) -> Failure {
-        let status = if e.message.starts_with("unknown field") {
+        let status = if e.kind == ParseErrorKind::UnknownField {
             catan_status::UnknownField
         } else if is_unknown_type(&e, input) {
             catan_status::UnknownActionType
@@ -106,6 +107,9 @@ impl Failure {
 /// Whether serde rejected the value of the `"type"` tag itself (rather than an unknown
 /// value in some other field, such as a resource name).
 fn is_unknown_type(e: &ParseError, input: &str) -> bool {
+    if e.kind == ParseErrorKind::UnknownType {
+        return true;
+    }
     if !e.message.starts_with("unknown variant") {
         return false;
     }

@@ -129,13 +129,13 @@ pub(crate) fn parse_rules(json: &str) -> Result<Rules, Failure> {
         .map_err(|e| Failure::parse(ParseError::from(e), json, "rules"))
 }
 
-fn action_at(h: &catan_game, id: u32) -> Result<Action, Failure> {
+fn action_at(h: &catan_game, index: u32) -> Result<Action, Failure> {
     let legal = h.legal();
-    legal.get(id as usize).copied().ok_or_else(|| {
+    legal.get(index as usize).copied().ok_or_else(|| {
         Failure::new(
             catan_status::IdOutOfRange,
             format!(
-                "action id {id} is out of range: {} legal actions",
+                "index {index} is out of range: {} legal actions",
                 legal.len()
             ),
         )
@@ -261,6 +261,10 @@ pub unsafe extern "C" fn catan_game_copy_from(
 /// Applies one action given as JSON (`{"type": "build_road", "player": 1, "edge": 17}`):
 /// all of it or, on any error, nothing.
 ///
+/// Referee-only: it takes any seat's action and its events are unredacted (the stolen
+/// card, the card bought). For an action a seat sent, use `catan_game_apply_as_json`, and
+/// give each seat `catan_events_for_json` of the events.
+///
 /// On success, if `out_events_json` is not NULL, it receives the events caused, as a JSON
 /// array (`[{"type": "road_built", "player": 1, "edge": 17}, ...]`), owned by the caller
 /// and freed with `catan_string_free`. Pass NULL when the events are not wanted.
@@ -298,6 +302,10 @@ pub unsafe extern "C" fn catan_game_apply_json(
 /// Checks an action given as JSON without applying it: `CATAN_STATUS_OK` exactly when
 /// `catan_game_apply_json` would succeed, otherwise the status it would return.
 ///
+/// Referee-only: it takes any seat's action, so its answer about another seat's action
+/// (can seat 1 buy a card now?) tells what that seat holds. Answer a seat with
+/// `catan_game_check_as_json`.
+///
 /// # Safety
 /// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string.
 #[no_mangle]
@@ -316,8 +324,11 @@ pub unsafe extern "C" fn catan_game_check_json(
 }
 
 /// Every legal action now, as a JSON array of actions, in the engine's deterministic order:
-/// element `i` is the action with id `i` (see `catan_game_legal_ids`). Empty (`[]`) when
+/// element `i` is the action at index `i` (see `catan_game_legal_indices`). Empty (`[]`) when
 /// the game is over. Several players may appear (simultaneous discards, trade answers).
+///
+/// Referee-only: during discards this list gives away each owing seat's hand, during
+/// trade answers who can pay. Give a seat `catan_game_legal_actions_for_json` instead.
 ///
 /// `*out_json` receives a string owned by the caller, freed with `catan_string_free`.
 ///
@@ -341,7 +352,7 @@ pub unsafe extern "C" fn catan_game_legal_actions_json(
     })
 }
 
-/// The number of legal actions now: valid ids are `0 .. *out_count - 1`.
+/// The number of legal actions now: valid indices are `0 .. *out_count - 1`.
 ///
 /// Errors: `NULL_ARGUMENT`.
 ///
@@ -362,14 +373,15 @@ pub unsafe extern "C" fn catan_game_legal_count(
     })
 }
 
-/// The fast path without JSON: writes the ids of the legal actions now into `buf` and
-/// their number into `*out_len`.
+/// Writes the indices of the legal actions now into `buf` and their number into
+/// `*out_len`.
 ///
-/// An action id is the index of the action in the current legal-action list (the order of
-/// `catan_game_legal_actions_json`, deterministic for a given state), so the ids are always
-/// `0, 1, ..., n-1`. Ids are only meaningful for the state they were listed in: after any
-/// successful apply they index a new list. Use them with `catan_game_apply_id` and
-/// `catan_game_action_json_for_id`.
+/// An index points into the current legal-action list (the order of
+/// `catan_game_legal_actions_json`, deterministic for a given state), so the indices are
+/// always `0, 1, ..., n-1`. They are only meaningful for the state they were listed in:
+/// after any successful apply they index a new list. Use them with
+/// `catan_game_apply_index` and `catan_game_action_json_for_index`. (Fixed action ids, the
+/// same in every state, are the `*_id` functions: `catan_game_apply_id`, ...)
 ///
 /// `buf` may be NULL when `cap` is 0. If the list has more than `cap` actions nothing is
 /// written to `buf`, `*out_len` receives the number needed, and the result is
@@ -381,7 +393,7 @@ pub unsafe extern "C" fn catan_game_legal_count(
 /// `game` is NULL or a live handle; `buf` is NULL or valid for writing `cap` `uint32_t`s;
 /// `out_len` is NULL or valid for writing a `size_t`.
 #[no_mangle]
-pub unsafe extern "C" fn catan_game_legal_ids(
+pub unsafe extern "C" fn catan_game_legal_indices(
     game: *const catan_game,
     buf: *mut u32,
     cap: usize,
@@ -398,20 +410,20 @@ pub unsafe extern "C" fn catan_game_legal_ids(
     })
 }
 
-/// Applies the legal action with id `id` (an index into the current legal-action list, see
-/// `catan_game_legal_ids`). Events as for `catan_game_apply_json` (`out_events_json` may be
-/// NULL).
+/// Applies the legal action at index `index` of the current legal-action list (see
+/// `catan_game_legal_indices`). Events as for `catan_game_apply_json` (`out_events_json`
+/// may be NULL). Referee-only, like the list.
 ///
-/// Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (including every id once the game is over:
-/// the list is then empty). The game is unchanged on error.
+/// Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (including every index once the game is
+/// over: the list is then empty). The game is unchanged on error.
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `out_events_json` is NULL or valid for writing one
 /// pointer.
 #[no_mangle]
-pub unsafe extern "C" fn catan_game_apply_id(
+pub unsafe extern "C" fn catan_game_apply_index(
     game: *mut catan_game,
-    id: u32,
+    index: u32,
     out_events_json: *mut *mut c_char,
 ) -> catan_status {
     guard(|| {
@@ -419,12 +431,12 @@ pub unsafe extern "C" fn catan_game_apply_id(
         let h = unsafe { handle_mut(game) }?;
         // SAFETY: the caller's contract above.
         let out = unsafe { Out::optional(out_events_json) };
-        let action = action_at(h, id)?;
+        let action = action_at(h, index)?;
         h.apply(action, out)
     })
 }
 
-/// The action with id `id` in the current legal-action list, as JSON. `*out_json` receives
+/// The action at index `index` of the current legal-action list, as JSON. `*out_json` receives
 /// a string owned by the caller, freed with `catan_string_free`.
 ///
 /// Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`.
@@ -432,9 +444,9 @@ pub unsafe extern "C" fn catan_game_apply_id(
 /// # Safety
 /// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
 #[no_mangle]
-pub unsafe extern "C" fn catan_game_action_json_for_id(
+pub unsafe extern "C" fn catan_game_action_json_for_index(
     game: *const catan_game,
-    id: u32,
+    index: u32,
     out_json: *mut *mut c_char,
 ) -> catan_status {
     guard(|| {
@@ -442,13 +454,13 @@ pub unsafe extern "C" fn catan_game_action_json_for_id(
         let h = unsafe { handle(game) }?;
         // SAFETY: the caller's contract above.
         let out = unsafe { Out::new(out_json, "out_json") }?;
-        let action = action_at(h, id)?;
+        let action = action_at(h, index)?;
         string_out(out, action.to_json());
         Ok(())
     })
 }
 
-/// The id (index in the current legal-action list) of an action given as JSON.
+/// The index in the current legal-action list of an action given as JSON.
 ///
 /// Errors: the parse errors of `catan_game_apply_json`; if the action is not in the list,
 /// the rule it breaks (`GAME_OVER`, `NO_SUCH_PLAYER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`),
@@ -457,12 +469,12 @@ pub unsafe extern "C" fn catan_game_action_json_for_id(
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
-/// `out_id` is NULL or valid for writing a `uint32_t`.
+/// `out_index` is NULL or valid for writing a `uint32_t`.
 #[no_mangle]
-pub unsafe extern "C" fn catan_game_id_for_action_json(
+pub unsafe extern "C" fn catan_game_index_for_action_json(
     game: *const catan_game,
     action_json: *const c_char,
-    out_id: *mut u32,
+    out_index: *mut u32,
 ) -> catan_status {
     guard(|| {
         // SAFETY: the caller's contract above.
@@ -470,7 +482,7 @@ pub unsafe extern "C" fn catan_game_id_for_action_json(
         // SAFETY: the caller's contract above.
         let json = unsafe { str_arg(action_json, "action_json") }?;
         // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_id, "out_id") }?;
+        let out = unsafe { Out::new(out_index, "out_index") }?;
         let action = parse_action(json)?;
         let pos = h.legal().iter().position(|a| *a == action);
         match pos {
@@ -599,7 +611,7 @@ pub unsafe extern "C" fn catan_game_winner(
 
 /// Victory points of every seat, hidden victory-point cards included: `buf[i]` is seat
 /// `i`'s score and `*out_len` the number of players. Buffer protocol as for
-/// `catan_game_legal_ids` (6 is always enough).
+/// `catan_game_legal_indices` (6 is always enough).
 ///
 /// Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
 ///
@@ -737,16 +749,7 @@ pub unsafe extern "C" fn catan_game_view_json(
         let h = unsafe { handle(game) }?;
         // SAFETY: the caller's contract above.
         let out = unsafe { Out::new(out_json, "out_json") }?;
-        let viewer = match player {
-            -1 => None,
-            p if (0..i32::from(h.game.players())).contains(&p) => Some(Player(p as u8)),
-            p => {
-                return Err(Failure::new(
-                    catan_status::NoSuchPlayer,
-                    format!("player {p} is not a seat of this game (use -1 for a spectator)"),
-                ))
-            }
-        };
+        let viewer = viewer_arg(h.game.players(), player)?;
         string_out(out, to_json(&h.game.view(viewer))?);
         Ok(())
     })
@@ -770,6 +773,263 @@ pub unsafe extern "C" fn catan_game_svg(
         // SAFETY: the caller's contract above.
         let out = unsafe { Out::new(out_svg, "out_svg") }?;
         string_out(out, h.game.to_svg());
+        Ok(())
+    })
+}
+
+// ------------------------------------------------------------------ seat-scoped calls
+
+/// A seat number from C: a seat of this game.
+fn seat_arg(g: &Game, seat: i32) -> Result<Player, Failure> {
+    if (0..i32::from(g.players())).contains(&seat) {
+        Ok(Player(seat as u8))
+    } else {
+        Err(Failure::new(
+            catan_status::NoSuchPlayer,
+            format!(
+                "{seat} is not a seat of this game (seats are 0 to {})",
+                g.players() - 1
+            ),
+        ))
+    }
+}
+
+/// A viewer from C: a seat of this game, or -1 for a spectator.
+fn viewer_arg(players: u8, viewer: i32) -> Result<Option<Player>, Failure> {
+    match viewer {
+        -1 => Ok(None),
+        p if (0..i32::from(players)).contains(&p) => Ok(Some(Player(p as u8))),
+        p => Err(Failure::new(
+            catan_status::NoSuchPlayer,
+            format!("{p} is not a seat of this game (use -1 for a spectator)"),
+        )),
+    }
+}
+
+/// Checks an action (JSON) as seat `seat` sends it, without applying it: what a server
+/// answers a seat. Another seat's action is refused with `NOT_YOUR_SEAT` before the game is
+/// looked at, and every other error concerns the seat's own action and names nothing
+/// hidden from it (never another hand, never its own hand either: only what the action
+/// needs). `CATAN_STATUS_OK` exactly when `catan_game_apply_as_json` would succeed
+/// (external chance: an action without its outcome is checked as the seat's choice, and is
+/// `OK` when some outcome would make it legal; the referee adds the outcome before
+/// applying it).
+///
+/// Errors: the parse errors of `catan_game_apply_json`; `NO_SUCH_PLAYER` (`seat` is not a
+/// seat), `NOT_YOUR_SEAT`, `GAME_OVER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_check_as_json(
+    game: *const catan_game,
+    seat: i32,
+    action_json: *const c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(action_json, "action_json") }?;
+        let seat = seat_arg(&h.game, seat)?;
+        let action = parse_action(json)?;
+        h.game.check_as(seat, &action).map_err(Failure::rule)
+    })
+}
+
+/// Applies an action (JSON) that seat `seat` sent: another seat's action is refused with
+/// `NOT_YOUR_SEAT` first, and on any error the game is unchanged. Errors are those of
+/// `catan_game_check_as_json` and may be shown to the seat.
+///
+/// `*out_events_json` (optional: NULL to skip) receives every event, unredacted: the
+/// referee's record, for the server only. Give each seat its own stream with
+/// `catan_events_for_json(events, seat, ...)`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+/// `out_events_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_apply_as_json(
+    game: *mut catan_game,
+    seat: i32,
+    action_json: *const c_char,
+    out_events_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle_mut(game) }?;
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(action_json, "action_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::optional(out_events_json) };
+        let seat = seat_arg(&h.game, seat)?;
+        let action = parse_action(json)?;
+        h.game.check_as(seat, &action).map_err(Failure::rule)?;
+        // `check_as` accepts an external-chance choice without its outcome; applying needs
+        // the outcome, which `apply` then asks for.
+        h.apply(action, out)
+    })
+}
+
+/// Seat `seat`'s legal actions now, as a JSON array in the engine's order (`[]` when the
+/// seat has nothing to decide). It follows from the public state and the seat's own cards
+/// only, so it may be shown to that seat. With external chance each choice appears once,
+/// without its outcome (`dice`, `resource`, `card`), which the referee supplies.
+/// `*out_json` is owned by the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_legal_actions_for_json(
+    game: *const catan_game,
+    seat: i32,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let seat = seat_arg(&h.game, seat)?;
+        let mut v = Vec::new();
+        h.game.legal_actions_for(seat, &mut v);
+        string_out(out, to_json(&v)?);
+        Ok(())
+    })
+}
+
+/// Seat `seat`'s legal actions as a bitset over the fixed ids (the layout of
+/// `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list);
+/// buffer protocol as for `catan_game_legal_mask`. Allocation-free.
+///
+/// Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`, `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `words` is NULL or valid for writing `cap`
+/// `uint64_t`s; `out_len` is NULL or valid for writing a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_legal_mask_for(
+    game: *const catan_game,
+    seat: i32,
+    words: *mut u64,
+    cap: usize,
+    out_len: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let len = unsafe { Out::new(out_len, "out_len") }?;
+        let seat = seat_arg(&h.game, seat)?;
+        let space = h.space();
+        let n = space.words();
+        if n > cap {
+            len.set(n);
+            return Err(Failure::new(
+                catan_status::BufferTooSmall,
+                format!("{n} words needed, the buffer holds {cap}"),
+            ));
+        }
+        if words.is_null() {
+            return Err(Failure::null("words"));
+        }
+        // SAFETY: not NULL, and the caller guarantees `cap >= n` writable words.
+        let mask = unsafe { std::slice::from_raw_parts_mut(words, n) };
+        // Written only on success: the mask is built into the caller's buffer, which no
+        // failure can follow.
+        h.game.legal_mask_for(seat, space, mask);
+        len.set(n);
+        Ok(())
+    })
+}
+
+/// Events (a JSON array, as `catan_game_apply_json` writes them) as `viewer` may see them:
+/// a stolen card only for thief and victim, a bought card only for the buyer. `viewer` is
+/// a seat (0–5) or -1 for a spectator. `*out_json` is owned by the caller, freed with
+/// `catan_string_free`. Thread-safe (no handle involved).
+///
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`, `TOO_LARGE`,
+/// `NO_SUCH_PLAYER` (a viewer outside 0–5 other than -1).
+///
+/// # Safety
+/// `events_json` is NULL or a NUL-terminated string; `out_json` is NULL or valid for
+/// writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_events_for_json(
+    events_json: *const c_char,
+    viewer: i32,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let json = unsafe { str_arg(events_json, "events_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let viewer = viewer_arg(catan_rules::MAX_PLAYERS as u8, viewer)?;
+        let events: Vec<Event> = serde_json::from_str(json)
+            .map_err(|e| Failure::parse(ParseError::from(e), json, "events_json"))?;
+        string_out(out, to_json(&Game::events_for(&events, viewer))?);
+        Ok(())
+    })
+}
+
+/// Who holds Longest Road and Largest Army (a seat, or -1 for nobody). Either output may
+/// be NULL (not written).
+///
+/// Errors: `NULL_ARGUMENT` (only for `game`).
+///
+/// # Safety
+/// `game` is NULL or a live handle; each output is NULL or valid for writing an `int32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_award_holders(
+    game: *const catan_game,
+    out_longest_road: *mut i32,
+    out_largest_army: *mut i32,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        let seat = |p: Option<Player>| p.map_or(-1, |p| i32::from(p.0));
+        // SAFETY: the caller's contract above.
+        if let Some(o) = unsafe { Out::optional(out_longest_road) } {
+            o.set(seat(h.game.longest_road_holder()));
+        }
+        // SAFETY: the caller's contract above.
+        if let Some(o) = unsafe { Out::optional(out_largest_army) } {
+            o.set(seat(h.game.largest_army_holder()));
+        }
+        Ok(())
+    })
+}
+
+/// Public facts about seat `seat`: the length of its longest road and the knights it has
+/// played. Either output may be NULL (not written).
+///
+/// Errors: `NULL_ARGUMENT` (only for `game`), `NO_SUCH_PLAYER`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; each output is NULL or valid for writing a `uint8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_seat_stats(
+    game: *const catan_game,
+    seat: i32,
+    out_road_length: *mut u8,
+    out_knights_played: *mut u8,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        let seat = seat_arg(&h.game, seat)?;
+        // SAFETY: the caller's contract above.
+        if let Some(o) = unsafe { Out::optional(out_road_length) } {
+            o.set(h.game.longest_road_of(seat));
+        }
+        // SAFETY: the caller's contract above.
+        if let Some(o) = unsafe { Out::optional(out_knights_played) } {
+            o.set(h.game.knights_played(seat));
+        }
         Ok(())
     })
 }

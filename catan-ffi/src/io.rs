@@ -3,10 +3,17 @@
 
 use crate::error::Failure;
 use crate::status::catan_status;
-use std::ffi::{c_char, CStr, CString};
+use std::ffi::{c_char, CString};
 use std::ptr::NonNull;
 
-/// Reads a NUL-terminated UTF-8 string argument.
+/// The longest string argument any function takes, in bytes before the terminating NUL:
+/// 1 MiB. A position of the largest board is a few tens of kilobytes, an action a few
+/// hundred bytes. Longer strings are refused with `CATAN_STATUS_TOO_LARGE` after reading at
+/// most this many bytes and one more.
+pub const CATAN_MAX_INPUT_BYTES: usize = 1048576;
+
+/// Reads a NUL-terminated UTF-8 string argument of at most [`CATAN_MAX_INPUT_BYTES`]
+/// bytes.
 ///
 /// # Safety
 /// `p` is NULL or points to a NUL-terminated string that stays valid and unchanged for
@@ -15,9 +22,25 @@ pub unsafe fn str_arg<'a>(p: *const c_char, name: &str) -> Result<&'a str, Failu
     if p.is_null() {
         return Err(Failure::null(name));
     }
-    // SAFETY: not NULL, and the caller guarantees a live NUL-terminated string.
-    let c = unsafe { CStr::from_ptr(p) };
-    c.to_str().map_err(|e| {
+    // Find the NUL, reading no further than the limit (and never past the NUL).
+    let mut len = 0usize;
+    loop {
+        // SAFETY: not NULL; bytes `0..=len` are inside the caller's NUL-terminated string
+        // because no NUL was found in `0..len`.
+        if unsafe { *p.add(len) } == 0 {
+            break;
+        }
+        if len == CATAN_MAX_INPUT_BYTES {
+            return Err(Failure::new(
+                catan_status::TooLarge,
+                format!("argument `{name}` is longer than {CATAN_MAX_INPUT_BYTES} bytes"),
+            ));
+        }
+        len += 1;
+    }
+    // SAFETY: `len` bytes followed by a NUL, valid for `'a` by the caller's contract.
+    let bytes = unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len) };
+    std::str::from_utf8(bytes).map_err(|e| {
         Failure::new(
             catan_status::InvalidUtf8,
             format!(

@@ -23,13 +23,24 @@
 //! * **Panics** never cross the boundary: they become `CATAN_STATUS_PANIC`.
 //! * **Threads**: a handle is not thread-safe (not even for reading); separate handles
 //!   are independent. The last error is per thread.
-//! * **Action ids** (`catan_game_legal_ids`, `catan_game_apply_id`) are indices into the
-//!   current legal-action list, valid only until the game changes.
+//! * **Indices and ids.** `*_index` functions (`catan_game_legal_indices`,
+//!   `catan_game_apply_index`, ...) take an index into the current legal-action list, valid
+//!   only until the game changes. `*_id` functions (`catan_game_action_space_len`,
+//!   `catan_game_legal_mask`, `catan_game_apply_id`, ...) take a fixed action id, which
+//!   numbers every action of a board once and for all (`catan_rules::action_space`), as in
+//!   the Python package. A `catan_batch *` steps many games at once with masks and
+//!   observation vectors; `catan_simulate` plays random games on several threads.
 //!
-//! * **Fixed action ids** (`catan_game_action_space_len`, `catan_game_legal_mask`,
-//!   `catan_game_apply_action_id`, ...) number every action of a board once and for all
-//!   (`catan_rules::action_space`); a `catan_batch *` steps many games at once with masks
-//!   and observation vectors; `catan_simulate` plays random games on several threads.
+//! * **Seats.** A game server gives each seat only what it may know: the seat-scoped calls
+//!   (`catan_game_view_json`, `catan_game_legal_actions_for_json`,
+//!   `catan_game_legal_mask_for`, `catan_game_check_as_json`, `catan_game_apply_as_json`,
+//!   `catan_events_for_json`) are safe to relay to that seat; the others are the referee's
+//!   (docs/security.md lists them).
+//!
+//! * **Sizes.** String arguments are at most `CATAN_MAX_INPUT_BYTES` (1 MiB), batches at
+//!   most `CATAN_MAX_BATCH_GAMES` games, `catan_simulate` at most
+//!   `CATAN_MAX_SIMULATE_GAMES` per call: beyond, `CATAN_STATUS_TOO_LARGE`. Error messages
+//!   quote at most a few hundred bytes of any input.
 //!
 //! * **Positions and views**: `catan_game_from_position_json` / `catan_game_position_json`
 //!   save and resume a whole game; `catan_game_view_json` gives what one seat may know;
@@ -46,18 +57,22 @@ pub mod status;
 
 pub use batch::{
     catan_batch, catan_batch_free, catan_batch_new, catan_batch_observe, catan_batch_sizes,
-    catan_batch_step, catan_game_action_id_for_json, catan_game_action_json_for_action_id,
-    catan_game_action_space_len, catan_game_apply_action_id, catan_game_legal_mask, catan_simulate,
+    catan_batch_step, catan_game_action_json_for_id, catan_game_action_space_len,
+    catan_game_apply_id, catan_game_id_for_action_json, catan_game_legal_mask, catan_simulate,
+    CATAN_MAX_BATCH_GAMES, CATAN_MAX_SIMULATE_GAMES,
 };
 pub use error::{catan_last_error, catan_last_error_json, Failure};
 pub use game::{
-    catan_game, catan_game_action_json_for_id, catan_game_apply_id, catan_game_apply_json,
-    catan_game_board_json, catan_game_check_json, catan_game_clone, catan_game_copy_from,
-    catan_game_free, catan_game_from_position_json, catan_game_id_for_action_json,
-    catan_game_legal_actions_json, catan_game_legal_count, catan_game_legal_ids, catan_game_new,
-    catan_game_position_json, catan_game_rules_json, catan_game_scores, catan_game_state_json,
+    catan_events_for_json, catan_game, catan_game_action_json_for_index, catan_game_apply_as_json,
+    catan_game_apply_index, catan_game_apply_json, catan_game_award_holders, catan_game_board_json,
+    catan_game_check_as_json, catan_game_check_json, catan_game_clone, catan_game_copy_from,
+    catan_game_free, catan_game_from_position_json, catan_game_index_for_action_json,
+    catan_game_legal_actions_for_json, catan_game_legal_actions_json, catan_game_legal_count,
+    catan_game_legal_indices, catan_game_legal_mask_for, catan_game_new, catan_game_position_json,
+    catan_game_rules_json, catan_game_scores, catan_game_seat_stats, catan_game_state_json,
     catan_game_svg, catan_game_to_act, catan_game_view_json, catan_game_winner, catan_version,
     game_of,
 };
 pub use io::catan_string_free;
+pub use io::CATAN_MAX_INPUT_BYTES;
 pub use status::{catan_status, catan_status_message};

@@ -42,7 +42,8 @@ pub enum catan_status {
     /// The caller's buffer is too small: nothing was written to it, and the required number
     /// of elements was written to the length output.
     BufferTooSmall = 10,
-    /// The action id is not an index into the current legal-action list.
+    /// The index is not an index into the current legal-action list, or the fixed id names
+    /// no action here.
     IdOutOfRange = 11,
     /// The library panicked (a bug). The panic was caught; the game is unchanged.
     Panic = 12,
@@ -57,10 +58,19 @@ pub enum catan_status {
     InvalidPosition = 16,
     /// An array argument has the wrong number of elements (batch calls).
     WrongLength = 17,
+    /// A seat-scoped call (`catan_game_check_as_json`, `catan_game_apply_as_json`) was given
+    /// another seat's action. Refused before the game is looked at: it says nothing about
+    /// the game.
+    NotYourSeat = 18,
+    /// An argument is over a documented limit: a string longer than
+    /// `CATAN_MAX_INPUT_BYTES`, or more games than a batch or a simulation takes.
+    TooLarge = 19,
+    /// The memory for the result could not be allocated. Nothing changed.
+    OutOfMemory = 20,
 }
 
 /// Every status, by number.
-const ALL: [catan_status; 18] = [
+const ALL: [catan_status; 21] = [
     catan_status::Ok,
     catan_status::NullArgument,
     catan_status::InvalidUtf8,
@@ -79,6 +89,9 @@ const ALL: [catan_status; 18] = [
     catan_status::InvalidMap,
     catan_status::InvalidPosition,
     catan_status::WrongLength,
+    catan_status::NotYourSeat,
+    catan_status::TooLarge,
+    catan_status::OutOfMemory,
 ];
 
 impl catan_status {
@@ -113,6 +126,9 @@ impl catan_status {
             catan_status::InvalidMap => "invalid_map",
             catan_status::InvalidPosition => "invalid_position",
             catan_status::WrongLength => "wrong_length",
+            catan_status::NotYourSeat => "not_your_seat",
+            catan_status::TooLarge => "too_large",
+            catan_status::OutOfMemory => "out_of_memory",
         }
     }
 
@@ -130,7 +146,9 @@ impl catan_status {
             catan_status::NotYourTurn => "it is not this player's decision now\0",
             catan_status::GameOver => "the game is over\0",
             catan_status::BufferTooSmall => "the buffer is too small\0",
-            catan_status::IdOutOfRange => "action id out of range of the legal-action list\0",
+            catan_status::IdOutOfRange => {
+                "no action has this index in the legal-action list, or this fixed id here\0"
+            }
             catan_status::Panic => "internal error: the library panicked\0",
             catan_status::NoSuchPlayer => "no such player in this game\0",
             catan_status::ActionNotListed => {
@@ -139,6 +157,9 @@ impl catan_status {
             catan_status::InvalidMap => "the map cannot be built\0",
             catan_status::InvalidPosition => "the position is not a valid game\0",
             catan_status::WrongLength => "an array argument has the wrong length\0",
+            catan_status::NotYourSeat => "the action is another seat's\0",
+            catan_status::TooLarge => "an argument is over a documented size limit\0",
+            catan_status::OutOfMemory => "out of memory\0",
         }
     }
 
@@ -179,7 +200,7 @@ mod tests {
             assert!(s.message_with_nul().ends_with('\0'));
             assert!(!s.message().contains('\0'));
         }
-        assert_eq!(catan_status::from_code(18), None);
+        assert_eq!(catan_status::from_code(21), None);
         assert_eq!(catan_status::Ok as u32, 0);
         assert_eq!(catan_status::Panic as u32, 12);
     }

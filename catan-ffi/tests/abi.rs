@@ -47,12 +47,13 @@ fn the_ids_path_replays_the_engine_exactly() {
             assert_eq!(legal_json(g), serde_json::to_string(&legal).unwrap());
             let mut n = 0usize;
             // SAFETY: valid buffer of ids.len() elements, valid out pointer.
-            let mut st = unsafe { catan_game_legal_ids(g, ids.as_mut_ptr(), ids.len(), &mut n) };
+            let mut st =
+                unsafe { catan_game_legal_indices(g, ids.as_mut_ptr(), ids.len(), &mut n) };
             if st == catan_status::BufferTooSmall {
                 assert!(n > ids.len());
                 ids.resize(n, 0);
                 // SAFETY: as above.
-                st = unsafe { catan_game_legal_ids(g, ids.as_mut_ptr(), ids.len(), &mut n) };
+                st = unsafe { catan_game_legal_indices(g, ids.as_mut_ptr(), ids.len(), &mut n) };
             }
             assert_eq!(st, catan_status::Ok);
             assert_eq!(n, legal.len());
@@ -66,20 +67,20 @@ fn the_ids_path_replays_the_engine_exactly() {
             let mut a = ptr::null_mut();
             assert_eq!(
                 // SAFETY: live handle, valid out pointer.
-                unsafe { catan_game_action_json_for_id(g, id, &mut a) },
+                unsafe { catan_game_action_json_for_index(g, id, &mut a) },
                 catan_status::Ok
             );
             let a = take(a);
             assert_eq!(Action::from_json(&a).unwrap(), legal[id as usize]);
             let mut back = u32::MAX;
             // SAFETY: live handle, C string, valid out pointer.
-            let st = unsafe { catan_game_id_for_action_json(g, c(&a).as_ptr(), &mut back) };
+            let st = unsafe { catan_game_index_for_action_json(g, c(&a).as_ptr(), &mut back) };
             assert_eq!((st, back), (catan_status::Ok, id));
 
             let mut ev = ptr::null_mut();
             assert_eq!(
                 // SAFETY: live handle, valid out pointer.
-                unsafe { catan_game_apply_id(g, id, &mut ev) },
+                unsafe { catan_game_apply_index(g, id, &mut ev) },
                 catan_status::Ok
             );
             let ev: Vec<Event> = serde_json::from_str(&take(ev)).unwrap();
@@ -387,7 +388,7 @@ fn legal_but_unlisted_actions_have_no_id() {
     assert!(game.is_legal(&offer));
     let mut id = 77u32;
     // SAFETY: live handle, C string, valid out pointer.
-    let st = unsafe { catan_game_id_for_action_json(g, c(offer.to_json()).as_ptr(), &mut id) };
+    let st = unsafe { catan_game_index_for_action_json(g, c(offer.to_json()).as_ptr(), &mut id) };
     assert_eq!(st, catan_status::ActionNotListed);
     assert_eq!(id, 77);
     // SAFETY: live handle, C string; events not wanted.

@@ -62,12 +62,12 @@ fn fixed_ids_play_a_game_like_the_engine() {
             let mut id = u32::MAX;
             let json = c(a.to_json());
             // SAFETY: live handle, C string, out pointer.
-            let st = unsafe { catan_game_action_id_for_json(g, json.as_ptr(), &mut id) };
+            let st = unsafe { catan_game_id_for_action_json(g, json.as_ptr(), &mut id) };
             assert_eq!(st, catan_status::Ok, "{}", last_error());
             assert_eq!(Some(id), space.encode(a));
             let mut s = ptr::null_mut();
             // SAFETY: live handle, out pointer.
-            let st = unsafe { catan_game_action_json_for_action_id(g, id, &mut s) };
+            let st = unsafe { catan_game_action_json_for_id(g, id, &mut s) };
             assert_eq!(st, catan_status::Ok);
             assert_eq!(Action::from_json(&take(s)).unwrap(), *a);
         }
@@ -78,24 +78,24 @@ fn fixed_ids_play_a_game_like_the_engine() {
         let id = ids[(pick >> 33) as usize % ids.len()];
         let mut ev = ptr::null_mut();
         // SAFETY: live handle, out pointer.
-        let st = unsafe { catan_game_apply_action_id(g, id, &mut ev) };
+        let st = unsafe { catan_game_apply_id(g, id, &mut ev) };
         assert_eq!(st, catan_status::Ok, "{}", last_error());
         assert!(take(ev).starts_with('['));
     }
     // Errors leave the game unchanged.
     let before = engine(g).clone();
     // SAFETY: live handle; NULL events are allowed.
-    let st = unsafe { catan_game_apply_action_id(g, space.len() as u32, ptr::null_mut()) };
+    let st = unsafe { catan_game_apply_id(g, space.len() as u32, ptr::null_mut()) };
     assert_eq!(st, catan_status::IdOutOfRange);
     let mut s = ptr::null_mut();
     // SAFETY: live handle, out pointer.
-    let st = unsafe { catan_game_action_json_for_action_id(g, u32::MAX, &mut s) };
+    let st = unsafe { catan_game_action_json_for_id(g, u32::MAX, &mut s) };
     assert_eq!(st, catan_status::IdOutOfRange);
     assert!(s.is_null(), "no output on failure");
     let offer = c(r#"{"type":"offer_trade","player":0,"to":1,"give":{"brick":1},"get":{"ore":1}}"#);
     let mut id = 7u32;
     // SAFETY: live handle, C string, out pointer.
-    let st = unsafe { catan_game_action_id_for_json(g, offer.as_ptr(), &mut id) };
+    let st = unsafe { catan_game_id_for_action_json(g, offer.as_ptr(), &mut id) };
     assert_eq!(st, catan_status::ActionNotListed, "{}", last_error());
     assert_eq!(id, 7);
     assert_eq!(*engine(g), before);

@@ -50,7 +50,7 @@ fn interesting_states() -> Vec<*mut catan_game> {
             let id = ((step * 7919) % n as u64) as u32;
             assert_eq!(
                 // SAFETY: live handle; events not wanted.
-                unsafe { catan_game_apply_id(g, id, ptr::null_mut()) },
+                unsafe { catan_game_apply_index(g, id, ptr::null_mut()) },
                 catan_status::Ok
             );
         }
@@ -112,7 +112,7 @@ fn throw_action(g: *mut catan_game, before: &Snapshot, text: &[u8]) -> catan_sta
             assert_eq!(st2, st);
             let mut id = 0xdead_beef_u32;
             // SAFETY: live handle, C string, valid out pointer.
-            let st3 = unsafe { catan_game_id_for_action_json(g, cs.as_ptr(), &mut id) };
+            let st3 = unsafe { catan_game_index_for_action_json(g, cs.as_ptr(), &mut id) };
             assert_eq!(st3, st);
             assert_eq!(id, 0xdead_beef);
             assert_eq!(&snapshot(g), before);
@@ -173,15 +173,15 @@ fn nulls(g: *mut catan_game, before: &Snapshot) -> usize {
             catan_game_legal_actions_json(cg, ptr::null_mut()),
             catan_game_legal_count(none, &mut n),
             catan_game_legal_count(cg, ptr::null_mut()),
-            catan_game_legal_ids(none, ids.as_mut_ptr(), 4, &mut n),
-            catan_game_legal_ids(cg, ids.as_mut_ptr(), 4, ptr::null_mut()),
-            catan_game_legal_ids(cg, ptr::null_mut(), 4, &mut n),
-            catan_game_apply_id(ptr::null_mut(), 0, &mut s),
-            catan_game_action_json_for_id(none, 0, &mut s),
-            catan_game_action_json_for_id(cg, 0, ptr::null_mut()),
-            catan_game_id_for_action_json(none, json.as_ptr(), &mut id),
-            catan_game_id_for_action_json(cg, ptr::null(), &mut id),
-            catan_game_id_for_action_json(cg, json.as_ptr(), ptr::null_mut()),
+            catan_game_legal_indices(none, ids.as_mut_ptr(), 4, &mut n),
+            catan_game_legal_indices(cg, ids.as_mut_ptr(), 4, ptr::null_mut()),
+            catan_game_legal_indices(cg, ptr::null_mut(), 4, &mut n),
+            catan_game_apply_index(ptr::null_mut(), 0, &mut s),
+            catan_game_action_json_for_index(none, 0, &mut s),
+            catan_game_action_json_for_index(cg, 0, ptr::null_mut()),
+            catan_game_index_for_action_json(none, json.as_ptr(), &mut id),
+            catan_game_index_for_action_json(cg, ptr::null(), &mut id),
+            catan_game_index_for_action_json(cg, json.as_ptr(), ptr::null_mut()),
             catan_game_state_json(none, &mut s),
             catan_game_state_json(cg, ptr::null_mut()),
             catan_game_to_act(none, &mut id),
@@ -220,7 +220,7 @@ fn small_buffers_and_bad_ids(g: *mut catan_game, before: &Snapshot, rng: &mut Ra
             buf.as_mut_ptr()
         };
         // SAFETY: `p` is NULL with cap 0, or a buffer of `cap` elements.
-        let st = unsafe { catan_game_legal_ids(g, p, cap, &mut len) };
+        let st = unsafe { catan_game_legal_indices(g, p, cap, &mut len) };
         calls += 1;
         if cap >= n {
             assert_eq!((st, len), (catan_status::Ok, n));
@@ -248,11 +248,11 @@ fn small_buffers_and_bad_ids(g: *mut catan_game, before: &Snapshot, rng: &mut Ra
         let sentinel = 0x5a5a_usize as *mut c_char;
         let mut s = sentinel;
         // SAFETY: live handle, valid out pointer.
-        let st = unsafe { catan_game_apply_id(g, id, &mut s) };
+        let st = unsafe { catan_game_apply_index(g, id, &mut s) };
         assert_eq!(s, sentinel);
         assert_failed(g, before, st, catan_status::IdOutOfRange);
         // SAFETY: live handle, valid out pointer.
-        let st = unsafe { catan_game_action_json_for_id(g, id, &mut s) };
+        let st = unsafe { catan_game_action_json_for_index(g, id, &mut s) };
         assert_eq!(s, sentinel);
         assert_failed(g, before, st, catan_status::IdOutOfRange);
         calls += 2;

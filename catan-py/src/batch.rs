@@ -4,7 +4,7 @@ use crate::errors::new_error;
 use crate::game::{rules_from_kwargs, PyGame};
 use catan_rules::batch::{Batch, BatchError};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -43,6 +43,15 @@ pub struct PyBatchEnv {
     batch: Batch,
 }
 
+/// `len` default values, or `OutOfMemory` (for a batch of `games`) instead of an abort.
+fn zeroed<T: Clone + Default>(len: usize, games: usize) -> Result<Vec<T>, BatchError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| BatchError::OutOfMemory { games })?;
+    v.resize(len, T::default());
+    Ok(v)
+}
+
 fn batch_error(py: Python<'_>, e: BatchError) -> PyErr {
     match e {
         BatchError::Illegal { game, id, seat } => {
@@ -63,7 +72,10 @@ fn batch_error(py: Python<'_>, e: BatchError) -> PyErr {
             }
         }
         BatchError::NewGame(g) => crate::errors::new_game_error(py, g),
-        BatchError::Length { .. } | BatchError::Empty => PyValueError::new_err(e.to_string()),
+        BatchError::Length { .. } | BatchError::Empty | BatchError::TooManyGames { .. } => {
+            PyValueError::new_err(e.to_string())
+        }
+        BatchError::OutOfMemory { .. } => PyMemoryError::new_err(e.to_string()),
     }
 }
 
@@ -129,7 +141,7 @@ impl PyBatchEnv {
                 self.batch.len()
             )));
         }
-        Ok(PyGame::from_game(self.batch.game(i).clone(), 0))
+        Ok(PyGame::from_game(self.batch.game(i).clone(), None))
     }
 
     /// `(masks, obs)`: a `bool` array of shape `(n, action_space_size)` (the acting seat's
@@ -139,10 +151,11 @@ impl PyBatchEnv {
         let (n, words, ol, a) = (b.len(), b.space().words(), b.obs_len(), b.space().len());
         let (bits, obs) = py
             .detach(|| -> Result<_, BatchError> {
-                let mut masks = vec![0u64; n * words];
-                let mut obs = vec![0i16; n * ol];
+                // Fallible: a failed allocation is a `MemoryError`, not an abort.
+                let mut masks = zeroed::<u64>(n * words, n)?;
+                let mut obs = zeroed::<i16>(n * ol, n)?;
                 b.observe(&mut masks, &mut obs)?;
-                let mut bits = vec![false; n * a];
+                let mut bits = zeroed::<bool>(n * a, n)?;
                 for (row, m) in bits.chunks_mut(a).zip(masks.chunks(words)) {
                     for (i, slot) in row.iter_mut().enumerate() {
                         *slot = m[i / 64] >> (i % 64) & 1 != 0;

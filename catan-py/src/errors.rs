@@ -6,7 +6,8 @@
 //! ├── RulesError(CatanError, ValueError)        unplayable rules (core `NewGameError`)
 //! ├── PositionError(CatanError, ValueError)     impossible positions (core `PositionErrors`)
 //! └── IllegalActionError(CatanError)            well formed, not allowed now (core `RuleError`)
-//!     ├── GameOverError, NotYourTurnError, WrongPhaseError, NotEnoughResourcesError,
+//!     ├── GameOverError, NotYourTurnError, NoSuchPlayerError, NotYourSeatError,
+//!     ├── WrongPhaseError, NotEnoughResourcesError,
 //!     └── PlacementError, SupplyError, DevelopmentCardError, RobberError, TradeError, ...
 //! ```
 //!
@@ -49,7 +50,17 @@ const CLASSES: &[(&str, &[&str], &str)] = &[
     (
         "NotYourTurnError",
         &["IllegalActionError"],
-        "The acting player may not act now (or is not in this game).",
+        "The acting player may not act now.",
+    ),
+    (
+        "NoSuchPlayerError",
+        &["IllegalActionError"],
+        "The action names a seat that is not in this game.",
+    ),
+    (
+        "NotYourSeatError",
+        &["IllegalActionError"],
+        "A seat-scoped call (check_as, apply_as) was given another seat's action; says nothing about the game.",
     ),
     (
         "WrongPhaseError",
@@ -175,7 +186,9 @@ pub const fn rule_error_class(e: &RuleError) -> &'static str {
     use RuleError as E;
     match e {
         E::GameOver => "GameOverError",
-        E::NoSuchPlayer { .. } | E::NotYourTurn { .. } => "NotYourTurnError",
+        E::NotYourTurn { .. } => "NotYourTurnError",
+        E::NoSuchPlayer { .. } => "NoSuchPlayerError",
+        E::NotYourSeat { .. } => "NotYourSeatError",
         E::WrongPhase { .. } => "WrongPhaseError",
         E::NotEnoughResources { .. } => "NotEnoughResourcesError",
         E::NoSuchNode { .. }

@@ -47,10 +47,14 @@ pub fn rules_from_kwargs(
 
 /// A game of Catan: the rules engine's state, changed only by `apply` (all or nothing).
 ///
+/// The seed decides the whole game (board, dice, deck order): without `seed=` a new game
+/// draws one from the operating system, and the seed is a secret (it is not in the `repr`
+/// nor in any view).
+///
 /// >>> import catan_rules
 /// >>> game = catan_rules.Game(players=3, map="beginner", seed=7)
 /// >>> game
-/// <Game players=3 map='beginner' seed=7 turn=1 phase='roll' to_act=[0] scores=[2, 2, 2]>
+/// <Game players=3 map='beginner' turn=1 phase='roll' to_act=[0] scores=[2, 2, 2]>
 /// >>> game.apply({"type": "roll", "player": 0})[0]
 /// Event('dice_rolled', player=0, dice=[4, 5], total=9)
 /// >>> game.is_legal(catan_rules.Action("end_turn", player=0))
@@ -58,7 +62,8 @@ pub fn rules_from_kwargs(
 #[pyclass(name = "Game", module = "catan_rules")]
 pub struct PyGame {
     game: Game,
-    seed: u64,
+    /// The seed the game was made with (`None` for a game loaded from a position).
+    seed: Option<u64>,
     /// Legal actions of the current state, computed on demand.
     legal: Vec<Action>,
     legal_fresh: bool,
@@ -95,7 +100,7 @@ impl PyGame {
         ids
     }
 
-    pub(crate) fn from_game(game: Game, seed: u64) -> PyGame {
+    pub(crate) fn from_game(game: Game, seed: Option<u64>) -> PyGame {
         PyGame {
             game,
             seed,
@@ -130,7 +135,7 @@ impl PyGame {
         serde_json::json!({
             "format": "catan-py-game",
             "version": 2,
-            "seed": self.seed.to_string(),
+            "seed": self.seed.map(|s| s.to_string()),
             "position": self.game.to_position(),
         })
         .to_string()
@@ -152,21 +157,40 @@ fn players_list(s: PlayerSet) -> Vec<u32> {
     s.iter().map(|p| u32::from(p.0)).collect()
 }
 
+/// A seed from the operating system's random source (`os.urandom`).
+fn os_seed(py: Python<'_>) -> PyResult<u64> {
+    let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&bytes[..8]);
+    Ok(u64::from_le_bytes(b))
+}
+
+/// A seat argument of a seat-scoped call: any seat number the core can name goes to the
+/// core (which refuses seats outside the game with `NoSuchPlayerError`).
+fn seat_arg(seat: i64) -> PyResult<Player> {
+    u8::try_from(seat)
+        .map(Player)
+        .map_err(|_| PyValueError::new_err(format!("{seat} is not a seat number")))
+}
+
 #[pymethods]
 impl PyGame {
     /// A new game. Every rules option can be given as a keyword (`vp_target=8`,
     /// `strict_phases=True`, `friendly_robber=True`, `discard_limit=9`,
     /// `vocabulary="zip"`, `chance="external"`).
     ///
+    /// `seed=None` (the default) draws a seed from the operating system, so no two default
+    /// games are alike; give a seed to replay a game exactly.
+    ///
     /// Raises `RulesError` for rules that cannot be played, `ParseError` for a bad value,
     /// `TypeError` for an unknown option.
     #[new]
-    #[pyo3(signature = (players = 4, map = "beginner", seed = 7, **rules))]
+    #[pyo3(signature = (players = 4, map = "beginner", seed = None, **rules))]
     fn new(
         py: Python<'_>,
         players: u8,
         map: &str,
-        seed: u64,
+        seed: Option<u64>,
         rules: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyGame> {
         let r = rules_from_kwargs(
@@ -174,8 +198,12 @@ impl PyGame {
             &[("players", Value::from(players)), ("map", Value::from(map))],
             rules,
         )?;
+        let seed = match seed {
+            Some(s) => s,
+            None => os_seed(py)?,
+        };
         let g = Game::new(r, seed).map_err(|e| new_game_error(py, e))?;
-        Ok(PyGame::from_game(g, seed))
+        Ok(PyGame::from_game(g, Some(seed)))
     }
 
     /// A new game from rules given as JSON (`{"players": 3, "map": "variable"}`; missing
@@ -184,11 +212,15 @@ impl PyGame {
     /// >>> Game.from_rules_json('{"players": 3}', seed=1).rules["players"]
     /// 3
     #[staticmethod]
-    #[pyo3(signature = (rules, seed = 7))]
-    fn from_rules_json(py: Python<'_>, rules: &str, seed: u64) -> PyResult<PyGame> {
-        let r: Rules = serde_json::from_str(rules).map_err(|e| parse_error(py, e.into()))?;
+    #[pyo3(signature = (rules, seed = None))]
+    fn from_rules_json(py: Python<'_>, rules: &str, seed: Option<u64>) -> PyResult<PyGame> {
+        let r: Rules = crate::objects::from_json(py, rules)?;
+        let seed = match seed {
+            Some(s) => s,
+            None => os_seed(py)?,
+        };
         let g = Game::new(r, seed).map_err(|e| new_game_error(py, e))?;
-        Ok(PyGame::from_game(g, seed))
+        Ok(PyGame::from_game(g, Some(seed)))
     }
 
     /// Applies an action (an `Action`, a dict or a JSON string) and returns the events it
@@ -335,6 +367,130 @@ impl PyGame {
             .map_err(|e| rule_error(py, e))
     }
 
+    /// Raises the error `apply_as(seat, action)` would raise, without applying it; returns
+    /// `None` if the action is legal for `seat`. Another seat's action raises
+    /// `NotYourSeatError` before the game is looked at, and no error names anything hidden
+    /// from `seat` (see docs/security.md): this is what a server answers a seat. With
+    /// external chance an action without its outcome is checked as the seat's choice.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> game.check_as(1, {"type": "roll", "player": 0})
+    /// Traceback (most recent call last):
+    /// ...
+    /// catan_rules.NotYourSeatError: player 1 may not act for player 0
+    fn check_as(&self, py: Python<'_>, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = seat_arg(seat)?;
+        let a = action_arg(py, action)?;
+        self.game.check_as(seat, &a).map_err(|e| rule_error(py, e))
+    }
+
+    /// Whether `check_as(seat, action)` accepts the action.
+    fn is_legal_as(&self, py: Python<'_>, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let seat = seat_arg(seat)?;
+        Ok(self.game.is_legal_as(seat, &action_arg(py, action)?))
+    }
+
+    /// Applies an action that seat `seat` sent: another seat's action raises
+    /// `NotYourSeatError` first; on any error the game is unchanged, and the error may be
+    /// shown to the seat. Returns every event, unredacted (the referee's record): give each
+    /// seat `Game.events_for(events, seat)`.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> events = game.apply_as(0, {"type": "roll", "player": 0})
+    /// >>> catan_rules.Game.events_for(events, 2) == events
+    /// True
+    fn apply_as(
+        &mut self,
+        py: Python<'_>,
+        seat: i64,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<PyEvent>> {
+        let seat = seat_arg(seat)?;
+        let a = action_arg(py, action)?;
+        let events = self.game.apply_as(seat, a).map_err(|e| rule_error(py, e))?;
+        self.legal_fresh = false;
+        Ok(events.into_iter().map(PyEvent).collect())
+    }
+
+    /// Seat `seat`'s legal actions now, as a list (empty when it has nothing to decide):
+    /// they follow from the public state and the seat's own cards only, so the list may be
+    /// shown to that seat, unlike `legal_actions` (every seat's options: during discards
+    /// they give away each owing seat's hand). With external chance each choice appears
+    /// once, without its outcome.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> game.legal_actions_for(0), game.legal_actions_for(1)
+    /// ([Action('roll', player=0)], [])
+    fn legal_actions_for(&self, seat: i64) -> PyResult<Vec<PyAction>> {
+        let seat = seat_arg(seat)?;
+        let mut v = Vec::new();
+        self.game.legal_actions_for(seat, &mut v);
+        Ok(v.into_iter().map(PyAction).collect())
+    }
+
+    /// `legal_actions_for(seat)` as a boolean NumPy array over the fixed ids, like
+    /// `legal_mask`.
+    fn legal_mask_for<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let seat = seat_arg(seat)?;
+        let space = self.space();
+        let mut words = vec![0u64; space.words()];
+        self.game.legal_mask_for(seat, space, &mut words);
+        let bits: Vec<bool> = (0..space.len())
+            .map(|i| words[i / 64] >> (i % 64) & 1 != 0)
+            .collect();
+        Ok(PyArray1::from_vec(py, bits))
+    }
+
+    /// Events as `viewer` may see them (`None`: a spectator): a stolen card only for thief
+    /// and victim, a bought card only for the buyer.
+    ///
+    /// >>> from catan_rules import Event, Game
+    /// >>> bought = [Event("development_card_bought", player=1, card="knight")]
+    /// >>> Game.events_for(bought, 0)
+    /// [Event('development_card_bought', player=1)]
+    #[staticmethod]
+    #[pyo3(signature = (events, viewer = None))]
+    fn events_for(events: Vec<Bound<'_, PyAny>>, viewer: Option<i64>) -> PyResult<Vec<PyEvent>> {
+        let viewer = viewer.map(seat_arg).transpose()?;
+        let events = events
+            .iter()
+            .map(|e| Ok(e.cast::<PyEvent>()?.get().0))
+            .collect::<PyResult<Vec<catan_rules::Event>>>()?;
+        Ok(Game::events_for(&events, viewer)
+            .into_iter()
+            .map(PyEvent)
+            .collect())
+    }
+
+    /// The seat holding Longest Road, or `None`.
+    #[getter]
+    fn longest_road_holder(&self) -> Option<u8> {
+        self.game.longest_road_holder().map(|p| p.0)
+    }
+
+    /// The seat holding Largest Army, or `None`.
+    #[getter]
+    fn largest_army_holder(&self) -> Option<u8> {
+        self.game.largest_army_holder().map(|p| p.0)
+    }
+
+    /// The length of a seat's longest road.
+    fn road_length(&self, player: i64) -> PyResult<u8> {
+        Ok(self.game.longest_road_of(self.player(player)?))
+    }
+
+    /// The knights a seat has played.
+    fn knights_played(&self, player: i64) -> PyResult<u8> {
+        Ok(self.game.knights_played(self.player(player)?))
+    }
+
     /// Every legal action now, as a live view: it always reflects the current state.
     /// Supports `len`, iteration, indexing and `in` (which checks legality exactly, so it
     /// also accepts domestic offers outside the listed family; malformed input is simply not
@@ -352,13 +508,8 @@ impl PyGame {
     /// and who must act.
     #[getter]
     fn decision<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        // Sets of seats are lists of seat numbers, as on the wire.
         let d = ser_to_py(py, &self.game.decision())?.cast_into::<PyDict>()?;
-        for key in ["players", "pending"] {
-            if let Some(bits) = d.get_item(key)? {
-                let set = PlayerSet(bits.extract()?);
-                d.set_item(key, players_list(set))?;
-            }
-        }
         if let Some(a) = d.get_item("amounts")? {
             let mut a: Vec<u32> = a.extract()?;
             a.truncate(self.game.players() as usize);
@@ -438,9 +589,11 @@ impl PyGame {
         ser_to_py(py, self.game.rules())
     }
 
-    /// The seed the game was created with.
+    /// The seed the game was created with (`None` for a game loaded with `from_json`: a
+    /// position does not record it). The seed decides every future roll and draw: it is a
+    /// secret of whoever runs the game, never shown to a seat.
     #[getter]
-    fn seed(&self) -> u64 {
+    fn seed(&self) -> Option<u64> {
         self.seed
     }
 
@@ -462,12 +615,14 @@ impl PyGame {
         self.game.to_json()
     }
 
-    /// A game resumed from a position JSON string. Raises `ParseError` for malformed JSON
-    /// and `PositionError` (listing every problem in `.detail["errors"]`) for a position
-    /// that is not a possible game.
+    /// A game resumed from a position JSON string (at most 1 MiB). Its `seed` is the one
+    /// given, if any (a position holds the generator's state, not the seed it came from).
+    /// Raises `ParseError` for malformed JSON and `PositionError` (listing every problem in
+    /// `.detail["errors"]`) for a position that is not a possible game.
     #[staticmethod]
-    #[pyo3(signature = (position, seed = 0))]
-    fn from_json(py: Python<'_>, position: &str, seed: u64) -> PyResult<PyGame> {
+    #[pyo3(signature = (position, seed = None))]
+    fn from_json(py: Python<'_>, position: &str, seed: Option<u64>) -> PyResult<PyGame> {
+        crate::objects::check_input_size(py, position)?;
         let game = Game::from_json(position).map_err(|e| load_error(py, e))?;
         Ok(PyGame::from_game(game, seed))
     }
@@ -556,10 +711,11 @@ impl PyGame {
         if v.get("format").and_then(Value::as_str) != Some("catan-py-game") {
             return Err(bad("unknown format"));
         }
-        let seed: u64 = v["seed"]
-            .as_str()
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| bad("seed"))?;
+        let seed: Option<u64> = match &v["seed"] {
+            Value::Null => None,
+            Value::String(s) => Some(s.parse().map_err(|_| bad("seed"))?),
+            _ => return Err(bad("seed")),
+        };
         let position: catan_rules::Position =
             serde_json::from_value(v["position"].clone()).map_err(|e| parse_error(py, e.into()))?;
         let game = Game::from_position(position)
@@ -584,10 +740,10 @@ impl PyGame {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let map = ser_to_py(py, &self.game.rules().map)?.repr()?;
         let phase = ser_to_py(py, &self.game.phase())?.repr()?;
+        // No seed: it decides the whole future of the game.
         Ok(format!(
-            "<Game players={} map={map} seed={} turn={} phase={phase} to_act={:?} scores={:?}>",
+            "<Game players={} map={map} turn={} phase={phase} to_act={:?} scores={:?}>",
             self.game.players(),
-            self.seed,
             self.game.turn(),
             players_list(self.game.to_act()),
             self.game.scores()

@@ -12,6 +12,7 @@ mod objects;
 mod svg;
 
 use catan_rules::sim;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::Value;
@@ -21,8 +22,10 @@ use serde_json::Value;
 /// `sevens`, `steals`, `discards`, `shortages`, `longest_road_changes`,
 /// `largest_army_changes`, `trades` and `maritime_trades`.
 ///
-/// Game `i` uses seed `seed + i`; results do not depend on `threads` (default: all cores).
-/// Other rules options can be given as keywords, as for `Game`.
+/// Game `i` uses seed `seed + i`; results do not depend on `threads` (default: all cores;
+/// never more threads than cores or games are started). At most `MAX_SIMULATE_GAMES`
+/// (1,048,576) games per call (`ValueError` beyond; `MemoryError` if the results do not
+/// fit). Other rules options can be given as keywords, as for `Game`.
 ///
 /// >>> import catan_rules
 /// >>> [g["winner"] is not None for g in catan_rules.simulate(3, seed=5)]
@@ -51,9 +54,19 @@ fn simulate<'py>(
         .map_err(|e| errors::new_game_error(py, e.into()))?;
     let threads =
         threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let out = py.detach(move || sim::simulate(r, games, seed, threads, domestic_trade));
+    if games > MAX_SIMULATE_GAMES {
+        return Err(PyValueError::new_err(format!(
+            "{games} games asked for, at most {MAX_SIMULATE_GAMES} per call"
+        )));
+    }
+    let out = py
+        .detach(move || sim::try_simulate(r, games, seed, threads, domestic_trade))
+        .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
     out.iter().map(|s| convert::ser_to_py(py, s)).collect()
 }
+
+/// The most games one `simulate` call plays (each becomes a dict).
+const MAX_SIMULATE_GAMES: usize = 1 << 20;
 
 /// The native module; `catan_rules/__init__.py` re-exports it.
 #[pymodule]
@@ -67,5 +80,7 @@ fn _catan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     errors::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_SIMULATE_GAMES", MAX_SIMULATE_GAMES)?;
+    m.add("MAX_INPUT_BYTES", objects::MAX_INPUT_BYTES)?;
     Ok(())
 }

@@ -169,8 +169,9 @@ pub fn from_dict<T: serde::de::DeserializeOwned>(
     from_value(py, from_py(d)?)
 }
 
-/// Parses JSON text into a core value.
+/// Parses JSON text (at most [`MAX_INPUT_BYTES`]) into a core value.
 pub fn from_json<T: serde::de::DeserializeOwned>(py: Python<'_>, s: &str) -> PyResult<T> {
+    check_input_size(py, s)?;
     serde_json::from_str(s).map_err(|e| parse_error(py, e.into()))
 }
 
@@ -299,6 +300,23 @@ Event('dice_rolled', player=0, dice=[4, 5], total=9)
 >>> Event.from_json(events[0].to_json()) == events[0]
 True"
 );
+
+/// The longest JSON text any call reads: 1 MiB (a position is a few tens of kilobytes).
+pub const MAX_INPUT_BYTES: usize = 1 << 20;
+
+/// Refuses JSON text over [`MAX_INPUT_BYTES`] with a `ParseError` that does not quote it.
+pub fn check_input_size(py: Python<'_>, s: &str) -> PyResult<()> {
+    if s.len() > MAX_INPUT_BYTES {
+        return Err(crate::errors::parse_message(
+            py,
+            format!(
+                "the text is {} bytes long, more than the {MAX_INPUT_BYTES} accepted",
+                s.len()
+            ),
+        ));
+    }
+    Ok(())
+}
 
 /// Reads an action given as an `Action`, a dict or a JSON string.
 pub fn action_arg(py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Action> {

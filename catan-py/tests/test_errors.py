@@ -76,8 +76,10 @@ def test_rule_errors_carry_kind_and_detail(game: Game) -> None:
     e = expect(game, Action("end_turn", player=0), catan_rules.WrongPhaseError)
     assert e.kind == "wrong_phase"
     assert e.detail == {"action": "end_turn", "reason": "roll the dice first"}
-    e = expect(game, Action("roll", player=7), catan_rules.NotYourTurnError)
+    # A seat that is not in the game is its own error, not "not your turn".
+    e = expect(game, Action("roll", player=7), catan_rules.NoSuchPlayerError)
     assert e.kind == "no_such_player"
+    assert not isinstance(e, catan_rules.NotYourTurnError)
     e = expect(game, Action("roll", player=0, dice=[3, 4]), catan_rules.ChanceError)
     assert e.kind == "outcome_not_allowed"
     e = expect(game, Action("play_monopoly", player=0, resource="ore"), catan_rules.DevelopmentCardError)

@@ -27,7 +27,9 @@ def test_quick_start_from_the_readme_terminates() -> None:
 
 def test_defaults_and_rules_keywords() -> None:
     g = Game()
-    assert g.rules["players"] == 4 and g.rules["map"] == "beginner" and g.seed == 7
+    assert g.rules["players"] == 4 and g.rules["map"] == "beginner"
+    # The default seed comes from the operating system: default games differ.
+    assert g.seed is not None and Game().seed != g.seed
     g = Game(players=3, map="random", seed=11, vp_target=8, strict_phases=True)
     assert g.rules["players"] == 3
     assert g.rules["vp_target"] == 8
@@ -187,7 +189,7 @@ def test_svg(game: Game) -> None:
 def test_repr_tells_what_it_is(game: Game) -> None:
     r = repr(game)
     assert r == (
-        "<Game players=4 map='beginner' seed=7 turn=1 phase='roll' to_act=[0] scores=[2, 2, 2, 2]>"
+        "<Game players=4 map='beginner' turn=1 phase='roll' to_act=[0] scores=[2, 2, 2, 2]>"
     )
 
 

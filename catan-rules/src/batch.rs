@@ -143,6 +143,18 @@ pub enum BatchError {
     /// A batch needs at least one game.
     #[error("a batch needs at least one game")]
     Empty,
+    /// More games than [`MAX_BATCH_GAMES`].
+    #[error("{games} games asked for, a batch holds at most {MAX_BATCH_GAMES}")]
+    TooManyGames {
+        /// The count asked for.
+        games: usize,
+    },
+    /// The games could not be allocated.
+    #[error("not enough memory for a batch of {games} games")]
+    OutOfMemory {
+        /// The count asked for.
+        games: usize,
+    },
     /// The rules cannot be played.
     #[error(transparent)]
     NewGame(#[from] NewGameError),
@@ -340,6 +352,17 @@ pub fn write_observation(g: &Game, out: &mut [i16]) {
 /// Fewest games per thread: below this, spawning a thread costs more than it saves.
 pub const MIN_GAMES_PER_THREAD: usize = 32;
 
+/// The most games one batch holds: 2^20 (1,048,576; about 0.5 GB of game state, before the
+/// caller's masks and observations).
+pub const MAX_BATCH_GAMES: usize = 1 << 20;
+
+/// The worker threads a batch of `n` games keeps when `threads` are asked for: no more
+/// than [`crate::sim::useful_threads`] allows (the machine's hardware threads) and than
+/// `n` games in chunks of [`MIN_GAMES_PER_THREAD`] can use.
+pub fn batch_threads(n: usize, threads: usize) -> usize {
+    threads_for(n, crate::sim::useful_threads(threads, n))
+}
+
 /// Threads to use for `n` games: at most `threads`, each with at least
 /// [`MIN_GAMES_PER_THREAD`] games.
 fn pool_for(threads: usize) -> Option<Arc<ThreadPool>> {
@@ -369,14 +392,18 @@ fn check_len(name: &'static str, got: usize, expected: usize) -> Result<(), Batc
 
 impl Batch {
     /// `n` games of `rules`, game `i` with seed `seed + i`, stepped on up to `threads`
-    /// threads (`0` counts as 1).
+    /// threads (`0` counts as 1; clamped by [`batch_threads`]).
     ///
     /// # Errors
-    /// [`BatchError::Empty`] if `n` is 0, [`BatchError::NewGame`] if the rules cannot be
-    /// played.
+    /// [`BatchError::Empty`] if `n` is 0, [`BatchError::TooManyGames`] if it is over
+    /// [`MAX_BATCH_GAMES`], [`BatchError::OutOfMemory`] if the games cannot be allocated,
+    /// [`BatchError::NewGame`] if the rules cannot be played.
     pub fn new(rules: Rules, seed: u64, n: usize, threads: usize) -> Result<Batch, BatchError> {
         if n == 0 {
             return Err(BatchError::Empty);
+        }
+        if n > MAX_BATCH_GAMES {
+            return Err(BatchError::TooManyGames { games: n });
         }
         let first = Game::new(rules, seed)?;
         let space = ActionSpace::new(first.board(), rules.players);
@@ -384,7 +411,10 @@ impl Batch {
             + OBS_PER_SEAT * rules.players as usize
             + first.board().nodes().len()
             + first.board().edges().len();
-        let mut slots = Vec::with_capacity(n);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(n)
+            .map_err(|_| BatchError::OutOfMemory { games: n })?;
         slots.push(Slot {
             game: first,
             episode: 0,
@@ -397,10 +427,11 @@ impl Batch {
                 pending: None,
             });
         }
+        let threads = batch_threads(n, threads);
         let mut batch = Batch {
             rules,
             seed,
-            threads: threads.max(1),
+            threads,
             pool: pool_for(threads),
             space,
             obs_len,
@@ -443,10 +474,11 @@ impl Batch {
         self.threads
     }
 
-    /// Changes the threads used per call (`0` counts as 1); results do not change.
+    /// Changes the threads used per call (`0` counts as 1; clamped by [`batch_threads`]);
+    /// results do not change.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
-        self.pool = pool_for(threads);
+        self.threads = batch_threads(self.slots.len(), threads);
+        self.pool = pool_for(self.threads);
     }
 
     /// Game `i` as it is now.
@@ -620,6 +652,25 @@ impl Batch {
 mod tests {
     use super::*;
     use crate::rng::Rng;
+
+    /// A huge count is refused before anything is allocated, and a 4-game batch asked for
+    /// 2,001 threads keeps no more than 1 (it once started 2,001).
+    #[test]
+    fn sizes_and_threads_are_capped() {
+        for n in [MAX_BATCH_GAMES + 1, usize::MAX] {
+            assert_eq!(
+                Batch::new(Rules::default(), 1, n, 1).unwrap_err(),
+                BatchError::TooManyGames { games: n }
+            );
+        }
+        let mut b = Batch::new(Rules::default(), 1, 4, 2001).unwrap();
+        assert_eq!(b.threads(), 1);
+        b.set_threads(usize::MAX);
+        assert_eq!(b.threads(), 1);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert!(batch_threads(10_000, 2001) <= cores.min(256));
+        assert_eq!(batch_threads(64, 2), 2.min(cores));
+    }
 
     fn ids_of(mask: &[u64]) -> Vec<u32> {
         let mut out = Vec::new();

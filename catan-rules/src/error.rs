@@ -39,24 +39,81 @@ pub struct ParseError {
     pub column: usize,
 }
 
+/// The longest message a [`ParseError`] carries, in bytes: the parser quotes the offending
+/// input, and a caller's megabyte of text must not come back as a megabyte of error.
+pub const MAX_ERROR_MESSAGE: usize = 240;
+
+/// `s` cut to at most `max` bytes at a character boundary, with `…` when cut.
+pub fn truncate_for_message(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return s.to_string();
+    }
+    let mut end = max.saturating_sub('…'.len_utf8());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &s[..end])
+}
+
+/// Resource counts for people: `2 brick and 1 lumber`, `nothing`.
+pub(crate) fn resource_list(r: &Resources) -> String {
+    let parts: Vec<String> = Resource::ALL
+        .into_iter()
+        .filter(|&k| r[k] > 0)
+        .map(|k| format!("{} {k}", r[k]))
+        .collect();
+    match parts.len() {
+        0 => "nothing".to_string(),
+        1 => parts[0].clone(),
+        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+    }
+}
+
+/// serde's type names (`expected u8`, `expected a sequence`) in words for people.
+fn humanize(message: &str) -> String {
+    const WORDS: [(&str, &str); 10] = [
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        (
+            "expected u32",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        ("expected u64", "expected a whole number from 0 to 2^64 - 1"),
+        ("expected i32", "expected a whole number"),
+        ("expected usize", "expected a whole number"),
+        ("expected a sequence", "expected a list"),
+        ("expected a map", "expected an object"),
+        ("expected a boolean", "expected true or false"),
+        ("expected an array of length", "expected a list of length"),
+    ];
+    let mut out = message.to_string();
+    for (from, to) in WORDS {
+        if out.contains(from) {
+            out = out.replace(from, to);
+        }
+    }
+    out
+}
+
 impl From<serde_json::Error> for ParseError {
     fn from(e: serde_json::Error) -> ParseError {
         use serde_json::error::Category;
         let full = e.to_string();
-        let message = match full.rfind(" at line ") {
-            Some(i) => full[..i].to_string(),
-            None => full,
+        let raw = match full.rfind(" at line ") {
+            Some(i) => &full[..i],
+            None => &full[..],
         };
+        let message = truncate_for_message(&humanize(raw), MAX_ERROR_MESSAGE);
         let kind = match e.classify() {
             Category::Syntax | Category::Io => ParseErrorKind::Syntax,
             Category::Eof => ParseErrorKind::Eof,
-            Category::Data if message.starts_with("unknown field") => ParseErrorKind::UnknownField,
-            Category::Data if message.starts_with("missing field") => ParseErrorKind::MissingField,
+            Category::Data if raw.starts_with("unknown field") => ParseErrorKind::UnknownField,
+            Category::Data if raw.starts_with("missing field") => ParseErrorKind::MissingField,
             // An unknown tag lists the known ones; every action and event list has `roll`
             // or `dice_rolled` among them.
             Category::Data
-                if message.starts_with("unknown variant")
-                    && (message.contains("`roll`") || message.contains("`dice_rolled`")) =>
+                if raw.starts_with("unknown variant")
+                    && (raw.contains("`roll`") || raw.contains("`dice_rolled`")) =>
             {
                 ParseErrorKind::UnknownType
             }
@@ -104,6 +161,54 @@ mod parse_tests {
         let e = Action::from_json(r#"{"type":"build_road","player":1}"#).unwrap_err();
         assert_eq!(e.to_string(), "malformed input: missing field `edge`");
     }
+
+    /// Messages are written for people: no Rust type names.
+    #[test]
+    fn parse_messages_name_no_rust_types() {
+        let e = Action::from_json(r#"{"type":"end_turn","player":"one"}"#).unwrap_err();
+        assert!(!e.message.contains("u8"), "{}", e.message);
+        assert!(
+            e.message.contains("whole number from 0 to 255"),
+            "{}",
+            e.message
+        );
+        let e = Action::from_json(r#"{"type":"end_turn","player":300}"#).unwrap_err();
+        assert!(!e.message.contains("u8"), "{}", e.message);
+    }
+
+    /// An error quotes at most `MAX_ERROR_MESSAGE` bytes of its input, however long the
+    /// input (a 10 MB action once gave a 10 MB message).
+    #[test]
+    fn parse_messages_are_bounded() {
+        let huge = format!(r#"{{"type":"{}","player":1}}"#, "x".repeat(1 << 20));
+        let e = Action::from_json(&huge).unwrap_err();
+        assert!(e.message.len() <= MAX_ERROR_MESSAGE, "{}", e.message.len());
+        assert_eq!(e.kind, ParseErrorKind::UnknownType);
+        let huge = format!(
+            r#"{{"type":"play_monopoly","player":1,"resource":"{}"}}"#,
+            "é".repeat(1 << 18)
+        );
+        let e = Action::from_json(&huge).unwrap_err();
+        assert!(e.message.len() <= MAX_ERROR_MESSAGE);
+        assert!(e.message.ends_with('…'));
+    }
+
+    #[test]
+    fn resources_read_as_words() {
+        assert_eq!(resource_list(&Resources::EMPTY), "nothing");
+        assert_eq!(
+            resource_list(&Resources::new(0, 0, 1, 1, 1)),
+            "1 wool, 1 grain and 1 ore"
+        );
+        assert_eq!(resource_list(&Resources::new(2, 0, 0, 0, 0)), "2 brick");
+        let e = RuleError::NotEnoughResources {
+            need: Resources::new(1, 1, 0, 0, 0),
+        };
+        assert_eq!(
+            e.to_string(),
+            "not enough resources: the action needs 1 brick and 1 lumber"
+        );
+    }
 }
 
 /// An action that is well formed but not allowed now. Each variant names the rule broken.
@@ -127,6 +232,16 @@ pub enum RuleError {
     #[error("it is not {player}'s decision now")]
     NotYourTurn {
         /// The seat that tried.
+        player: Player,
+    },
+    /// A seat-scoped call ([`crate::Game::check_as`], [`crate::Game::apply_as`]) was given
+    /// an action of another seat. Refused before anything else is looked at, so it says
+    /// nothing about the game.
+    #[error("{seat} may not act for {player}")]
+    NotYourSeat {
+        /// The seat the call was made for.
+        seat: Player,
+        /// The seat the action names.
         player: Player,
     },
     /// This kind of action is not allowed at this point of the turn.
@@ -161,13 +276,13 @@ pub enum RuleError {
         /// The node.
         node: NodeId,
     },
-    /// Too close to another settlement or city (`seeds/000` "Distance Rule").
+    /// Too close to another settlement or city (Catan base rules, 5th ed., "Distance Rule").
     #[error("{node} is next to a settlement or city (distance rule)")]
     DistanceRule {
         /// The node.
         node: NodeId,
     },
-    /// A settlement must touch one of the player's roads (`seeds/000` "Settlement").
+    /// A settlement must touch one of the player's roads (Catan base rules, 5th ed., "Settlement").
     #[error("{node} is not connected to your road")]
     SettlementNotConnected {
         /// The node.
@@ -180,7 +295,7 @@ pub enum RuleError {
         edge: EdgeId,
     },
     /// A road must continue one's road, settlement or city, and not through an opponent's
-    /// building (`seeds/000` "Road"; `RULINGS` 12).
+    /// building (Catan base rules, 5th ed., "Road"; `RULINGS` 12).
     #[error("{edge} does not connect to your network (or only through an opponent's building)")]
     RoadNotConnected {
         /// The edge.
@@ -192,19 +307,18 @@ pub enum RuleError {
         /// The settlement just placed.
         node: NodeId,
     },
-    /// A city replaces one's own settlement (`seeds/000` "City").
+    /// A city replaces one's own settlement (Catan base rules, 5th ed., "City").
     #[error("{node} is not your settlement")]
     NotYourSettlement {
         /// The node.
         node: NodeId,
     },
-    /// Not enough cards.
-    #[error("not enough resources: {have:?} does not cover {need:?}")]
+    /// Not enough cards. Names what the action needs and never what the seat holds, so
+    /// the error can be shown to anyone who may see the action.
+    #[error("not enough resources: the action needs {}", resource_list(.need))]
     NotEnoughResources {
         /// What is needed.
         need: Resources,
-        /// What is held.
-        have: Resources,
     },
     /// The player has no piece of this kind left (`RULINGS` 12).
     #[error("no {piece} left in the supply")]
@@ -221,19 +335,19 @@ pub enum RuleError {
         /// The card.
         card: DevCard,
     },
-    /// Cards bought this turn cannot be played this turn (`seeds/000` "Development Cards").
+    /// Cards bought this turn cannot be played this turn (Catan base rules, 5th ed., "Development Cards").
     #[error("a {card} bought this turn cannot be played until your next turn")]
     CardBoughtThisTurn {
         /// The card.
         card: DevCard,
     },
-    /// One development card per turn (`seeds/000` "Development Cards").
+    /// One development card per turn (Catan base rules, 5th ed., "Development Cards").
     #[error("a development card was already played this turn")]
     CardAlreadyPlayed,
     /// Victory point cards are never played; they count from purchase (`RULINGS` 5).
     #[error("victory point cards count from purchase and are never played")]
     VictoryPointNotPlayable,
-    /// A discard of the wrong size (`seeds/000` "Rolling a 7": half, rounded down).
+    /// A discard of the wrong size (Catan base rules, 5th ed., "Rolling a 7": half, rounded down).
     #[error("must discard exactly {need} cards, not {given}")]
     WrongDiscard {
         /// Cards owed.
@@ -241,7 +355,7 @@ pub enum RuleError {
         /// Cards given.
         given: u8,
     },
-    /// The robber must move to a different hex (`seeds/000` "Rolling a 7").
+    /// The robber must move to a different hex (Catan base rules, 5th ed., "Rolling a 7").
     #[error("the robber must move to a different hex")]
     RobberMustMove,
     /// Friendly-robber house rule: that hex touches a player with fewer than 3 points.
@@ -275,7 +389,7 @@ pub enum RuleError {
         /// Cards asked for.
         given: u8,
     },
-    /// A maritime rate the player has no access to (`seeds/000` "Maritime Trade").
+    /// A maritime rate the player has no access to (Catan base rules, 5th ed., "Maritime Trade").
     #[error("no access to a {rate}:1 rate for {give}")]
     RateUnavailable {
         /// The resource given.
@@ -284,7 +398,7 @@ pub enum RuleError {
         rate: u8,
     },
     /// A trade must exchange different resources, and give something on each side
-    /// (`seeds/000` "Domestic Trade").
+    /// (Catan base rules, 5th ed., "Domestic Trade").
     #[error("invalid trade terms: {reason}")]
     InvalidTrade {
         /// What is wrong.

@@ -48,6 +48,7 @@ pub mod render;
 pub mod rng;
 mod roads;
 pub mod rules;
+pub mod seat;
 pub mod sim;
 #[cfg(feature = "proptest")]
 pub mod strategies;

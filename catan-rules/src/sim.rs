@@ -124,9 +124,15 @@ fn play_with_buffer(
             // The same list as enumerating everything and dropping the offers.
             game.legal_actions_without_offers(legal);
         }
+        // Accepted rules always leave someone an action; should that ever fail, the game
+        // is reported unfinished rather than a panic.
+        if legal.is_empty() {
+            break;
+        }
         let a = legal[policy.below(legal.len() as u32) as usize];
-        game.apply_with(a, &mut summary)
-            .expect("enumerated actions are legal");
+        if game.apply_with(a, &mut summary).is_err() {
+            break;
+        }
         summary.actions += 1;
     }
     summary.winner = game.winner();
@@ -135,9 +141,44 @@ fn play_with_buffer(
     summary
 }
 
+/// The most games one [`simulate`] / [`try_simulate`] call plays: 2^24 (16,777,216), whose
+/// summaries take about 1.3 GB. Call again for more.
+pub const MAX_GAMES: usize = 1 << 24;
+
+/// Why [`try_simulate`] refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SimulateError {
+    /// More games than [`MAX_GAMES`].
+    #[error("{games} games asked for, at most {MAX_GAMES} per call")]
+    TooManyGames {
+        /// The count asked for.
+        games: usize,
+    },
+    /// The summaries could not be allocated.
+    #[error("not enough memory for {games} game summaries")]
+    OutOfMemory {
+        /// The count asked for.
+        games: usize,
+    },
+}
+
+/// The worker threads worth starting for `jobs` independent jobs when `asked` were asked
+/// for: at least 1, and no more than the jobs, the machine's hardware threads, or 256 —
+/// more only adds start-up cost and memory.
+pub fn useful_threads(asked: usize, jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    asked.clamp(1, jobs.clamp(1, cores.min(256)))
+}
+
 /// Plays `games` random games (game `i` with seed `seed + i`) on up to `threads` threads
-/// (`0` counts as 1; more than one runs on a rayon pool made for the call) and returns
-/// their summaries in game order. The result does not depend on `threads`.
+/// and returns their summaries in game order. The result does not depend on `threads`.
+///
+/// `threads` is clamped by [`useful_threads`] (`0` counts as 1; more than one runs on a
+/// rayon pool made for the call).
+///
+/// # Panics
+/// When [`try_simulate`] fails: more than [`MAX_GAMES`] games, or no memory for their
+/// summaries. Use [`try_simulate`] where a count comes from outside.
 pub fn simulate(
     rules: Rules,
     games: usize,
@@ -145,8 +186,32 @@ pub fn simulate(
     threads: usize,
     domestic_trade: bool,
 ) -> Vec<GameSummary> {
-    let mut out = vec![GameSummary::default(); games];
-    let threads = threads.clamp(1, games.max(1));
+    match try_simulate(rules, games, seed, threads, domestic_trade) {
+        Ok(v) => v,
+        Err(e) => panic!("simulate: {e}"),
+    }
+}
+
+/// Like [`simulate`], refusing a count over [`MAX_GAMES`] and reporting a failed
+/// allocation instead of aborting the process.
+///
+/// # Errors
+/// [`SimulateError`].
+pub fn try_simulate(
+    rules: Rules,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    domestic_trade: bool,
+) -> Result<Vec<GameSummary>, SimulateError> {
+    if games > MAX_GAMES {
+        return Err(SimulateError::TooManyGames { games });
+    }
+    let mut out: Vec<GameSummary> = Vec::new();
+    out.try_reserve_exact(games)
+        .map_err(|_| SimulateError::OutOfMemory { games })?;
+    out.resize(games, GameSummary::default());
+    let threads = useful_threads(threads, games);
     let play_chunk = |first: usize, slots: &mut [GameSummary]| {
         let mut legal = Vec::with_capacity(256);
         for (k, slot) in slots.iter_mut().enumerate() {
@@ -156,7 +221,7 @@ pub fn simulate(
     };
     if threads == 1 {
         play_chunk(0, &mut out);
-        return out;
+        return Ok(out);
     }
     // A rayon pool of `threads` workers for this call. The games go out in chunks of a few
     // dozen, so that a worker that finishes early takes more (games differ in length).
@@ -171,7 +236,7 @@ pub fn simulate(
         // No threads to be had: the same games on this one.
         Err(_) => play_chunk(0, &mut out),
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -223,5 +288,46 @@ mod tests {
         assert_eq!(s.winner, None);
         assert_eq!(s.actions, 0);
         assert!(simulate(Rules::default(), 0, 1, 4, false).is_empty());
+    }
+
+    /// A huge count is refused with an error instead of aborting the process on a failed
+    /// allocation (`simulate(usize::MAX, ...)` used to).
+    #[test]
+    fn huge_counts_are_refused() {
+        for games in [MAX_GAMES + 1, usize::MAX / 2, usize::MAX] {
+            assert_eq!(
+                try_simulate(Rules::default(), games, 1, 4, false),
+                Err(SimulateError::TooManyGames { games })
+            );
+        }
+    }
+
+    /// Threads are clamped to the jobs and the machine: 2,001 threads are never started
+    /// for four games.
+    #[test]
+    fn threads_are_clamped_to_what_helps() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(useful_threads(2001, 4), 4.min(cores));
+        assert_eq!(useful_threads(0, 4), 1);
+        assert_eq!(useful_threads(usize::MAX, usize::MAX), cores.min(256));
+        assert_eq!(useful_threads(3, 0), 1);
+    }
+
+    /// The smallest discard limit: every 7 against a two-card hand asks for one card, and
+    /// random games end (a limit of 0 is refused; it once stalled games and panicked here).
+    #[test]
+    fn the_smallest_discard_limit_plays_to_the_end() {
+        let rules = Rules {
+            discard_limit: 1,
+            ..Rules::default()
+        };
+        for s in simulate(rules, 20, 60, 2, false) {
+            assert!(s.winner.is_some(), "seed {}", s.seed);
+        }
+        let refused = Rules {
+            discard_limit: 0,
+            ..Rules::default()
+        };
+        assert_eq!(play_random(refused, 60, false).actions, 0);
     }
 }

@@ -3,7 +3,7 @@
  *
  *  1. One game through fixed action ids: catan_game_legal_mask gives a bitset over
  *     catan_game_action_space_len ids; a random set bit is applied with
- *     catan_game_apply_action_id.
+ *     catan_game_apply_id.
  *  2. A batch of games stepped together (catan_batch_new / _observe / _step), each step
  *     one random legal id per game, counting finished games and wins per seat. The
  *     random ids include domestic trade offers (20 of them in most main-phase masks), so
@@ -93,9 +93,9 @@ static void one_game(void) {
     }
     if (steps == 0) {
       char *json = NULL;
-      CHECK(catan_game_action_json_for_action_id(game, id, &json));
+      CHECK(catan_game_action_json_for_id(game, id, &json));
       uint32_t back = 0;
-      CHECK(catan_game_action_id_for_json(game, json, &back));
+      CHECK(catan_game_id_for_action_json(game, json, &back));
       printf("first action: %s (id %" PRIu32 ")\n", json, back);
       catan_string_free(json);
       if (back != id) {
@@ -103,12 +103,12 @@ static void one_game(void) {
         exit(1);
       }
     }
-    CHECK(catan_game_apply_action_id(game, id, NULL));
+    CHECK(catan_game_apply_id(game, id, NULL));
     CHECK(catan_game_winner(game, &winner));
     steps++;
   }
   /* An id outside the space is rejected and changes nothing. */
-  if (catan_game_apply_action_id(game, (uint32_t)len, NULL) !=
+  if (catan_game_apply_id(game, (uint32_t)len, NULL) !=
       CATAN_STATUS_ID_OUT_OF_RANGE) {
     fprintf(stderr, "batch: an out-of-range id was accepted\n");
     exit(1);

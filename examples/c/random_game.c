@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
   CHECK(catan_game_winner(game, &winner));
   while (winner < 0 && step < max_steps) {
     size_t n = 0;
-    catan_status st = catan_game_legal_ids(game, ids, cap, &n);
+    catan_status st = catan_game_legal_indices(game, ids, cap, &n);
     if (st == CATAN_STATUS_BUFFER_TOO_SMALL) {
       /* n holds the number of ids needed. */
       uint32_t *bigger = realloc(ids, n * sizeof *ids);
@@ -61,9 +61,9 @@ int main(int argc, char **argv) {
       }
       ids = bigger;
       cap = n;
-      CHECK(catan_game_legal_ids(game, ids, cap, &n));
+      CHECK(catan_game_legal_indices(game, ids, cap, &n));
     } else if (st != CATAN_STATUS_OK) {
-      die("catan_game_legal_ids", st);
+      die("catan_game_legal_indices", st);
     }
     if (n == 0) {
       fprintf(stderr, "random_game: no legal action but no winner\n");
@@ -72,7 +72,7 @@ int main(int argc, char **argv) {
 
     uint32_t id = ids[(step * 7919) % n];
     char *events = NULL;
-    CHECK(catan_game_apply_id(game, id, &events));
+    CHECK(catan_game_apply_index(game, id, &events));
     puts(events);
     catan_string_free(events);
 

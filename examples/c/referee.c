@@ -3,8 +3,9 @@
  * "chance": "external", so the engine draws nothing itself: every roll carries the dice
  * thrown at the table. Here the dice come from a fixed list (cycled) or, with "-", from
  * standard input as pairs "a b" (the game stops at end of input). The seats' choices
- * stand in for the players: at step s, the legal action with id (s * 7919) % n; steals
- * and card draws pick among the outcomes the engine lists.
+ * stand in for the players: at step s, the legal action at index (s * 7919) % n; steals
+ * and card draws pick among the outcomes the engine lists. Each action's events are
+ * printed as the table hears them: cards stolen or bought are not named.
  *
  * Before the first roll it shows how a referee rejects bad input: an impossible die, a
  * roll without dice, a roll by the wrong seat, and a malformed action, each with its
@@ -89,7 +90,7 @@ int main(int argc, char **argv) {
     CHECK(catan_game_legal_count(game, &n));
     uint32_t id = (uint32_t)((step * 7919) % n);
     char *action = NULL;
-    CHECK(catan_game_action_json_for_id(game, id, &action));
+    CHECK(catan_game_action_json_for_index(game, id, &action));
 
     int player = -1;
     int is_roll = sscanf(action, "{\"type\":\"roll\",\"player\":%d", &player) == 1;
@@ -130,9 +131,14 @@ int main(int argc, char **argv) {
       }
       rolls++;
     } else {
-      CHECK(catan_game_apply_id(game, id, &events));
+      CHECK(catan_game_apply_index(game, id, &events));
     }
-    printf("%s -> %s\n", is_roll ? json : action, events);
+    /* What is announced to the table: a stolen or bought card stays with its owner
+       (catan_events_for_json with -1, a spectator's view; each seat would get its own). */
+    char *announced = NULL;
+    CHECK(catan_events_for_json(events, -1, &announced));
+    printf("%s -> %s\n", is_roll ? json : action, announced);
+    catan_string_free(announced);
     catan_string_free(events);
     catan_string_free(action);
     step++;

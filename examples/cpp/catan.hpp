@@ -103,16 +103,17 @@ class Game {
     return detail::take(events);
   }
 
-  /// Applies the legal action with this id; returns the events as a JSON array.
-  std::string apply_id(std::uint32_t id) {
+  /// Applies the legal action at this index of the legal-action list; returns the events
+  /// as a JSON array.
+  std::string apply_index(std::uint32_t id) {
     char *events = nullptr;
-    detail::check(catan_game_apply_id(get(), id, &events));
+    detail::check(catan_game_apply_index(get(), id, &events));
     return detail::take(events);
   }
 
-  /// Applies the legal action with this id, without building the events.
-  void apply_id_quiet(std::uint32_t id) {
-    detail::check(catan_game_apply_id(get(), id, nullptr));
+  /// Applies the legal action at this index, without building the events.
+  void apply_index_quiet(std::uint32_t id) {
+    detail::check(catan_game_apply_index(get(), id, nullptr));
   }
 
   /// Whether an action (JSON) is legal now. Throws only for malformed JSON.
@@ -131,51 +132,75 @@ class Game {
     }
   }
 
-  /// The number of legal actions (valid ids are 0 .. n-1).
+  /// The number of legal actions (valid indices are 0 .. n-1).
   std::size_t legal_count() const {
     std::size_t n = 0;
     detail::check(catan_game_legal_count(get(), &n));
     return n;
   }
 
-  /// The legal action ids, into a reused vector (no allocation once it is large enough).
-  void legal_ids(std::vector<std::uint32_t> &ids) const {
+  /// The legal-action list's indices, into a reused vector (no allocation once it is large
+  /// enough).
+  void legal_indices(std::vector<std::uint32_t> &ids) const {
     std::size_t n = 0;
     ids.resize(ids.capacity());
-    catan_status st = catan_game_legal_ids(get(), ids.data(), ids.size(), &n);
+    catan_status st = catan_game_legal_indices(get(), ids.data(), ids.size(), &n);
     if (st == CATAN_STATUS_BUFFER_TOO_SMALL) {
       ids.resize(n);  // n is the number needed
-      st = catan_game_legal_ids(get(), ids.data(), ids.size(), &n);
+      st = catan_game_legal_indices(get(), ids.data(), ids.size(), &n);
     }
     detail::check(st);
     ids.resize(n);
   }
 
-  /// The legal action ids.
-  std::vector<std::uint32_t> legal_ids() const {
+  /// The legal-action list's indices.
+  std::vector<std::uint32_t> legal_indices() const {
     std::vector<std::uint32_t> ids;
-    legal_ids(ids);
+    legal_indices(ids);
     return ids;
   }
 
-  /// The action with this id, as JSON.
-  std::string action_json(std::uint32_t id) const {
+  /// The action at this index of the legal-action list, as JSON.
+  std::string action_json_for_index(std::uint32_t id) const {
     char *s = nullptr;
-    detail::check(catan_game_action_json_for_id(get(), id, &s));
+    detail::check(catan_game_action_json_for_index(get(), id, &s));
     return detail::take(s);
   }
 
-  /// The id of a listed action given as JSON.
-  std::uint32_t id_for(const std::string &action_json) const {
+  /// The index in the legal-action list of an action given as JSON.
+  std::uint32_t index_for(const std::string &action_json) const {
     std::uint32_t id = 0;
-    detail::check(catan_game_id_for_action_json(get(), action_json.c_str(), &id));
+    detail::check(catan_game_index_for_action_json(get(), action_json.c_str(), &id));
     return id;
   }
 
-  /// Every legal action, as a JSON array (element i has id i).
+  /// Every legal action, as a JSON array (element i has index i).
   std::string legal_actions_json() const {
     char *s = nullptr;
     detail::check(catan_game_legal_actions_json(get(), &s));
+    return detail::take(s);
+  }
+
+  /// Applies an action that seat `seat` sent (another seat's action throws with
+  /// CATAN_STATUS_NOT_YOUR_SEAT); returns every event, unredacted: send each seat
+  /// `events_for(events, seat)`.
+  std::string apply_as(int seat, const std::string &action_json) {
+    char *events = nullptr;
+    detail::check(catan_game_apply_as_json(get(), seat, action_json.c_str(), &events));
+    return detail::take(events);
+  }
+
+  /// Seat `seat`'s legal actions, as a JSON array: safe to show that seat.
+  std::string legal_actions_for_json(int seat) const {
+    char *s = nullptr;
+    detail::check(catan_game_legal_actions_for_json(get(), seat, &s));
+    return detail::take(s);
+  }
+
+  /// Events (a JSON array) as seat `viewer` may see them (-1: a spectator).
+  static std::string events_for(const std::string &events_json, int viewer) {
+    char *s = nullptr;
+    detail::check(catan_events_for_json(events_json.c_str(), viewer, &s));
     return detail::take(s);
   }
 

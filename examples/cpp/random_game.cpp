@@ -65,14 +65,30 @@ void check_wrapper() {
   expect(game.state_json() == before, "a clone is independent");
   expect(copy.state_json() != before, "the clone moved on");
 
-  std::uint32_t id = game.id_for("{\"type\":\"roll\",\"player\":0}");
-  expect(game.action_json(id) == "{\"type\":\"roll\",\"player\":0}", "id round trip");
+  std::uint32_t id = game.index_for("{\"type\":\"roll\",\"player\":0}");
+  expect(game.action_json_for_index(id) == "{\"type\":\"roll\",\"player\":0}", "id round trip");
   try {
-    game.apply_id(static_cast<std::uint32_t>(game.legal_count()));
+    game.apply_index(static_cast<std::uint32_t>(game.legal_count()));
     expect(false, "id past the end accepted");
   } catch (const catan_cxx::Error &e) {
     expect(e.status() == CATAN_STATUS_ID_OUT_OF_RANGE, "ID_OUT_OF_RANGE");
   }
+
+  // The seat-scoped calls: another seat's action is refused, events are redacted per seat.
+  try {
+    game.clone().apply_as(1, "{\"type\":\"roll\",\"player\":0}");
+    expect(false, "seat 1 acted for seat 0");
+  } catch (const catan_cxx::Error &e) {
+    expect(e.status() == CATAN_STATUS_NOT_YOUR_SEAT, "NOT_YOUR_SEAT");
+  }
+  expect(game.legal_actions_for_json(1) == "[]", "seat 1 has nothing to decide");
+  expect(game.legal_actions_for_json(0) == "[{\"type\":\"roll\",\"player\":0}]",
+         "seat 0 rolls");
+  std::string bought =
+      "[{\"type\":\"development_card_bought\",\"player\":1,\"card\":\"knight\"}]";
+  expect(catan_cxx::Game::events_for(bought, 1) == bought, "the buyer sees the card");
+  expect(catan_cxx::Game::events_for(bought, 0).find("knight") == std::string::npos,
+         "others do not");
 
   catan_cxx::Game moved = std::move(game);
   try {
@@ -99,9 +115,9 @@ int main(int argc, char **argv) {
   std::vector<std::uint32_t> ids;
   std::uint64_t step = 0;
   while (game.winner() < 0 && step < max_steps) {
-    game.legal_ids(ids);
+    game.legal_indices(ids);
     std::uint32_t id = ids[(step * 7919) % ids.size()];
-    std::cout << game.apply_id(id) << "\n";
+    std::cout << game.apply_index(id) << "\n";
     step++;
   }
   std::cout << "{\"steps\":" << step << ",\"winner\":" << game.winner() << ",\"scores\":[";

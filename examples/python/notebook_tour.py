@@ -46,6 +46,20 @@ print("scores:", game.scores)
 print("hands:", [sum(game.hand(p).values()) for p in range(4)])
 print("most frequent events:", sorted(counts.items(), key=lambda kv: -kv[1])[:5])
 
+# %% A game server: each seat acts through `apply_as` and sees only its own options and
+# its own redacted events (docs/security.md). Without `seed=` the seed comes from the OS.
+served = catan_rules.Game(players=3, map="beginner")
+seat = served.to_act[0]
+mine = served.legal_actions_for(seat)
+events = served.apply_as(seat, mine[0])
+for viewer in range(3):
+    print(f"to seat {viewer}:", catan_rules.Game.events_for(events, viewer))
+theirs = served.legal_actions_for(served.to_act[0])[0]
+try:
+    served.check_as((theirs.player + 1) % 3, theirs)
+except catan_rules.NotYourSeatError as e:
+    print("another seat's action:", e)
+
 # %% Many games at once, in Rust, across threads.
 summaries = catan_rules.simulate(200, seed=1, map="random")
 wins = [sum(1 for s in summaries if s["winner"] == p) for p in range(4)]

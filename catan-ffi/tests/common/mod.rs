@@ -98,6 +98,7 @@ pub fn rule_status(e: RuleError) -> catan_status {
         RuleError::GameOver => catan_status::GameOver,
         RuleError::NotYourTurn { .. } => catan_status::NotYourTurn,
         RuleError::NoSuchPlayer { .. } => catan_status::NoSuchPlayer,
+        RuleError::NotYourSeat { .. } => catan_status::NotYourSeat,
         _ => catan_status::IllegalAction,
     }
 }
@@ -145,7 +146,7 @@ pub fn advance(g: *mut catan_game, steps: u64) {
         }
         let id = ((step * 7919) % n as u64) as u32;
         // SAFETY: live handle; events not wanted.
-        let st = unsafe { catan_game_apply_id(g, id, ptr::null_mut()) };
+        let st = unsafe { catan_game_apply_index(g, id, ptr::null_mut()) };
         assert_eq!(st, catan_status::Ok, "{}", last_error());
     }
 }

@@ -53,8 +53,7 @@ impl Game {
         }
         if !setup && !ps.hand.contains(&SETTLEMENT_COST) {
             return Err(RuleError::NotEnoughResources {
-                need: SETTLEMENT_COST,
-                have: ps.hand,
+                need: SETTLEMENT_COST
             });
         }
         self.check_settlement_site(p, node, setup)
@@ -78,8 +77,7 @@ impl Game {
         }
         if !free && !ps.hand.contains(&ROAD_COST) {
             return Err(RuleError::NotEnoughResources {
-                need: ROAD_COST,
-                have: ps.hand,
+                need: ROAD_COST
             });
         }
         if self.edges.get(edge.index()) != 0 {
@@ -116,8 +114,7 @@ impl Game {
         }
         if !ps.hand.contains(&CITY_COST) {
             return Err(RuleError::NotEnoughResources {
-                need: CITY_COST,
-                have: ps.hand,
+                need: CITY_COST
             });
         }
         Ok(())

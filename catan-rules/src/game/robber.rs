@@ -75,8 +75,7 @@ impl Game {
                 let hand = self.seats[p as usize].hand;
                 if !hand.contains(&resources) {
                     return Err(RuleError::NotEnoughResources {
-                        need: resources,
-                        have: hand,
+                        need: resources
                     });
                 }
                 Ok(())

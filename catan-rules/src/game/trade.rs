@@ -182,7 +182,7 @@ impl Game {
         need[give] = rate;
         let hand = self.seats[player.index()].hand;
         if !hand.contains(&need) {
-            return Err(RuleError::NotEnoughResources { need, have: hand });
+            return Err(RuleError::NotEnoughResources { need });
         }
         if self.bank[get] == 0 {
             return Err(RuleError::BankEmpty { resource: get });
@@ -215,8 +215,7 @@ impl Game {
         let hand = self.seats[player.index()].hand;
         if !hand.contains(&give) {
             return Err(RuleError::NotEnoughResources {
-                need: give,
-                have: hand,
+                need: give
             });
         }
         Ok(())
@@ -242,8 +241,7 @@ impl Game {
                 answering()?;
                 if !hand.contains(&o.get) {
                     return Err(RuleError::NotEnoughResources {
-                        need: o.get,
-                        have: *hand,
+                        need: o.get
                     });
                 }
                 Ok(())
@@ -254,8 +252,7 @@ impl Game {
                 check_terms(&give, &get)?;
                 if !hand.contains(&give) {
                     return Err(RuleError::NotEnoughResources {
-                        need: give,
-                        have: *hand,
+                        need: give
                     });
                 }
                 Ok(())
@@ -293,15 +290,13 @@ impl Game {
         let hand = &self.seats[player.index()].hand;
         if !hand.contains(&mine) {
             return Err(RuleError::NotEnoughResources {
-                need: mine,
-                have: *hand,
+                need: mine
             });
         }
         let other = &self.seats[with.index()].hand;
         if !other.contains(&theirs) {
             return Err(RuleError::NotEnoughResources {
-                need: theirs,
-                have: *other,
+                need: theirs
             });
         }
         Ok(())

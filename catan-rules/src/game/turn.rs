@@ -79,6 +79,7 @@ pub enum Decision {
     /// Several players discard at once.
     Discard {
         /// Who still has to.
+        #[serde(with = "crate::seat::player_list")]
         players: PlayerSet,
         /// How many each must return.
         amounts: [u8; MAX_PLAYERS],
@@ -105,6 +106,7 @@ pub enum Decision {
         /// The offerer.
         player: Player,
         /// Who has not answered yet.
+        #[serde(with = "crate::seat::player_list")]
         pending: PlayerSet,
     },
     /// Finished.

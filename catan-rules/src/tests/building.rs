@@ -38,10 +38,7 @@ fn road_must_connect_and_is_paid_for() {
             player: P0,
             edge: far,
         },
-        RuleError::NotEnoughResources {
-            need: ROAD_COST,
-            have: Resources::EMPTY,
-        },
+        RuleError::NotEnoughResources { need: ROAD_COST },
     );
     pos.give(0, res(2, 2, 0, 0, 0));
     rejects(
