@@ -38,6 +38,8 @@ pub mod action_space;
 pub mod batch;
 mod bits;
 pub mod board;
+pub mod bots;
+pub mod determinize;
 pub mod error;
 pub mod event;
 pub mod game;
