@@ -45,6 +45,7 @@ pub mod event;
 pub mod game;
 pub mod layouts;
 mod legal;
+pub mod observation;
 pub mod position;
 pub mod render;
 pub mod rng;
