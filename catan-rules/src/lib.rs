@@ -54,6 +54,7 @@ pub mod rules;
 pub mod sim;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+pub mod tournament;
 pub mod types;
 pub mod view;
 

@@ -12,7 +12,7 @@
 //! | [`RandomBot`] | uniform among its legal actions | one enumeration |
 //! | [`WeightedBot`] | random, weighted by kind: cities and settlements first, then development cards, knights and roads, maritime trades rarely, ending the turn last ([`weighted::weight`]) | one enumeration |
 //! | [`GreedyBot`] | one-ply lookahead on one determinized sample, choosing the action whose result has the best [`greedy::position_value`] | one clone and apply per legal action |
-//! | [`SearchBot`] | Monte-Carlo search over determinizations: UCB1 over the greedy bot's best few actions, each playout on a freshly sampled game, played on by weighted-random players for a bounded number of actions and scored by the value of the position reached | `playouts × depth` actions |
+//! | [`SearchBot`] | Monte-Carlo search over determinizations: the greedy bot's best few actions, each played out on freshly sampled games (paired: the same sample and dice for every candidate) by greedy players for a bounded number of actions, scored by the value of the position reached, with successive halving of the candidates | `playouts × depth` greedy decisions |
 //!
 //! Bots never make domestic trade offers (they answer offers: [`GreedyBot`] and
 //! [`SearchBot`] accept when the trade raises their value, the random bots at random). They
@@ -34,7 +34,7 @@ pub mod weighted;
 
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
-pub use search::{SearchBot, SearchConfig};
+pub use search::{Rollout, SearchBot, SearchConfig};
 pub use weighted::WeightedBot;
 
 use crate::action::Action;

@@ -22,8 +22,19 @@ pub struct SearchConfig {
     pub depth: u32,
     /// How many of the greedy ranking's best actions the search compares.
     pub candidates: usize,
-    /// UCB1 exploration constant.
-    pub exploration: f64,
+    /// How every seat plays during a playout.
+    pub rollout: Rollout,
+}
+
+/// The playout policy of the search bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Rollout {
+    /// Every seat plays like the greedy bot (one-ply lookahead on the sample): slower,
+    /// far more telling.
+    #[default]
+    Greedy,
+    /// Every seat plays like the weighted random bot: cheap, noisy.
+    Weighted,
 }
 
 impl SearchConfig {
@@ -36,26 +47,31 @@ impl Default for SearchConfig {
         SearchConfig {
             playouts: SearchConfig::DEFAULT_PLAYOUTS,
             time_budget: None,
-            depth: 60,
+            depth: 24,
             candidates: 6,
-            exploration: 0.5,
+            rollout: Rollout::Greedy,
         }
     }
 }
 
-/// Monte-Carlo search over determinizations.
+/// Monte-Carlo search over determinizations (a flat, one-level search: the tree is the
+/// seat's candidate actions; what follows them is sampled).
 ///
 /// For each decision with more than one legal action:
 /// 1. the greedy ranking ([`super::greedy::position_value`] after each action, on one
 ///    sample) keeps the best [`SearchConfig::candidates`] actions;
-/// 2. each playout draws a new game consistent with the seat's view
+/// 2. each round draws a new game consistent with the seat's view
 ///    ([`Perspective::determinize`]: other hands, development cards and deck resampled,
-///    a fresh generator), picks a candidate by UCB1, applies it, and lets every seat play
-///    on with weighted-random choices ([`super::weighted::weight`]) for
-///    [`SearchConfig::depth`] actions;
-/// 3. the position reached scores 1 for a win, 0 for a loss, otherwise
+///    a fresh generator) and plays every live candidate out from it with the same dice,
+///    every seat playing on for [`SearchConfig::depth`] actions
+///    ([`SearchConfig::rollout`]: by default each seat plays greedily, one ply ahead on
+///    the sample) — paired playouts, so the comparison sees the action rather than the
+///    luck;
+/// 3. a playout scores 1 for a win, 0 for a loss, otherwise
 ///    `½ + ½ tanh((own value − best opponent's value) / 200)`;
-/// 4. the candidate with the best mean score is played.
+/// 4. successive halving: after half of the [`SearchConfig::playouts`] budget the worse
+///    half of the candidates drops, and so on; the candidate with the best total is
+///    played (ties: the greedy ranking).
 ///
 /// The search never sees the real game's hidden information: samples are its only games.
 #[derive(Clone, Debug)]
@@ -65,6 +81,7 @@ pub struct SearchBot {
     legal: Vec<Action>,
     ranked: Vec<(f64, Action)>,
     rollout: Vec<Action>,
+    ranked_rollout: Vec<(f64, Action)>,
 }
 
 impl SearchBot {
@@ -81,12 +98,44 @@ impl SearchBot {
             legal: Vec::with_capacity(256),
             ranked: Vec::with_capacity(256),
             rollout: Vec::with_capacity(256),
+            ranked_rollout: Vec::with_capacity(256),
         }
     }
 
     /// The configuration.
     pub fn config(&self) -> &SearchConfig {
         &self.config
+    }
+}
+
+/// Plays `game` on for at most `steps` actions, each seat to act taking the action that
+/// maximises its own [`position_value`] one ply ahead (on the sample itself: the sample is
+/// the search's own game).
+fn greedy_playout(
+    game: &mut Game,
+    steps: u32,
+    rng: &mut Rng,
+    legal: &mut Vec<Action>,
+    ranked: &mut Vec<(f64, Action)>,
+) {
+    for _ in 0..steps {
+        if game.winner().is_some() {
+            return;
+        }
+        let Some(seat) = game.to_act().iter().next() else {
+            return;
+        };
+        game.legal_actions_without_offers(legal);
+        legal.retain(|a| a.player() == seat);
+        let a = match legal.len() {
+            0 => return,
+            1 => legal[0],
+            _ => {
+                rank(game, seat, legal, rng, ranked);
+                ranked[0].1
+            }
+        };
+        game.apply_legal(a, &mut ());
     }
 }
 
@@ -129,48 +178,54 @@ impl Bot for SearchBot {
         if k == 1 {
             return Some(self.ranked[0].1);
         }
-        let mut visits = vec![0u32; k];
+        // Successive halving with paired playouts: every live candidate is played out
+        // from the same sample with the same dice, so the comparison sees the action, not
+        // the luck; after each half of the budget the worse half of the candidates drops.
+        let mut live: Vec<usize> = (0..k).collect();
         let mut total = vec![0.0f64; k];
         let mut scratch = first.clone();
+        let mut spent = 0u32;
         let budget = self.config.playouts.max(k as u32);
-        for i in 0..budget {
-            if i >= k as u32 {
-                if let Some(t) = self.config.time_budget {
-                    if start.elapsed() >= t {
-                        break;
-                    }
+        let mut stage_budget = budget / 2;
+        while spent < budget {
+            if let Some(t) = self.config.time_budget {
+                if spent > 0 && start.elapsed() >= t {
+                    break;
                 }
             }
-            let c = if (i as usize) < k {
-                i as usize
-            } else {
-                let ln = (i as f64).ln();
-                (0..k)
-                    .max_by(|&a, &b| {
-                        let ua = total[a] / visits[a] as f64
-                            + self.config.exploration * (ln / visits[a] as f64).sqrt();
-                        let ub = total[b] / visits[b] as f64
-                            + self.config.exploration * (ln / visits[b] as f64).sqrt();
-                        ua.total_cmp(&ub)
-                    })
-                    .expect("k > 1")
-            };
             let sample = at.determinize(&mut self.rng);
-            scratch.clone_from(&sample);
-            scratch.apply_legal(self.ranked[c].1, &mut ());
-            playout(
-                &mut scratch,
-                self.config.depth,
-                &mut self.rng,
-                &mut self.rollout,
-            );
-            visits[c] += 1;
-            total[c] += score(&scratch, seat);
+            let dice = self.rng.next_u64();
+            for &c in &live {
+                scratch.clone_from(&sample);
+                scratch.apply_legal(self.ranked[c].1, &mut ());
+                let mut rng = Rng::new(dice);
+                match self.config.rollout {
+                    Rollout::Weighted => {
+                        playout(&mut scratch, self.config.depth, &mut rng, &mut self.rollout)
+                    }
+                    Rollout::Greedy => greedy_playout(
+                        &mut scratch,
+                        self.config.depth,
+                        &mut rng,
+                        &mut self.rollout,
+                        &mut self.ranked_rollout,
+                    ),
+                }
+                total[c] += score(&scratch, seat);
+                spent += 1;
+            }
+            if spent >= stage_budget && live.len() > 2 {
+                live.sort_by(|&a, &b| total[b].total_cmp(&total[a]));
+                live.truncate(live.len().div_ceil(2));
+                stage_budget = spent + (budget - spent.min(budget)) / 2;
+            }
         }
-        let best = (0..k)
-            .max_by(|&a, &b| {
-                (total[a] / visits[a] as f64).total_cmp(&(total[b] / visits[b] as f64))
-            })
+        // Every live candidate has the same number of playouts: compare totals; ties go to
+        // the greedy ranking (lower index).
+        let best = live
+            .iter()
+            .copied()
+            .max_by(|&a, &b| total[a].total_cmp(&total[b]).then(b.cmp(&a)))
             .expect("k > 1");
         Some(self.ranked[best].1)
     }

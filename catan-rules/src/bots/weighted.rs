@@ -5,52 +5,72 @@ use crate::action::Action;
 use crate::game::Game;
 use crate::rng::Rng;
 
-/// The weight of an action for [`WeightedBot`] (and the search bot's playouts): building
-/// first, then development cards and roads, trading with the bank rarely, ending the turn
-/// last.
+/// The weight of a kind of action for [`WeightedBot`] (and the search bot's playouts). A
+/// choice first draws a kind among those with a legal action, with probability
+/// proportional to these weights, then an action of that kind uniformly: building first,
+/// then development cards, then roads, trading with the bank now and then, ending the turn
+/// when little else tempts.
 ///
-/// | action | weight |
+/// | kind | weight |
 /// | --- | --- |
 /// | build a city | 60 |
 /// | build a settlement | 50 |
 /// | buy a development card | 12 |
-/// | play a development card | 10 |
-/// | build a road | 8 |
+/// | play a development card (each kind) | 10 |
 /// | end the turn | 4 |
-/// | roll, move the robber, discard, answer an offer | 1 |
-/// | maritime trade | 0.25 |
+/// | build a road | 3 |
+/// | maritime trade | 2 |
+/// | anything else (roll, move the robber, discard, answer an offer) | 1 |
 ///
 /// Within the set-up phase every placement has the same kind, so the choice is uniform.
 pub fn weight(a: &Action) -> f64 {
+    KIND_WEIGHT[kind(a)]
+}
+
+const KINDS: usize = 11;
+const KIND_WEIGHT: [f64; KINDS] = [60.0, 50.0, 12.0, 10.0, 10.0, 10.0, 10.0, 4.0, 3.0, 2.0, 1.0];
+
+fn kind(a: &Action) -> usize {
     match a {
-        Action::BuildCity { .. } => 60.0,
-        Action::BuildSettlement { .. } => 50.0,
-        Action::BuyDevelopmentCard { .. } => 12.0,
-        Action::PlayKnight { .. }
-        | Action::PlayRoadBuilding { .. }
-        | Action::PlayYearOfPlenty { .. }
-        | Action::PlayMonopoly { .. } => 10.0,
-        Action::BuildRoad { .. } => 8.0,
-        Action::EndTurn { .. } => 4.0,
-        Action::MaritimeTrade { .. } => 0.25,
-        _ => 1.0,
+        Action::BuildCity { .. } => 0,
+        Action::BuildSettlement { .. } => 1,
+        Action::BuyDevelopmentCard { .. } => 2,
+        Action::PlayKnight { .. } => 3,
+        Action::PlayRoadBuilding { .. } => 4,
+        Action::PlayYearOfPlenty { .. } => 5,
+        Action::PlayMonopoly { .. } => 6,
+        Action::EndTurn { .. } => 7,
+        Action::BuildRoad { .. } => 8,
+        Action::MaritimeTrade { .. } => 9,
+        _ => 10,
     }
 }
 
-/// One of `legal` drawn with probability proportional to [`weight`]; `None` if empty.
+/// One of `legal`: a kind drawn by [`weight`] among the kinds present, then an action of
+/// that kind uniformly; `None` if `legal` is empty.
 pub fn weighted_pick(legal: &[Action], rng: &mut Rng) -> Option<Action> {
-    let total: f64 = legal.iter().map(weight).sum();
     if legal.is_empty() {
         return None;
     }
-    let mut x = unit(rng) * total;
+    let mut count = [0u32; KINDS];
     for a in legal {
-        x -= weight(a);
+        count[kind(a)] += 1;
+    }
+    let total: f64 = (0..KINDS)
+        .filter(|&k| count[k] > 0)
+        .map(|k| KIND_WEIGHT[k])
+        .sum();
+    let mut x = unit(rng) * total;
+    let mut chosen = KINDS - 1;
+    for k in (0..KINDS).filter(|&k| count[k] > 0) {
+        chosen = k;
+        x -= KIND_WEIGHT[k];
         if x < 0.0 {
-            return Some(*a);
+            break;
         }
     }
-    legal.last().copied()
+    let nth = rng.below(count[chosen]) as usize;
+    legal.iter().filter(|a| kind(a) == chosen).nth(nth).copied()
 }
 
 /// Plays `game` on for at most `steps` actions, every seat choosing with [`weighted_pick`]
