@@ -113,7 +113,7 @@ impl<'a> Perspective<'a> {
 }
 
 /// A player: chooses one action for its seat.
-pub trait Bot: Send {
+pub trait Bot: Send + Sync {
     /// A short name (`"random"`, `"greedy"`, ...).
     fn name(&self) -> String;
 
