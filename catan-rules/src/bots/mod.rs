@@ -10,7 +10,7 @@
 //! | bot | how it plays | cost per decision |
 //! | --- | --- | --- |
 //! | [`RandomBot`] | uniform among its legal actions | one enumeration |
-//! | [`WeightedBot`] | random, weighted by kind: cities and settlements first, then development cards, knights and roads, maritime trades rarely, ending the turn last ([`weighted::weight`]) | one enumeration |
+//! | [`WeightedBot`] | random, weighted by kind: cities and settlements first, then maritime trades and development cards, then roads, ending the turn last ([`weighted::weight`]) | one enumeration |
 //! | [`GreedyBot`] | one-ply lookahead on one determinized sample, choosing the action whose result has the best [`greedy::position_value`] | one clone and apply per legal action |
 //! | [`SearchBot`] | Monte-Carlo search over determinizations: the greedy bot's best few actions, each played out on freshly sampled games (paired: the same sample and dice for every candidate) by greedy players for a bounded number of actions, scored by the value of the position reached, with successive halving of the candidates | `playouts × depth` greedy decisions |
 //!
