@@ -105,3 +105,19 @@ def test_pettingzoo_rewards_every_seat_at_the_end() -> None:
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert sorted(totals.values()) == [-1.0, -1.0, -1.0, 1.0]
     assert env.agents == []
+
+
+def test_docs_agents_examples_run() -> None:
+    """Every Python block of docs/agents.md runs as written."""
+    import contextlib
+    import io
+    import re
+
+    from conftest import REPO
+
+    text = (REPO / "docs" / "agents.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 5
+    for i, block in enumerate(blocks):
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(block, f"docs/agents.md block {i}", "exec"), {})
