@@ -20,7 +20,8 @@ pub struct SearchConfig {
     pub time_budget: Option<Duration>,
     /// Actions a playout plays before the position is scored.
     pub depth: u32,
-    /// How many of the greedy ranking's best actions the search compares.
+    /// How many of the greedy ranking's best actions the search compares at most (fewer on
+    /// a small budget: one per ten playouts, at least two).
     pub candidates: usize,
     /// How every seat plays during a playout.
     pub rollout: Rollout,
@@ -174,7 +175,14 @@ impl Bot for SearchBot {
         let seat = at.seat();
         let first = at.determinize(&mut self.rng);
         rank(&first, seat, &self.legal, &mut self.rng, &mut self.ranked);
-        let k = self.config.candidates.clamp(1, self.ranked.len());
+        // A small budget compares fewer candidates (about ten playouts each at least), so
+        // that noise does not override the greedy ranking.
+        let affordable = (self.config.playouts / 10).max(2) as usize;
+        let k = self
+            .config
+            .candidates
+            .min(affordable)
+            .clamp(1, self.ranked.len());
         if k == 1 {
             return Some(self.ranked[0].1);
         }
