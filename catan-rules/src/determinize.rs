@@ -41,7 +41,7 @@ const DEAL_ATTEMPTS: u32 = 16;
 /// may grow with the 5–6 player extension).
 const POOL: usize = 256;
 
-/// Fisher–Yates over the first `n` entries.
+/// Fisher–Yates shuffle of `cards`.
 fn shuffle(cards: &mut [u8], rng: &mut Rng) {
     for i in (1..cards.len()).rev() {
         let j = rng.below(i as u32 + 1) as usize;
@@ -56,8 +56,7 @@ impl Game {
     /// from `rng`. `seat`'s own view is unchanged: `sample.view(Some(seat)) ==
     /// self.view(Some(seat))`.
     ///
-    /// A seat outside the table (or `None`-like spectators) is not supported: every seat
-    /// `0..players()` is. For a seat out of range the game is returned with only its
+    /// For a seat not at the table (`seat >= players()`) the game is returned with only its
     /// generator reseeded.
     ///
     /// ```
