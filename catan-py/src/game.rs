@@ -72,6 +72,11 @@ pub struct PyGame {
 }
 
 impl PyGame {
+    /// The core game (read-only), for the other binding modules.
+    pub(crate) fn core(&self) -> &Game {
+        &self.game
+    }
+
     /// The fixed action space of this game's board and player count.
     fn space(&self) -> &ActionSpace {
         self.space

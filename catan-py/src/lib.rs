@@ -4,6 +4,7 @@
 //! arguments and results (serde JSON ⇄ Python objects), maps core errors to exception classes
 //! (`errors`), and releases the GIL around bulk work (`simulate`, `BatchEnv`).
 
+mod agents;
 mod batch;
 mod convert;
 mod errors;
@@ -79,6 +80,7 @@ fn _catan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<objects::PyEvent>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     errors::register(m)?;
+    agents::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_SIMULATE_GAMES", MAX_SIMULATE_GAMES)?;
     m.add("MAX_INPUT_BYTES", objects::MAX_INPUT_BYTES)?;

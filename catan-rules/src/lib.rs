@@ -38,11 +38,14 @@ pub mod action_space;
 pub mod batch;
 mod bits;
 pub mod board;
+pub mod bots;
+pub mod determinize;
 pub mod engine;
 pub mod error;
 pub mod event;
 pub mod game;
 pub mod layouts;
+pub mod observation;
 pub mod position;
 pub mod render;
 pub mod rng;
@@ -52,6 +55,7 @@ pub mod seat;
 pub mod sim;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+pub mod tournament;
 pub mod types;
 pub mod view;
 

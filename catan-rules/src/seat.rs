@@ -40,7 +40,7 @@ use crate::action_space::{ActionSpace, Block};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::Game;
-use crate::legal::Out;
+use crate::game::legal::Out;
 use crate::rules::ChanceMode;
 use crate::types::{Player, Resource};
 

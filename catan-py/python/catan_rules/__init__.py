@@ -15,6 +15,7 @@ from catan_rules._catan import (
     Action,
     BatchEnv,
     Board,
+    Bot,
     CatanError,
     ChanceError,
     DevelopmentCardError,
@@ -39,13 +40,19 @@ from catan_rules._catan import (
     TradeError,
     WrongPhaseError,
     __version__,
+    observation,
+    observation_layout,
+    observation_planes,
+    play_match,
     simulate,
+    tournament,
 )
 
 __all__ = [
     "Action",
     "BatchEnv",
     "Board",
+    "Bot",
     "CatanError",
     "ChanceError",
     "DevelopmentCardError",
@@ -70,5 +77,10 @@ __all__ = [
     "TradeError",
     "WrongPhaseError",
     "__version__",
+    "observation",
+    "observation_layout",
+    "observation_planes",
+    "play_match",
     "simulate",
+    "tournament",
 ]

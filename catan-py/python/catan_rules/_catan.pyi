@@ -10,6 +10,7 @@ __all__ = [
     "Action",
     "BatchEnv",
     "Board",
+    "Bot",
     "CatanError",
     "ChanceError",
     "DevelopmentCardError",
@@ -34,7 +35,12 @@ __all__ = [
     "TradeError",
     "WrongPhaseError",
     "__version__",
+    "observation",
+    "observation_layout",
+    "observation_planes",
+    "play_match",
     "simulate",
+    "tournament",
 ]
 
 __version__: str
@@ -249,3 +255,34 @@ class DiscardError(IllegalActionError): ...
 class RobberError(IllegalActionError): ...
 class TradeError(IllegalActionError): ...
 class ChanceError(IllegalActionError): ...
+
+# ---------------------------------------------------------------- agents
+
+@final
+class Bot:
+    """A built-in player: ``random``, ``weighted``, ``greedy``, ``search`` or ``search:N``."""
+
+    def __new__(cls, kind: str = "random", seed: int = 0) -> Bot: ...
+    @property
+    def kind(self) -> str: ...
+    def choose(self, game: Game, seat: int | None = None) -> Action | None: ...
+
+def observation(
+    game: Game, seat: int, out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]: ...
+def observation_planes(
+    game: Game, seat: int, out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]: ...
+def observation_layout(game: Game) -> dict[str, Any]: ...
+def play_match(
+    players: list[str], seed: int = 1, map: str = "random", **rules: Any
+) -> dict[str, Any]: ...
+def tournament(
+    players: list[str],
+    games: int = 100,
+    seed: int = 1,
+    map: str = "random",
+    threads: int | None = None,
+    progress: bool = False,
+    **rules: Any,
+) -> dict[str, Any]: ...

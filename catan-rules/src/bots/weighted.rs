@@ -1,0 +1,121 @@
+//! [`WeightedBot`]: random, but weighted by the kind of action.
+
+use super::{unit, Bot, Perspective};
+use crate::action::Action;
+use crate::game::Game;
+use crate::rng::Rng;
+
+/// The weight of a kind of action for [`WeightedBot`] (and the search bot's playouts). A
+/// choice first draws a kind among those with a legal action, with probability
+/// proportional to these weights, then an action of that kind uniformly: building first,
+/// then trading with the bank and development cards, then roads, ending the turn when
+/// little else tempts.
+///
+/// | kind | weight |
+/// | --- | --- |
+/// | build a city | 60 |
+/// | build a settlement | 50 |
+/// | maritime trade | 12 |
+/// | buy a development card | 12 |
+/// | play a development card (each kind) | 10 |
+/// | build a road | 4 |
+/// | end the turn | 1 |
+/// | anything else (roll, move the robber, discard, answer an offer) | 1 |
+///
+/// Against three uniform random players it wins 44 % of 4-seat games (docs/agents.md).
+/// Within the set-up phase every placement has the same kind, so the choice is uniform.
+pub fn weight(a: &Action) -> f64 {
+    KIND_WEIGHT[kind(a)]
+}
+
+const KINDS: usize = 11;
+const KIND_WEIGHT: [f64; KINDS] = [
+    60.0, 50.0, 12.0, 10.0, 10.0, 10.0, 10.0, 1.0, 4.0, 12.0, 1.0,
+];
+
+fn kind(a: &Action) -> usize {
+    match a {
+        Action::BuildCity { .. } => 0,
+        Action::BuildSettlement { .. } => 1,
+        Action::BuyDevelopmentCard { .. } => 2,
+        Action::PlayKnight { .. } => 3,
+        Action::PlayRoadBuilding { .. } => 4,
+        Action::PlayYearOfPlenty { .. } => 5,
+        Action::PlayMonopoly { .. } => 6,
+        Action::EndTurn { .. } => 7,
+        Action::BuildRoad { .. } => 8,
+        Action::MaritimeTrade { .. } => 9,
+        _ => 10,
+    }
+}
+
+/// One of `legal`: a kind drawn by [`weight`] among the kinds present, then an action of
+/// that kind uniformly; `None` if `legal` is empty.
+pub fn weighted_pick(legal: &[Action], rng: &mut Rng) -> Option<Action> {
+    if legal.is_empty() {
+        return None;
+    }
+    let mut count = [0u32; KINDS];
+    for a in legal {
+        count[kind(a)] += 1;
+    }
+    let total: f64 = (0..KINDS)
+        .filter(|&k| count[k] > 0)
+        .map(|k| KIND_WEIGHT[k])
+        .sum();
+    let mut x = unit(rng) * total;
+    let mut chosen = KINDS - 1;
+    for k in (0..KINDS).filter(|&k| count[k] > 0) {
+        chosen = k;
+        x -= KIND_WEIGHT[k];
+        if x < 0.0 {
+            break;
+        }
+    }
+    let nth = rng.below(count[chosen]) as usize;
+    legal.iter().filter(|a| kind(a) == chosen).nth(nth).copied()
+}
+
+/// Plays `game` on for at most `steps` actions, every seat choosing with [`weighted_pick`]
+/// among all listed offer-free actions. Used for the search bot's playouts, on a
+/// determinized sample.
+pub(crate) fn playout(game: &mut Game, steps: u32, rng: &mut Rng, legal: &mut Vec<Action>) {
+    for _ in 0..steps {
+        if game.winner().is_some() {
+            return;
+        }
+        game.legal_actions_without_offers(legal);
+        let Some(a) = weighted_pick(legal, rng) else {
+            return;
+        };
+        game.apply_legal(a, &mut ());
+    }
+}
+
+/// Plays at random, weighted by the kind of action ([`weight`]).
+#[derive(Clone, Debug)]
+pub struct WeightedBot {
+    rng: Rng,
+    legal: Vec<Action>,
+}
+
+impl WeightedBot {
+    /// A weighted random bot whose choices are fixed by `seed`.
+    pub fn new(seed: u64) -> WeightedBot {
+        WeightedBot {
+            rng: Rng::new(seed),
+            legal: Vec::with_capacity(256),
+        }
+    }
+}
+
+impl Bot for WeightedBot {
+    fn name(&self) -> String {
+        "weighted".into()
+    }
+
+    fn choose(&mut self, at: &Perspective<'_>) -> Option<Action> {
+        at.legal_actions(&mut self.legal);
+        weighted_pick(&self.legal, &mut self.rng)
+    }
+}

@@ -1,0 +1,649 @@
+//! Observations for learning agents: what one seat may know, as numbers.
+//!
+//! [`Game::observation`] writes a flat `f32` vector, [`Game::observation_planes`] the board
+//! as image-like planes; both into the caller's slice, without allocating. Everything in
+//! them is in the seat's [`Game::view`]: other seats' hands and development cards appear as
+//! counts, the deck as its size, the generator not at all (a property test changes only
+//! hidden information and checks the observation stays the same). Seats are *relative*:
+//! slot 0 is the observer, slot `k` the seat `k` places after it in turn order; slots beyond
+//! the table are zero (their "present" entry is 0).
+//!
+//! Sizes come from the board and [`MAX_PLAYERS`] (`P` = 6 slots), so the same code serves
+//! the 5–6 player extension and larger or sea maps; an [`ObservationLayout`] gives the
+//! length, the plane shape and each entry's bounds (`low` is 0 everywhere, `high` is
+//! [`ObservationLayout::high`]) for a Gymnasium `Box` space. Values are raw counts and
+//! flags (not scaled): scale them in the model if it wants.
+//!
+//! # Flat layout, version [`OBSERVATION_VERSION`]
+//!
+//! `H` hexes (all of the board's, sea included, in hex-id order), `N` nodes, `E` edges,
+//! `T` = 8 terrains (hills, forest, pasture, fields, mountains, desert, sea, gold). Blocks in
+//! this order:
+//!
+//! | block | entries | per item |
+//! | --- | --- | --- |
+//! | hexes | `H × (T + 13)` | terrain one-hot (`T`), number one-hot 2…12 (11), pips (0–5), robber here |
+//! | nodes | `N × (2P + 7)` | settlement of slot `k` (`P`), city of slot `k` (`P`), harbour one-hot: generic, brick, lumber, wool, grain, ore (6), pips of the adjacent hexes (0–15) |
+//! | edges | `E × P` | road of slot `k` |
+//! | players | `P × 16` | present, to move (whose turn), must act now, public points, resource cards, development cards, knights played, road length, holds Longest Road, holds Largest Army, cards to discard, roads, settlements, cities built, harbours reached (count), victory points (observer: all, own VP cards included; others: public) |
+//! | own | 26 | hand (5), playable development cards by kind: knight, road building, year of plenty, monopoly, victory point (5), bought this turn (5), best maritime rate per resource (5), total points, cards to discard, must act now, free roads left, has rolled, has played a card this turn |
+//! | game | 29 | bank (5), deck size, phase one-hot: set-up settlement, set-up road, roll, discard, move robber, main, road building, game over (8), dice total one-hot 2…12 (11), turn, built this turn, Longest Road unclaimed, Largest Army unclaimed |
+//! | trade | `11 + 6P` | an offer is open, give (5), get (5), from slot one-hot (`P`), to slot one-hot (`P`, all 0: to everyone), answer per slot: pending, accepted, rejected, countered (`4P`) |
+//!
+//! The board blocks come first and their size depends on the board; everything after them
+//! ([`ObservationLayout::scalars`]) has a fixed size.
+//!
+//! # Board planes
+//!
+//! [`Game::observation_planes`] writes `C × rows × cols` values (channel-major): every hex
+//! centre, node and edge midpoint of the board gets one cell of a grid whose rows and
+//! columns are the distinct heights and widths of those points on the board's lattice, so
+//! neighbours on the board are neighbours on the grid. Channels:
+//!
+//! | channels | meaning |
+//! | --- | --- |
+//! | 3 | the cell is a hex / a node / an edge |
+//! | `T` | terrain (hex cells) |
+//! | 2 | pips, robber (hex cells) |
+//! | `P` + `P` | settlement / city of slot `k` (node cells) |
+//! | 6 | harbour kind (node cells) |
+//! | `P` | road of slot `k` (edge cells) |
+//!
+//! The non-board part of the flat vector (the `scalars` range) goes with the planes.
+
+use crate::board::Board;
+use crate::game::{answer, Game, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_ROLLED};
+use crate::render::pips;
+use crate::types::{DevCard, Harbor, Player, Resource, Terrain, MAX_PLAYERS};
+use std::ops::Range;
+
+/// Version of the encoding below; bumped on any change of layout or meaning.
+pub const OBSERVATION_VERSION: u32 = 1;
+
+const P: usize = MAX_PLAYERS;
+const T: usize = Terrain::COUNT;
+const HEX_F: usize = T + 13;
+const NODE_F: usize = 2 * P + 7;
+const EDGE_F: usize = P;
+const PLAYER_F: usize = 16;
+const OWN_F: usize = 26;
+const GAME_F: usize = 29;
+const TRADE_F: usize = 11 + 6 * P;
+/// Length of the non-board part of the flat vector (players, own, game, trade): the same
+/// for every board.
+pub const SCALARS: usize = P * PLAYER_F + OWN_F + GAME_F + TRADE_F;
+/// Channels of the board planes.
+pub const PLANE_CHANNELS: usize = 3 + T + 2 + 2 * P + 6 + P;
+
+/// Why an observation could not be written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ObservationError {
+    /// The seat is not at the table.
+    #[error("seat {seat} is not at the table ({players} players)")]
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: u8,
+        /// Players in the game.
+        players: u8,
+    },
+    /// The output slice is too short.
+    #[error("the output needs {needed} values, got {got}")]
+    OutputTooShort {
+        /// Values needed.
+        needed: usize,
+        /// Values given.
+        got: usize,
+    },
+    /// The layout was made for another board or player count.
+    #[error("the layout was made for another board or player count")]
+    LayoutMismatch,
+}
+
+/// Sizes, grid and bounds of the observations of games on one board with one rule set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObservationLayout {
+    hexes: usize,
+    nodes: usize,
+    edges: usize,
+    players: u8,
+    high: Vec<f32>,
+    rows: usize,
+    cols: usize,
+    hex_cells: Vec<u32>,
+    node_cells: Vec<u32>,
+    edge_cells: Vec<u32>,
+}
+
+/// Where the encoder writes: values, or their upper bounds.
+trait Out {
+    fn put(&mut self, v: f32, high: f32);
+    fn flag(&mut self, b: bool) {
+        self.put(if b { 1.0 } else { 0.0 }, 1.0);
+    }
+    fn one_hot(&mut self, n: usize, at: Option<usize>) {
+        for i in 0..n {
+            self.flag(at == Some(i));
+        }
+    }
+}
+
+struct Values<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+impl Out for Values<'_> {
+    #[inline]
+    fn put(&mut self, v: f32, _high: f32) {
+        self.out[self.at] = v;
+        self.at += 1;
+    }
+}
+
+struct Highs(Vec<f32>);
+impl Out for Highs {
+    fn put(&mut self, _v: f32, high: f32) {
+        self.0.push(high);
+    }
+}
+
+impl ObservationLayout {
+    /// The layout for games like `game` (same board and player count).
+    pub fn new(game: &Game) -> ObservationLayout {
+        let board = &**game.board();
+        let mut highs = Highs(Vec::new());
+        encode(game, Player(0), &mut highs);
+        // The grid: doubled lattice positions of hex centres, nodes and edge midpoints.
+        let hex_pos: Vec<(i32, i32)> = board
+            .hexes()
+            .iter()
+            .map(|h| {
+                let (x, y) = h.coord.center();
+                (2 * x as i32, 2 * y as i32)
+            })
+            .collect();
+        let node_pos: Vec<(i32, i32)> = board
+            .nodes()
+            .iter()
+            .map(|n| (2 * n.pos.0 as i32, 2 * n.pos.1 as i32))
+            .collect();
+        let edge_pos: Vec<(i32, i32)> = board
+            .edges()
+            .iter()
+            .map(|e| (e.mid2.0 as i32, e.mid2.1 as i32))
+            .collect();
+        let all = || hex_pos.iter().chain(&node_pos).chain(&edge_pos);
+        let mut xs: Vec<i32> = all().map(|p| p.0).collect();
+        let mut ys: Vec<i32> = all().map(|p| p.1).collect();
+        xs.sort_unstable();
+        xs.dedup();
+        ys.sort_unstable();
+        ys.dedup();
+        let (rows, cols) = (ys.len(), xs.len());
+        let board_len = board.hexes().len() * HEX_F
+            + board.nodes().len() * NODE_F
+            + board.edges().len() * EDGE_F;
+        assert_eq!(highs.0.len(), board_len + SCALARS, "layout as documented");
+        let cell = |p: &(i32, i32)| {
+            let r = ys.binary_search(&p.1).expect("listed");
+            let c = xs.binary_search(&p.0).expect("listed");
+            (r * cols + c) as u32
+        };
+        ObservationLayout {
+            hexes: board.hexes().len(),
+            nodes: board.nodes().len(),
+            edges: board.edges().len(),
+            players: game.players(),
+            high: highs.0,
+            rows,
+            cols,
+            hex_cells: hex_pos.iter().map(cell).collect(),
+            node_cells: node_pos.iter().map(cell).collect(),
+            edge_cells: edge_pos.iter().map(cell).collect(),
+        }
+    }
+
+    /// Length of the flat vector.
+    pub fn len(&self) -> usize {
+        self.high.len()
+    }
+
+    /// Whether the flat vector is empty (never: the fixed blocks always exist).
+    pub fn is_empty(&self) -> bool {
+        self.high.is_empty()
+    }
+
+    /// Upper bound of each entry of the flat vector (every lower bound is 0).
+    pub fn high(&self) -> &[f32] {
+        &self.high
+    }
+
+    /// The range of the flat vector after the board blocks (players, own, game, trade).
+    pub fn scalars(&self) -> Range<usize> {
+        let start = self.hexes * HEX_F + self.nodes * NODE_F + self.edges * EDGE_F;
+        start..self.len()
+    }
+
+    /// Shape of the board planes: `(channels, rows, cols)`.
+    pub fn planes_shape(&self) -> (usize, usize, usize) {
+        (PLANE_CHANNELS, self.rows, self.cols)
+    }
+
+    /// Number of values in the board planes.
+    pub fn planes_len(&self) -> usize {
+        PLANE_CHANNELS * self.rows * self.cols
+    }
+
+    fn fits(&self, game: &Game) -> bool {
+        let b = &**game.board();
+        b.hexes().len() == self.hexes
+            && b.nodes().len() == self.nodes
+            && b.edges().len() == self.edges
+            && game.players() == self.players
+    }
+}
+
+impl Game {
+    /// Writes what `seat` may know as the flat vector of [`crate::observation`] into
+    /// `out[..layout.len()]`.
+    ///
+    /// # Errors
+    /// [`ObservationError`] if the seat is not at the table, `out` is too short or the
+    /// layout is for another board; `out` is then untouched.
+    ///
+    /// ```
+    /// use catan_rules::observation::ObservationLayout;
+    /// use catan_rules::{Game, Player, Rules};
+    ///
+    /// let game = Game::new(Rules::default(), 1).unwrap();
+    /// let layout = ObservationLayout::new(&game);
+    /// let mut obs = vec![0.0f32; layout.len()];
+    /// game.observation(Player(2), &layout, &mut obs).unwrap();
+    /// assert!(obs.iter().zip(layout.high()).all(|(v, h)| *v >= 0.0 && v <= h));
+    /// ```
+    pub fn observation(
+        &self,
+        seat: Player,
+        layout: &ObservationLayout,
+        out: &mut [f32],
+    ) -> Result<(), ObservationError> {
+        self.check_observation(seat, layout, out.len(), layout.len())?;
+        let mut w = Values { out, at: 0 };
+        encode(self, seat, &mut w);
+        debug_assert_eq!(w.at, layout.len());
+        Ok(())
+    }
+
+    /// Writes the board planes of [`crate::observation`] for `seat` into
+    /// `out[..layout.planes_len()]`, channel-major (`[c][row][col]`).
+    ///
+    /// # Errors
+    /// As [`Game::observation`].
+    pub fn observation_planes(
+        &self,
+        seat: Player,
+        layout: &ObservationLayout,
+        out: &mut [f32],
+    ) -> Result<(), ObservationError> {
+        self.check_observation(seat, layout, out.len(), layout.planes_len())?;
+        let out = &mut out[..layout.planes_len()];
+        out.fill(0.0);
+        let area = layout.rows * layout.cols;
+        let n = self.players();
+        let mut set = |ch: usize, cell: u32, v: f32| out[ch * area + cell as usize] = v;
+        let board = &**self.board();
+        for (i, h) in board.hexes().iter().enumerate() {
+            let c = layout.hex_cells[i];
+            set(0, c, 1.0);
+            set(3 + h.terrain.index(), c, 1.0);
+            set(3 + T, c, h.number.map_or(0, pips) as f32);
+            set(3 + T + 1, c, f32::from(self.robber as usize == i));
+        }
+        let base = 3 + T + 2;
+        for (i, node) in board.nodes().iter().enumerate() {
+            let c = layout.node_cells[i];
+            set(1, c, 1.0);
+            let v = self.nodes.get(i);
+            if v != 0 {
+                let rel = relative(((v & !CITY) - 1) as usize, seat.index(), n as usize);
+                let ch = if v & CITY != 0 {
+                    base + P + rel
+                } else {
+                    base + rel
+                };
+                set(ch, c, 1.0);
+            }
+            if let Some(hb) = node.harbor {
+                set(base + 2 * P + hb.index(), c, 1.0);
+            }
+        }
+        let base = base + 2 * P + 6;
+        for i in 0..board.edges().len() {
+            let c = layout.edge_cells[i];
+            set(2, c, 1.0);
+            let v = self.edges.get(i);
+            if v != 0 {
+                set(
+                    base + relative(v as usize - 1, seat.index(), n as usize),
+                    c,
+                    1.0,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn check_observation(
+        &self,
+        seat: Player,
+        layout: &ObservationLayout,
+        got: usize,
+        needed: usize,
+    ) -> Result<(), ObservationError> {
+        if seat.0 >= self.players() {
+            return Err(ObservationError::NoSuchSeat {
+                seat: seat.0,
+                players: self.players(),
+            });
+        }
+        if !layout.fits(self) {
+            return Err(ObservationError::LayoutMismatch);
+        }
+        if got < needed {
+            return Err(ObservationError::OutputTooShort { needed, got });
+        }
+        Ok(())
+    }
+}
+
+/// Slot of seat `q` for observer `me` at a table of `n`.
+#[inline]
+fn relative(q: usize, me: usize, n: usize) -> usize {
+    (q + n - me) % n
+}
+
+fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
+    let board: &Board = g.board();
+    let n = g.players() as usize;
+    let me = seat.index();
+    let seat_of = |slot: usize| (me + slot) % n;
+    let bank_max = g.rules.bank_per_resource() as f32;
+    let all_cards = 5.0 * bank_max;
+    let (max_roads, max_settlements, max_cities) = g.rules.pieces();
+    let max_points = 2.0 * max_cities as f32 + max_settlements as f32 + 4.0 + 5.0;
+    let deck_max = g.rules.dev_deck().iter().map(|&k| k as f32).sum::<f32>();
+
+    // Hexes.
+    for (i, h) in board.hexes().iter().enumerate() {
+        w.one_hot(T, Some(h.terrain.index()));
+        w.one_hot(11, h.number.map(|k| (k as usize).saturating_sub(2)));
+        w.put(h.number.map_or(0, pips) as f32, 5.0);
+        w.flag(g.robber as usize == i);
+    }
+    // Nodes.
+    for (i, node) in board.nodes().iter().enumerate() {
+        let v = g.nodes.get(i);
+        let (owner, city) = if v == 0 {
+            (None, false)
+        } else {
+            (
+                Some(relative(((v & !CITY) - 1) as usize, me, n)),
+                v & CITY != 0,
+            )
+        };
+        w.one_hot(P, owner.filter(|_| !city));
+        w.one_hot(P, owner.filter(|_| city));
+        w.one_hot(6, node.harbor.map(Harbor::index));
+        let p: u8 = node
+            .hexes()
+            .map(|h| board.hex(h).number.map_or(0, pips))
+            .sum();
+        w.put(p as f32, 15.0);
+    }
+    // Edges.
+    for e in 0..board.edges().len() {
+        let v = g.edges.get(e);
+        w.one_hot(P, (v != 0).then(|| relative(v as usize - 1, me, n)));
+    }
+    // Players (absent slots: zeros, same bounds).
+    let to_act = g.to_act();
+    for slot in 0..P {
+        let q = (slot < n).then(|| seat_of(slot));
+        let s = q.map(|q| g.seats[q]).unwrap_or_default();
+        let qp = Player(q.unwrap_or(0) as u8);
+        let f = |v: u32| if q.is_some() { v as f32 } else { 0.0 };
+        w.flag(q.is_some());
+        w.flag(q.is_some_and(|q| g.current as usize == q));
+        w.flag(q.is_some() && to_act.contains(qp));
+        w.put(f(g.public_points(qp) as u32), max_points);
+        w.put(f(s.hand.total()), all_cards);
+        w.put(f(s.dev.total() + s.new_dev.total()), deck_max);
+        w.put(f(s.knights as u32), deck_max);
+        w.put(f(s.road_len as u32), max_roads as f32);
+        w.flag(q.is_some_and(|q| g.longest_road as usize == q));
+        w.flag(q.is_some_and(|q| g.largest_army as usize == q));
+        w.put(f(q.map_or(0, |q| g.discard[q] as u32)), all_cards);
+        w.put(f(s.roads as u32), max_roads as f32);
+        w.put(f(s.settlements as u32), max_settlements as f32);
+        w.put(f(s.cities as u32), max_cities as f32);
+        w.put(f(s.harbors.count_ones()), 6.0);
+        let points = if q == Some(me) {
+            g.points(qp)
+        } else {
+            g.public_points(qp)
+        };
+        w.put(f(points as u32), max_points + deck_max);
+    }
+    // Own.
+    let s = &g.seats[me];
+    for r in Resource::ALL {
+        w.put(s.hand[r] as f32, bank_max);
+    }
+    for c in DevCard::ALL {
+        w.put(s.dev[c] as f32, deck_max);
+    }
+    for c in DevCard::ALL {
+        w.put(s.new_dev[c] as f32, deck_max);
+    }
+    for r in Resource::ALL {
+        w.put(g.best_rate(seat, r) as f32, 4.0);
+    }
+    w.put(g.points(seat) as f32, max_points + deck_max);
+    w.put(g.discard[me] as f32, all_cards);
+    w.flag(to_act.contains(seat));
+    let own_turn = g.current as usize == me;
+    w.put(if own_turn { g.road_building_left } else { 0 } as f32, 2.0);
+    w.flag(own_turn && g.flags & F_ROLLED != 0);
+    w.flag(own_turn && g.flags & F_DEV_PLAYED != 0);
+    // Game.
+    for r in Resource::ALL {
+        w.put(g.bank[r] as f32, bank_max);
+    }
+    w.put(g.deck.total() as f32, deck_max);
+    let phase = match g.phase {
+        Phase::SetupSettlement => 0,
+        Phase::SetupRoad => 1,
+        Phase::Roll => 2,
+        Phase::Discard => 3,
+        Phase::MoveRobber => 4,
+        Phase::Main => 5,
+        Phase::RoadBuilding => 6,
+        Phase::GameOver => 7,
+    };
+    w.one_hot(8, Some(phase));
+    let dice = g.dice();
+    w.one_hot(11, dice.map(|[a, b]| (a + b) as usize - 2));
+    w.put(g.turn as f32, u16::MAX as f32);
+    w.flag(g.flags & F_BUILT != 0);
+    w.flag(g.longest_road == crate::game::NONE);
+    w.flag(g.largest_army == crate::game::NONE);
+    // Trade.
+    let offer = g.offer.as_ref();
+    w.flag(offer.is_some());
+    for r in Resource::ALL {
+        w.put(offer.map_or(0, |o| o.give[r]) as f32, bank_max);
+    }
+    for r in Resource::ALL {
+        w.put(offer.map_or(0, |o| o.get[r]) as f32, bank_max);
+    }
+    w.one_hot(P, offer.map(|o| relative(o.from as usize, me, n)));
+    w.one_hot(
+        P,
+        offer
+            .and_then(|o| o.to)
+            .map(|t| relative(t as usize, me, n)),
+    );
+    for slot in 0..P {
+        let a = offer
+            .filter(|_| slot < n)
+            .map_or(answer::NOT_ASKED, |o| o.answers[seat_of(slot)]);
+        w.flag(a == answer::PENDING);
+        w.flag(a == answer::ACCEPTED);
+        w.flag(a == answer::REJECTED);
+        w.flag(a == answer::COUNTERED);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layouts::MapKind;
+    use crate::rng::Rng;
+    use crate::rules::Rules;
+    use crate::types::Resources;
+
+    fn played(rules: Rules, seed: u64, steps: usize) -> Game {
+        let mut g = Game::new(rules, seed).unwrap();
+        let mut pick = Rng::new(seed ^ 0x0b5);
+        let mut legal = Vec::new();
+        for _ in 0..steps {
+            if g.winner().is_some() {
+                break;
+            }
+            g.legal_actions_without_offers(&mut legal);
+            let a = legal[pick.below(legal.len() as u32) as usize];
+            g.apply(a).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn sizes_follow_the_documented_layout() {
+        let g = Game::new(Rules::default(), 1).unwrap();
+        let l = ObservationLayout::new(&g);
+        let (h, n, e) = (g.board().hexes().len(), 54, 72);
+        assert_eq!(g.board().land_hexes().count(), 19);
+        let fixed = SCALARS;
+        assert_eq!(l.len(), h * HEX_F + n * NODE_F + e * EDGE_F + fixed);
+        assert_eq!(l.scalars().len(), fixed);
+        let (c, rows, cols) = l.planes_shape();
+        assert_eq!(c, PLANE_CHANNELS);
+        // Every hex, node and edge has its own cell.
+        let mut cells: Vec<u32> = l
+            .hex_cells
+            .iter()
+            .chain(&l.node_cells)
+            .chain(&l.edge_cells)
+            .copied()
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        assert_eq!(cells.len(), h + n + e);
+        assert!(cells.iter().all(|&c| (c as usize) < rows * cols));
+    }
+
+    /// Observations stay within their bounds, on every map and table size, throughout
+    /// random games.
+    #[test]
+    fn observations_stay_in_bounds() {
+        for seed in 0..12u64 {
+            let rules = Rules {
+                players: 2 + (seed % 3) as u8,
+                map: [MapKind::Random, MapKind::Beginner][seed as usize % 2],
+                ..Rules::default()
+            };
+            let g = played(rules, seed, 100 * seed as usize);
+            let l = ObservationLayout::new(&g);
+            let mut obs = vec![0.0; l.len()];
+            let mut planes = vec![0.0; l.planes_len()];
+            for seat in 0..g.players() {
+                g.observation(Player(seat), &l, &mut obs).unwrap();
+                for (i, (v, h)) in obs.iter().zip(l.high()).enumerate() {
+                    assert!(*v >= 0.0 && v <= h, "entry {i}: {v} > {h}");
+                }
+                g.observation_planes(Player(seat), &l, &mut planes).unwrap();
+                // One building per occupied node in the planes and the vector alike.
+                let (pieces, _, _) = (0..g.players())
+                    .map(|p| g.pieces_on_board(Player(p)))
+                    .fold((0, 0, 0), |a, b| (a.0 + b.1 + b.2, 0, 0));
+                let area = l.rows * l.cols;
+                let base = 3 + T + 2;
+                let on: f32 = planes[base * area..(base + 2 * P) * area].iter().sum();
+                assert_eq!(on as u32, pieces as u32);
+            }
+        }
+    }
+
+    /// The observation depends only on what the seat may know: moving cards between other
+    /// hands (same sizes), changing other seats' development cards (same counts), the
+    /// deck's composition and the generator leave it unchanged; changing the seat's own
+    /// hand changes it.
+    #[test]
+    fn hidden_information_does_not_show() {
+        for seed in 0..30u64 {
+            let g = played(Rules::default(), seed, 150 + 13 * seed as usize);
+            let l = ObservationLayout::new(&g);
+            let me = Player((seed % 4) as u8);
+            let mut a = vec![0.0; l.len()];
+            let mut b = vec![0.0; l.len()];
+            g.observation(me, &l, &mut a).unwrap();
+            // Any sample of the hidden information is another such game.
+            let mut rng = Rng::new(seed);
+            for _ in 0..4 {
+                let h = g.resample_hidden(me, &mut rng);
+                h.observation(me, &l, &mut b).unwrap();
+                assert_eq!(a, b);
+            }
+            // The seat's own hand does show.
+            let mut h = g.clone();
+            h.seats[me.index()].hand.add(&Resources::one(Resource::Ore));
+            h.bank.sub(&Resources::one(Resource::Ore));
+            h.observation(me, &l, &mut b).unwrap();
+            assert_ne!(a, b);
+        }
+    }
+
+    #[test]
+    fn bad_requests_are_errors_and_write_nothing() {
+        let g = Game::new(Rules::default(), 1).unwrap();
+        let l = ObservationLayout::new(&g);
+        let mut short = vec![7.0; 10];
+        assert_eq!(
+            g.observation(Player(0), &l, &mut short),
+            Err(ObservationError::OutputTooShort {
+                needed: l.len(),
+                got: 10
+            })
+        );
+        assert!(short.iter().all(|&v| v == 7.0));
+        let mut out = vec![0.0; l.len()];
+        assert_eq!(
+            g.observation(Player(4), &l, &mut out),
+            Err(ObservationError::NoSuchSeat {
+                seat: 4,
+                players: 4
+            })
+        );
+        let three = Game::new(
+            Rules {
+                players: 3,
+                ..Rules::default()
+            },
+            1,
+        )
+        .unwrap();
+        assert_eq!(
+            three.observation(Player(0), &l, &mut out),
+            Err(ObservationError::LayoutMismatch)
+        );
+    }
+}
