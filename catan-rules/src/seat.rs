@@ -39,8 +39,8 @@ use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
-use crate::game::Game;
 use crate::game::legal::Out;
+use crate::game::Game;
 use crate::rules::ChanceMode;
 use crate::types::{Player, Resource};
 

@@ -53,7 +53,7 @@ impl Game {
         }
         if !setup && !ps.hand.contains(&SETTLEMENT_COST) {
             return Err(RuleError::NotEnoughResources {
-                need: SETTLEMENT_COST
+                need: SETTLEMENT_COST,
             });
         }
         self.check_settlement_site(p, node, setup)
@@ -76,9 +76,7 @@ impl Game {
             return Err(RuleError::NoPieceLeft { piece: Piece::Road });
         }
         if !free && !ps.hand.contains(&ROAD_COST) {
-            return Err(RuleError::NotEnoughResources {
-                need: ROAD_COST
-            });
+            return Err(RuleError::NotEnoughResources { need: ROAD_COST });
         }
         if self.edges.get(edge.index()) != 0 {
             return Err(RuleError::EdgeOccupied { edge });
@@ -113,9 +111,7 @@ impl Game {
             return Err(RuleError::NoPieceLeft { piece: Piece::City });
         }
         if !ps.hand.contains(&CITY_COST) {
-            return Err(RuleError::NotEnoughResources {
-                need: CITY_COST
-            });
+            return Err(RuleError::NotEnoughResources { need: CITY_COST });
         }
         Ok(())
     }

@@ -47,7 +47,7 @@ impl Game {
         let hand = self.seats[p as usize].hand;
         if !hand.contains(&DEV_CARD_COST) {
             return Err(RuleError::NotEnoughResources {
-                need: DEV_CARD_COST
+                need: DEV_CARD_COST,
             });
         }
         let external = self.rules.chance == ChanceMode::External;

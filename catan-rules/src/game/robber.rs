@@ -74,9 +74,7 @@ impl Game {
                 }
                 let hand = self.seats[p as usize].hand;
                 if !hand.contains(&resources) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: resources
-                    });
+                    return Err(RuleError::NotEnoughResources { need: resources });
                 }
                 Ok(())
             }

@@ -214,9 +214,7 @@ impl Game {
         check_terms(&give, &get)?;
         let hand = self.seats[player.index()].hand;
         if !hand.contains(&give) {
-            return Err(RuleError::NotEnoughResources {
-                need: give
-            });
+            return Err(RuleError::NotEnoughResources { need: give });
         }
         Ok(())
     }
@@ -240,9 +238,7 @@ impl Game {
             Action::AcceptTrade { .. } => {
                 answering()?;
                 if !hand.contains(&o.get) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: o.get
-                    });
+                    return Err(RuleError::NotEnoughResources { need: o.get });
                 }
                 Ok(())
             }
@@ -251,9 +247,7 @@ impl Game {
                 answering()?;
                 check_terms(&give, &get)?;
                 if !hand.contains(&give) {
-                    return Err(RuleError::NotEnoughResources {
-                        need: give
-                    });
+                    return Err(RuleError::NotEnoughResources { need: give });
                 }
                 Ok(())
             }
@@ -289,15 +283,11 @@ impl Game {
         // Hands are checked again at confirmation (`RULINGS` 17).
         let hand = &self.seats[player.index()].hand;
         if !hand.contains(&mine) {
-            return Err(RuleError::NotEnoughResources {
-                need: mine
-            });
+            return Err(RuleError::NotEnoughResources { need: mine });
         }
         let other = &self.seats[with.index()].hand;
         if !other.contains(&theirs) {
-            return Err(RuleError::NotEnoughResources {
-                need: theirs
-            });
+            return Err(RuleError::NotEnoughResources { need: theirs });
         }
         Ok(())
     }
