@@ -805,10 +805,10 @@ catan_status catan_game_svg(const catan_game *game,
  answers a seat. Another seat's action is refused with `NOT_YOUR_SEAT` before the game is
  looked at, and every other error concerns the seat's own action and names nothing
  hidden from it (never another hand, never its own hand either: only what the action
- needs). `CATAN_STATUS_OK` exactly when `catan_game_apply_as_json` would succeed
- (external chance: an action without its outcome is checked as the seat's choice, and is
- `OK` when some outcome would make it legal; the referee adds the outcome before
- applying it).
+ needs). `CATAN_STATUS_OK` exactly when `catan_game_apply_as_json` would succeed —
+ except with external chance, where the action is checked as the seat's choice: its
+ outcome (dice, stolen card, card drawn) is not looked at, and the answer is `OK` when
+ some outcome would make it legal; the referee adds the outcome before applying it.
 
  Errors: the parse errors of `catan_game_apply_json`; `NO_SUCH_PLAYER` (`seat` is not a
  seat), `NOT_YOUR_SEAT`, `GAME_OVER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`.
@@ -823,7 +823,9 @@ catan_status catan_game_check_as_json(const catan_game *game,
 /*
  Applies an action (JSON) that seat `seat` sent: another seat's action is refused with
  `NOT_YOUR_SEAT` first, and on any error the game is unchanged. Errors are those of
- `catan_game_check_as_json` and may be shown to the seat.
+ `catan_game_check_as_json` and may be shown to the seat — except, with external chance,
+ errors about the outcome the referee added (`outcome_required`, `impossible_outcome`),
+ which are the referee's.
 
  `*out_events_json` (optional: NULL to skip) receives every event, unredacted: the
  referee's record, for the server only. Give each seat its own stream with

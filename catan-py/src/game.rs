@@ -376,7 +376,8 @@ impl PyGame {
     /// `None` if the action is legal for `seat`. Another seat's action raises
     /// `NotYourSeatError` before the game is looked at, and no error names anything hidden
     /// from `seat` (see docs/security.md): this is what a server answers a seat. With
-    /// external chance an action without its outcome is checked as the seat's choice.
+    /// external chance the action is checked as the seat's choice: an outcome in it (dice,
+    /// stolen card, card drawn) is not looked at.
     ///
     /// >>> import catan_rules
     /// >>> game = catan_rules.Game(map="beginner", seed=7)

@@ -30,10 +30,11 @@
 //! outcomes (dice, the stolen card, the card drawn) are the referee's to supply. The
 //! full legal list names them (every resource kind the victim holds, every kind left in
 //! the deck), which is why it is referee-only. A seat's list names its *choices*, without
-//! outcomes (`dice`, `resource` and `card` left out), and [`Game::check_as`] accepts such a
-//! choice when some outcome would make it legal. The referee then adds the outcome and
-//! calls [`Game::apply_as`]; an [`RuleError::ImpossibleOutcome`] is the referee's error,
-//! not the seat's, and is not to be passed on.
+//! outcomes (`dice`, `resource` and `card` left out), and [`Game::check_as`] checks the
+//! choice, never the outcome: it accepts a choice when some outcome would make it legal.
+//! The referee then adds the outcome and calls [`Game::apply_as`]; an
+//! [`RuleError::ImpossibleOutcome`] from it is the referee's error, not the seat's, and is
+//! not to be passed on.
 
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
@@ -157,8 +158,10 @@ impl Game {
     /// [`RuleError::NoSuchPlayer`]); every other error concerns the seat's own action and
     /// reveals nothing `seat` may not know (see the [module notes](self)).
     ///
-    /// In an external-chance game an action without its outcome is checked as a choice:
-    /// `Ok` when some outcome would make it legal.
+    /// In an external-chance game the action is checked as the seat's *choice*: its
+    /// outcome (dice, stolen card, card drawn), if any, is not looked at — whether the
+    /// victim holds that card or the deck that kind is hidden from the seat — and the
+    /// answer is `Ok` when some outcome would make it legal.
     ///
     /// ```
     /// use catan_rules::{Action, Game, Player, RuleError, Rules};
@@ -175,14 +178,12 @@ impl Game {
     /// As [`Game::check`], after the seat checks above.
     pub fn check_as(&self, seat: Player, action: &Action) -> Result<(), RuleError> {
         self.seat_gate(seat, action)?;
-        match self.check(action) {
+        if self.rules.chance != ChanceMode::External {
+            return self.check(action);
+        }
+        match self.check(&without_outcome(*action)) {
             // Every other check comes before the outcome's, so the choice is legal.
-            Err(RuleError::OutcomeRequired)
-                if self.rules.chance == ChanceMode::External
-                    && without_outcome(*action) == *action =>
-            {
-                Ok(())
-            }
+            Err(RuleError::OutcomeRequired) => Ok(()),
             r => r,
         }
     }
@@ -208,8 +209,10 @@ impl Game {
     /// ```
     ///
     /// # Errors
-    /// As [`Game::check_as`]; in an external-chance game the action must carry its
-    /// outcome ([`RuleError::OutcomeRequired`]), which the referee supplies.
+    /// As [`Game::check_as`]. In an external-chance game the action must also carry its
+    /// outcome, which the referee supplies: [`RuleError::OutcomeRequired`] and
+    /// [`RuleError::ImpossibleOutcome`] are then the referee's errors (the latter can say
+    /// which cards the victim or the deck hold) and are not to be passed to the seat.
     pub fn apply_as(&mut self, seat: Player, action: Action) -> Result<Vec<Event>, RuleError> {
         let mut ev = Vec::new();
         self.apply_as_with(seat, action, &mut ev)?;
@@ -461,6 +464,7 @@ mod tests {
         let mut mine = Vec::new();
         let mut all = Vec::new();
         let mut rolls_seen = 0;
+        let mut steals_probed = 0;
         for _ in 0..4000 {
             if g.winner().is_some() {
                 break;
@@ -471,6 +475,41 @@ mod tests {
             for a in &mine {
                 assert_eq!(without_outcome(*a), *a);
                 assert_eq!(g.check_as(actor, a), Ok(()), "{a:?}");
+                // Whatever outcome the action names, `check_as` judges the choice only:
+                // the victim's hand and the deck's kinds are hidden from the seat.
+                for r in Resource::ALL {
+                    let with = match *a {
+                        Action::MoveRobber {
+                            player,
+                            hex,
+                            victim: Some(v),
+                            ..
+                        } => Action::MoveRobber {
+                            player,
+                            hex,
+                            victim: Some(v),
+                            resource: Some(r),
+                        },
+                        Action::PlayKnight {
+                            player,
+                            hex,
+                            victim: Some(v),
+                            ..
+                        } => Action::PlayKnight {
+                            player,
+                            hex,
+                            victim: Some(v),
+                            resource: Some(r),
+                        },
+                        Action::BuyDevelopmentCard { player, .. } => Action::BuyDevelopmentCard {
+                            player,
+                            card: Some(crate::types::DevCard::ALL[r.index()]),
+                        },
+                        _ => continue,
+                    };
+                    assert_eq!(g.check_as(actor, &with), Ok(()), "{with:?}");
+                    steals_probed += 1;
+                }
             }
             let mut dedup = mine.clone();
             dedup.sort_by_key(|x| x.to_json());
@@ -494,6 +533,7 @@ mod tests {
             g.apply_as(a.player(), a).unwrap();
         }
         assert!(rolls_seen > 10);
+        assert!(steals_probed > 0);
     }
 
     /// One wire form for sets of seats: a list, in Rust/C JSON as in Python.

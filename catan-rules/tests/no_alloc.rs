@@ -130,3 +130,37 @@ fn clone_from_copies_the_whole_state_without_touching_the_board() {
     assert!(std::sync::Arc::ptr_eq(scratch.board(), other.board()));
     assert_eq!(std::sync::Arc::strong_count(game.board()), board_refs - 1);
 }
+
+/// The seat-scoped queries a server makes for every seat after every action —
+/// `legal_actions_for`, `legal_mask_for`, `check_as` and `apply_as_with` — allocate nothing
+/// once the buffers have grown.
+#[test]
+fn seat_scoped_calls_allocate_nothing() {
+    let rules = Rules::default();
+    let start = Game::new(rules, 5).unwrap();
+    let space = ActionSpace::new(start.board(), rules.players);
+    let mut mask = vec![0u64; space.words()];
+    let mut legal: Vec<Action> = Vec::with_capacity(1 << 16);
+    let mut mine: Vec<Action> = Vec::with_capacity(1 << 16);
+    let mut policy = Rng::new(3);
+    let mut game = start.clone();
+    let before = allocations();
+    let mut steps = 0u64;
+    while game.winner().is_none() {
+        for s in 0..rules.players {
+            let seat = catan_rules::Player(s);
+            game.legal_actions_for(seat, &mut mine);
+            game.legal_mask_for(seat, &space, &mut mask);
+            for a in &mine {
+                assert_eq!(game.check_as(seat, a), Ok(()));
+            }
+        }
+        game.legal_actions(&mut legal);
+        legal.retain(|a| !a.is_trade_offer());
+        let a = legal[policy.below(legal.len() as u32) as usize];
+        game.apply_as_with(a.player(), a, &mut ()).unwrap();
+        steps += 1;
+    }
+    assert!(steps > 300, "only {steps} steps");
+    assert_eq!(allocations() - before, 0, "allocations in {steps} steps");
+}

@@ -53,6 +53,8 @@ fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
         cases,
         failure_persistence: None,
+        // About half the values drawn are refused; `prop_assume!` skips them.
+        max_global_rejects: cases.saturating_mul(20).max(1024),
         ..ProptestConfig::default()
     }
 }
