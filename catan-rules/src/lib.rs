@@ -62,7 +62,7 @@ pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};
 pub use error::{ParseError, ParseErrorKind, RuleError};
 pub use event::{Event, EventSink};
 pub use game::{Decision, Game, NewGameError, Phase};
-pub use layouts::MapKind;
+pub use layouts::{Island, MapKind};
 pub use position::{LoadError, Position, PositionError, PositionErrors};
 pub use render::{describe_event, SvgOptions};
 pub use rng::Rng;

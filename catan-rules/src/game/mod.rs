@@ -235,14 +235,11 @@ impl Game {
     pub fn new(rules: Rules, seed: u64) -> Result<Game, NewGameError> {
         rules.validate()?;
         let mut rng = Rng::new(seed);
-        let spec = match rules.map {
-            MapKind::Beginner => layouts::beginner(),
-            MapKind::Variable => layouts::variable(&mut rng),
-            MapKind::Random => layouts::random(&mut rng),
-        };
+        let spec = layouts::for_rules(&rules, &mut rng);
         let board = Arc::new(Board::new(spec)?);
         let mut g = Game::blank(rules, board, rng);
-        if rules.map == MapKind::Beginner {
+        // The 5–6 player beginners' map has no printed starting pieces.
+        if rules.map == MapKind::Beginner && !rules.island.is_five_six(rules.players) {
             g.place_beginner_pieces(&mut ());
         }
         Ok(g)

@@ -13,6 +13,7 @@
 mod beginner;
 mod building;
 mod devcards;
+mod five_six;
 mod invariants;
 mod longest_road;
 mod maps;
@@ -88,9 +89,15 @@ pub(crate) struct Pos {
 }
 
 impl Pos {
-    /// An empty beginners' board in the set-up phase (no printed pieces).
+    /// An empty beginners' board in the set-up phase (no printed pieces); the 5–6 player
+    /// beginners' board for 5–6 players.
     pub fn setup(r: Rules) -> Pos {
-        let board = Arc::new(Board::new(layouts::beginner()).expect("beginner board"));
+        let spec = if r.island.is_five_six(r.players) {
+            layouts::five_six_beginner()
+        } else {
+            layouts::beginner()
+        };
+        let board = Arc::new(Board::new(spec).expect("beginner board"));
         Pos {
             g: Game::blank(r, board, Rng::new(1)),
         }
