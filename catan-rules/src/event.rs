@@ -222,6 +222,23 @@ pub enum Event {
         /// Their points, hidden cards included.
         points: u8,
     },
+    /// A Special Build Phase opened after `player`'s turn: the others build in turn,
+    /// starting with the one to the left (5–6 player extension rules, "Special Build
+    /// Phase").
+    SpecialBuildStarted {
+        /// Whose turn it follows.
+        player: Player,
+    },
+    /// `player` finished building in the Special Build Phase.
+    SpecialBuildPassed {
+        /// Who.
+        player: Player,
+    },
+    /// The Special Build Phase after `player`'s turn closed; the next turn starts.
+    SpecialBuildEnded {
+        /// Whose turn it followed.
+        player: Player,
+    },
 }
 
 impl Event {

@@ -498,7 +498,8 @@ impl Tracker {
             }
         }
 
-        // Resources (`RULINGS` 6): the bank and the hands always hold 19 of each.
+        // Resources (docs/rulings.md §6): the bank and the hands always hold 19 of each (24
+        // with 5–6 players).
         for r in Resource::ALL {
             let held: u32 = players.iter().map(|&p| g.hand(p)[r] as u32).sum();
             assert_eq!(
@@ -508,7 +509,8 @@ impl Tracker {
             );
         }
 
-        // Development cards (`RULINGS` 13): deck + hands + played = the 25-card deck.
+        // Development cards (docs/rulings.md §13): deck + hands + played = the 25-card deck
+        // (34 with 5–6 players).
         let deck = rules.dev_deck();
         for c in DevCard::ALL {
             let held: u32 = players
@@ -667,7 +669,9 @@ impl Tracker {
                 .any(|e| matches!(e, Event::GameWon { player, .. } if *player == w)));
         } else {
             assert_eq!(g.winner(), None);
-            if g.turn() > 0 {
+            // Points reached in a Special Build Phase wait for the player's own turn
+            // (docs/rulings.md §4, §19).
+            if g.turn() > 0 && g.phase() != Phase::SpecialBuild {
                 assert!(
                     g.points(g.current_player()) < rules.vp_target,
                     "the player to move holds the target but has not won"
@@ -834,6 +838,9 @@ fn model(g: &Game, t: &Topology) -> Model {
     let my_road = |e: usize| g.road(EdgeId(e as u16)) == Some(p);
     let open_offer = matches!(g.decision(), catan_rules::Decision::TradeResponses { .. });
     let phase = if open_offer { None } else { Some(g.phase()) };
+    // Builds and purchases: the main phase, and one's part of a Special Build Phase (5–6
+    // player extension rules, "Special Build Phase"; docs/rulings.md §19).
+    let builds_open = matches!(phase, Some(Phase::Main) | Some(Phase::SpecialBuild));
     let mut m = Model {
         roads: vec![],
         settlements: vec![],
@@ -870,7 +877,7 @@ fn model(g: &Game, t: &Topology) -> Model {
                 .map(road)
                 .collect();
         }
-        (Some(Phase::Main), _) if roads_on < 15 && has([1, 1, 0, 0, 0]) => {
+        _ if builds_open && roads_on < 15 && has([1, 1, 0, 0, 0]) => {
             m.roads = (0..t.ends.len())
                 .filter(|&e| road_ok(e))
                 .map(road)
@@ -896,7 +903,7 @@ fn model(g: &Game, t: &Topology) -> Model {
                 .map(settlement)
                 .collect();
         }
-        Some(Phase::Main) if settlements_on < 5 && has([1, 1, 1, 1, 0]) => {
+        _ if builds_open && settlements_on < 5 && has([1, 1, 1, 1, 0]) => {
             m.settlements = (0..t.at.len())
                 .filter(|&n| site_ok(n, false))
                 .map(settlement)
@@ -906,7 +913,7 @@ fn model(g: &Game, t: &Topology) -> Model {
     }
 
     // Cities: on one's own settlement.
-    if phase == Some(Phase::Main) && cities_on < 4 && has([0, 0, 0, 2, 3]) {
+    if builds_open && cities_on < 4 && has([0, 0, 0, 2, 3]) {
         m.cities = (0..t.at.len())
             .filter(|&n| building(n) == Some((p, false)))
             .map(|n| Action::BuildCity {
@@ -980,6 +987,17 @@ fn model(g: &Game, t: &Topology) -> Model {
     // played before it), then build, buy, play, trade and end the turn. One card per turn,
     // never one bought this turn; Year of Plenty takes two cards (fewer if the bank has
     // fewer); Monopoly names any resource.
+    // In the Special Build Phase: buy or pass (end turn), nothing played.
+    if seeded && phase == Some(Phase::SpecialBuild) {
+        let mut v = vec![Action::EndTurn { player: p }];
+        if g.deck().total() > 0 && has([0, 0, 1, 1, 1]) {
+            v.push(Action::BuyDevelopmentCard {
+                player: p,
+                card: None,
+            });
+        }
+        m.turn = Some(v);
+    }
     if seeded && matches!(phase, Some(Phase::Roll) | Some(Phase::Main)) {
         let mut v = vec![];
         if phase == Some(Phase::Roll) {
@@ -1040,6 +1058,9 @@ fn model(g: &Game, t: &Topology) -> Model {
 
     // Maritime trades at the best rate (`RULINGS` 18), combined phases: 2:1 with the
     // resource's harbour, 3:1 with a generic one, else 4:1; never for a card the bank lacks.
+    if phase == Some(Phase::SpecialBuild) {
+        m.maritime = Some(vec![]); // no trade of any kind in the phase
+    }
     if phase == Some(Phase::Main) && !rules.strict_phases {
         let mut harbours = HashSet::new();
         for n in 0..t.at.len() {

@@ -6,7 +6,8 @@
 //! ```
 //!
 //! Options: `--games N` (default 1000), `--seed S` (default 1; game `i` uses seed `S + i`),
-//! `--players 2..4` (default 4), `--map beginner|variable|random` (default random),
+//! `--players 2..6` (default 4; 5–6 play on the 5–6 player
+//! extension's island, with its Special Build Phase), `--map beginner|variable|random` (default random),
 //! `--no-domestic-trade` (random players never offer trades to each other), `--json` (the
 //! last line is one JSON object with the figures), `--quiet` (no progress bar), `--threads N`
 //! (default 1: games are split into N contiguous ranges played on a rayon pool of N
@@ -33,6 +34,7 @@ struct Counts {
     trades: u64,
     maritime_trades: u64,
     vp_card_wins: u64,
+    special_builds: u64,
     wins: [u64; 6],
 }
 
@@ -49,6 +51,7 @@ impl Counts {
         self.trades += o.trades;
         self.maritime_trades += o.maritime_trades;
         self.vp_card_wins += o.vp_card_wins;
+        self.special_builds += o.special_builds;
         for (w, x) in self.wins.iter_mut().zip(o.wins) {
             *w += x;
         }
@@ -68,6 +71,7 @@ impl EventSink for Counts {
             Event::Traded { .. } => self.trades += 1,
             Event::MaritimeTraded { .. } => self.maritime_trades += 1,
             Event::TurnStarted { .. } => self.turns += 1,
+            Event::SpecialBuildStarted { .. } => self.special_builds += 1,
             _ => {}
         }
     }
@@ -88,7 +92,7 @@ struct Options {
 fn usage(msg: &str) -> ! {
     eprintln!("simulate: {msg}");
     eprintln!(
-        "usage: simulate [--games N] [--seed S] [--players 2..4] \
+        "usage: simulate [--games N] [--seed S] [--players 2..6] \
          [--map beginner|variable|random] [--no-domestic-trade] [--json] [--quiet] \
          [--threads N] [--unchecked]"
     );
@@ -127,7 +131,7 @@ fn parse_args() -> Options {
             "--players" => {
                 o.players = value("--players")
                     .parse()
-                    .unwrap_or_else(|_| usage("--players takes 2, 3 or 4"))
+                    .unwrap_or_else(|_| usage("--players takes 2 to 6"))
             }
             "--map" => {
                 o.map = match value("--map").as_str() {
@@ -294,6 +298,10 @@ fn report(o: &Options, c: &Counts, secs: f64) {
         c.maritime_trades as f64 / g
     );
     println!(
+        "  Special Build Phases      {:.2}",
+        c.special_builds as f64 / g
+    );
+    println!(
         "games won thanks to VP cards  {} ({:.1}%)",
         c.vp_card_wins,
         100.0 * c.vp_card_wins as f64 / g
@@ -302,7 +310,7 @@ fn report(o: &Options, c: &Counts, secs: f64) {
         println!(
             "{{\"games\":{},\"players\":{},\"threads\":{},\"seconds\":{secs:.6},\"games_per_s\":{:.3},\"turns_per_s\":{:.1},\
              \"actions_per_s\":{:.1},\"actions_per_game\":{:.2},\"turns_per_game\":{:.2},\"sevens_per_game\":{:.3},\
-             \"steals_per_game\":{:.3},\"shortages_per_game\":{:.3},\"vp_card_wins\":{}}}",
+             \"steals_per_game\":{:.3},\"shortages_per_game\":{:.3},\"vp_card_wins\":{},\"special_build_phases_per_game\":{:.2}}}",
             o.games,
             o.players,
             o.threads,
@@ -314,7 +322,8 @@ fn report(o: &Options, c: &Counts, secs: f64) {
             c.sevens as f64 / g,
             c.steals as f64 / g,
             c.shortages as f64 / g,
-            c.vp_card_wins
+            c.vp_card_wins,
+            c.special_builds as f64 / g
         );
     }
 }

@@ -95,11 +95,12 @@ impl Game {
         }
     }
 
-    /// A player wins on their own turn as soon as they hold the target (`RULINGS` 4).
+    /// A player wins on their own turn as soon as they hold the target, never during a
+    /// Special Build Phase (docs/rulings.md §4, §19).
     pub(super) fn check_win<S: EventSink>(&mut self, sink: &mut S) {
         if matches!(
             self.phase,
-            Phase::SetupSettlement | Phase::SetupRoad | Phase::GameOver
+            Phase::SetupSettlement | Phase::SetupRoad | Phase::GameOver | Phase::SpecialBuild
         ) {
             return;
         }

@@ -14,6 +14,7 @@
 //! | `trade` | maritime trade and the domestic trade protocol |
 //! | `awards` | points, Longest Road, Largest Army, victory |
 //! | `turn` | phases, decisions, ending a turn |
+//! | `special_build` | the Special Build Phase after every turn (5–6 players) |
 //! | `legal` | where enumeration writes, and its order |
 //!
 //! This file holds the state, its accessors, and the dispatch: [`Game::check`] and the
@@ -27,11 +28,13 @@ pub(crate) mod legal;
 mod production;
 pub(crate) mod robber;
 mod setup;
+mod special_build;
 mod trade;
 mod turn;
 
 pub use build::{CITY_COST, ROAD_COST, SETTLEMENT_COST};
 pub use devcards::DEV_CARD_COST;
+pub(crate) use special_build::check_special_build_position;
 pub(crate) use trade::{answer, Offer};
 pub use turn::{Decision, Phase};
 
@@ -101,6 +104,8 @@ pub struct Game {
     pub(crate) setup_step: u8,
     pub(crate) setup_node: u8,
     pub(crate) road_building_left: u8,
+    /// During a Special Build Phase: the player whose turn it follows (`NONE` otherwise).
+    pub(crate) special_after: u8,
     pub(crate) winner: u8,
     pub(crate) longest_road: u8,
     pub(crate) largest_army: u8,
@@ -142,6 +147,7 @@ impl Clone for Game {
             setup_step,
             setup_node,
             road_building_left,
+            special_after,
             winner,
             longest_road,
             largest_army,
@@ -167,6 +173,7 @@ impl Clone for Game {
         self.setup_step = *setup_step;
         self.setup_node = *setup_node;
         self.road_building_left = *road_building_left;
+        self.special_after = *special_after;
         self.winner = *winner;
         self.longest_road = *longest_road;
         self.largest_army = *largest_army;
@@ -194,6 +201,7 @@ impl PartialEq for Game {
             && self.setup_step == o.setup_step
             && self.setup_node == o.setup_node
             && self.road_building_left == o.road_building_left
+            && self.special_after == o.special_after
             && self.winner == o.winner
             && self.longest_road == o.longest_road
             && self.largest_army == o.largest_army
@@ -269,6 +277,7 @@ impl Game {
             setup_step: 0,
             setup_node: NONE,
             road_building_left: 0,
+            special_after: NONE,
             winner: NONE,
             longest_road: NONE,
             largest_army: NONE,

@@ -36,6 +36,9 @@ pub enum Phase {
     RoadBuilding,
     /// The game is won; nothing is legal.
     GameOver,
+    /// After a turn, the other players build in turn (5–6 players, or the
+    /// `special_build_phase` option): the current player is the one building.
+    SpecialBuild,
 }
 
 impl Phase {
@@ -49,6 +52,7 @@ impl Phase {
             Phase::Main => "the dice are already rolled",
             Phase::RoadBuilding => "place the Road Building roads first",
             Phase::GameOver => "the game is over",
+            Phase::SpecialBuild => "only building and buying in the Special Build Phase",
         }
     }
 }
@@ -112,6 +116,13 @@ pub enum Decision {
         /// The winner.
         winner: Player,
     },
+    /// Build or buy in the Special Build Phase, or pass (end turn).
+    SpecialBuild {
+        /// Who is building.
+        player: Player,
+        /// The player whose turn the phase follows.
+        after: Player,
+    },
 }
 
 impl Game {
@@ -139,6 +150,10 @@ impl Game {
             Phase::RoadBuilding => Decision::RoadBuilding {
                 player,
                 left: self.road_building_left,
+            },
+            Phase::SpecialBuild => Decision::SpecialBuild {
+                player,
+                after: Player(self.special_after),
             },
             Phase::Main => match &self.offer {
                 Some(o) => Decision::TradeResponses {
@@ -173,19 +188,27 @@ impl Game {
         }
     }
 
-    /// The turn may end in the main phase only (after the roll and the robber).
+    /// The turn may end in the main phase only (after the roll and the robber); in the
+    /// Special Build Phase the same action passes.
     #[inline(always)]
     pub(super) fn check_end_turn(&self, action: &Action) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if !self.building_open() {
             return Err(self.wrong_phase(action));
         }
         Ok(())
     }
 
-    /// Ends `p`'s turn and starts the next player's (to the left).
+    /// Ends `p`'s turn and starts the next player's (to the left), with a Special Build
+    /// Phase in between when the rules have one; in that phase, `p` passes.
     #[inline(always)]
     pub(super) fn end_turn<S: EventSink>(&mut self, p: u8, sink: &mut S) {
+        if self.phase == Phase::SpecialBuild {
+            return self.special_build_pass(p, sink);
+        }
         sink.push(Event::TurnEnded { player: Player(p) });
+        if self.rules.special_build() {
+            return self.open_special_build(p, sink);
+        }
         let next = (self.current + 1) % self.rules.players;
         self.start_turn(next, sink);
     }

@@ -20,6 +20,7 @@ mod maps;
 mod production;
 mod robber;
 mod setup;
+mod special_build;
 mod trade;
 mod turn;
 mod victory;
