@@ -423,16 +423,12 @@ fn a_six_player_game_plays_to_the_end_through_the_ids() {
         let mut ev = ptr::null_mut();
         let id = ids[((step * 7919) % n as u64) as usize];
         // SAFETY: live handle, valid out pointer.
-        assert_eq!(
-            unsafe { catan_game_apply_id(g, id, &mut ev) },
-            catan_status::Ok
-        );
+        let st = unsafe { catan_game_apply_id(g, id, &mut ev) };
+        assert_eq!(st, catan_status::Ok);
         take(ev);
         // SAFETY: live handle, valid out pointer.
-        assert_eq!(
-            unsafe { catan_game_winner(g, &mut winner) },
-            catan_status::Ok
-        );
+        let st = unsafe { catan_game_winner(g, &mut winner) };
+        assert_eq!(st, catan_status::Ok);
         if winner >= 0 {
             break;
         }
