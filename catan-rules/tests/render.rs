@@ -854,6 +854,9 @@ fn every_event_kind_has_words() {
             player: q,
             points: 10,
         },
+        Event::SpecialBuildStarted { player: q },
+        Event::SpecialBuildPassed { player: p },
+        Event::SpecialBuildEnded { player: q },
     ];
     let mut seen = std::collections::BTreeSet::new();
     for e in events {
@@ -872,6 +875,10 @@ fn every_event_kind_has_words() {
     assert_eq!(
         describe_event(&events[15], Vocabulary::Standard),
         "player 0 took 3 brick (2 from player 1, 1 from player 2)"
+    );
+    assert_eq!(
+        describe_event(&events[events.len() - 3], Vocabulary::Standard),
+        "special build phase after player 1's turn"
     );
     let _ = layouts::beginner();
 }

@@ -326,7 +326,8 @@ impl Game {
     pub fn phase(&self) -> Phase {
         self.phase
     }
-    /// Whose turn it is.
+    /// Whose turn it is; in a Special Build Phase, the player building (see
+    /// [`Game::special_build_after`]).
     #[inline]
     pub fn current_player(&self) -> Player {
         Player(self.current)
