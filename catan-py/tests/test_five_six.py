@@ -25,7 +25,11 @@ def play_by_ids(game: Game, seed: int) -> tuple[Game, bool]:
             assert d["player"] == game.current_player != d["after"]
             assert game.to_act == [d["player"]]
         ids = game.legal_id_list(offers=False)
-        game.apply_id(rng.choice(ids), events=False)
+        if ids:
+            game.apply_id(rng.choice(ids), events=False)
+        else:
+            # A discard larger than the action space's cap has no id: apply it as a value.
+            game.apply(rng.choice(list(game.legal_actions)))
     return game, saw
 
 
