@@ -449,7 +449,11 @@ fn five_six_spec(
             number,
         })
         .collect();
-    hexes.extend(sea_around(&FIVE_SIX_LAND).into_iter().map(|c| HexSpec {
+    // The frame is the same for every 5–6 board: found once (a new game is dealt often).
+    static FRAME: std::sync::OnceLock<Vec<HexCoord>> = std::sync::OnceLock::new();
+    let frame = FRAME.get_or_init(|| sea_around(&FIVE_SIX_LAND));
+    hexes.reserve_exact(frame.len());
+    hexes.extend(frame.iter().map(|c| HexSpec {
         q: c.q,
         r: c.r,
         terrain: Terrain::Sea,

@@ -8,7 +8,9 @@
 //! Options: `--games N` (default 1000), `--seed S` (default 1; game `i` uses seed `S + i`),
 //! `--players 2..6` (default 4; 5–6 play on the 5–6 player
 //! extension's island, with its Special Build Phase), `--map beginner|variable|random` (default random),
-//! `--no-domestic-trade` (random players never offer trades to each other), `--json` (the
+//! `--no-domestic-trade` (random players never offer trades to each other),
+//! `--special-build on|off` (the Special Build Phase for any player count; default: on with
+//! 5–6 players only), `--json` (the
 //! last line is one JSON object with the figures), `--quiet` (no progress bar), `--threads N`
 //! (default 1: games are split into N contiguous ranges played on a rayon pool of N
 //! threads; game `i` always uses the same seeds, so the figures other than time do not
@@ -83,6 +85,7 @@ struct Options {
     players: u8,
     map: MapKind,
     domestic_trade: bool,
+    special_build: Option<bool>,
     json: bool,
     quiet: bool,
     threads: u64,
@@ -93,7 +96,7 @@ fn usage(msg: &str) -> ! {
     eprintln!("simulate: {msg}");
     eprintln!(
         "usage: simulate [--games N] [--seed S] [--players 2..6] \
-         [--map beginner|variable|random] [--no-domestic-trade] [--json] [--quiet] \
+         [--map beginner|variable|random] [--no-domestic-trade] [--special-build on|off] [--json] [--quiet] \
          [--threads N] [--unchecked]"
     );
     std::process::exit(2)
@@ -106,6 +109,7 @@ fn parse_args() -> Options {
         players: 4,
         map: MapKind::Random,
         domestic_trade: true,
+        special_build: None,
         json: false,
         quiet: false,
         threads: 1,
@@ -149,6 +153,13 @@ fn parse_args() -> Options {
                     .unwrap_or_else(|| usage("--threads takes a positive number"))
             }
             "--no-domestic-trade" => o.domestic_trade = false,
+            "--special-build" => {
+                o.special_build = match value("--special-build").as_str() {
+                    "on" => Some(true),
+                    "off" => Some(false),
+                    v => usage(&format!("--special-build takes on or off, not `{v}`")),
+                }
+            }
             "--unchecked" => o.unchecked = true,
             "--json" => o.json = true,
             "--quiet" => o.quiet = true,
@@ -164,6 +175,7 @@ fn main() {
     let rules = Rules {
         players: o.players,
         map: o.map,
+        special_build_phase: o.special_build,
         ..Rules::default()
     };
     if let Err(e) = rules.validate() {
