@@ -25,7 +25,7 @@ pub enum Event {
         /// What.
         resources: Resources,
     },
-    /// The bank could not pay everyone owed `resource` (`seeds/000` "Resource Production").
+    /// The bank could not pay everyone owed `resource` (Base rules, "Resource Production").
     Shortage {
         /// The resource.
         resource: Resource,
@@ -244,7 +244,7 @@ pub enum Event {
 impl Event {
     /// The event as seat `viewer` may see it (`None`: a spectator). Hides the stolen card
     /// from everyone but thief and victim and a bought card from everyone but the buyer
-    /// (`RULINGS` 11).
+    /// (docs/rulings.md §11).
     pub fn redacted_for(&self, viewer: Option<Player>) -> Event {
         match *self {
             Event::Stole { thief, victim, .. }

@@ -1,9 +1,13 @@
-//! The maps of the base game: the beginners' set-up, the official variable set-up and a fully
-//! random set-up, all as [`BoardSpec`]s on the standard 19-hex island with its sea frame.
+//! The maps: the beginners' set-up, the official variable set-up and a fully random set-up,
+//! all as [`BoardSpec`]s, on the standard 19-hex island with its sea frame and on the 30-hex
+//! island of the 5–6 player extension.
 //!
-//! Sources: `seeds/000` "Starting Set-up for Beginners", "Set-up, Variable", "Number
-//! Tokens"; `facts/boards.md` §1 (beginners' terrain, tokens, harbours, starting pieces) and
-//! §2 (token letters, spiral, harbour frame).
+//! Sources: Base rules, "Starting Set-up for Beginners", "Set-up, Variable", "Number Tokens";
+//! the printed beginners' map (Base rules, Illustration A, and the "Game Overview" sheet:
+//! terrain, tokens, harbours, starting pieces); the letters printed on the backs of the number
+//! tokens; the printed harbour frame; the printed 5–6 player extension board and its
+//! "Starting Set-up for 5–6 New Players"; 5–6 player extension rules (2015), components and
+//! set-up (docs/rulings.md §36).
 
 use crate::board::{BoardSpec, Corner, HarborSpec, HexCoord, HexSpec, Side};
 use crate::rng::Rng;
@@ -34,7 +38,7 @@ pub const STANDARD_LAND: [HexCoord; 19] = [
 ];
 
 /// The nine harbour places of the 5th-edition frame, clockwise from the top left
-/// (`facts/boards.md` §2.3): land hex and the side facing the harbour.
+/// (the printed harbour frame): land hex and the side facing the harbour.
 pub const STANDARD_HARBOR_PLACES: [(HexCoord, Side); 9] = [
     (HexCoord::new(0, -2), Side::Nw),
     (HexCoord::new(1, -2), Side::Ne),
@@ -47,7 +51,7 @@ pub const STANDARD_HARBOR_PLACES: [(HexCoord, Side); 9] = [
     (HexCoord::new(-1, -1), Side::W),
 ];
 
-/// The beginners' harbour kinds on [`STANDARD_HARBOR_PLACES`] (`facts/boards.md` §1.2).
+/// The beginners' harbour kinds on [`STANDARD_HARBOR_PLACES`] (the printed beginners' map).
 pub const BEGINNER_HARBORS: [Harbor; 9] = [
     Harbor::Generic,
     Harbor::Grain,
@@ -60,10 +64,10 @@ pub const BEGINNER_HARBORS: [Harbor; 9] = [
     Harbor::Lumber,
 ];
 
-/// The 18 number tokens by letter A–R (`facts/boards.md` §2.1).
+/// The 18 number tokens by letter A–R (the letters printed on the backs of the tokens).
 pub const TOKENS_A_TO_R: [u8; 18] = [5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11];
 
-/// The 19 terrain hexes of the base game (`seeds/000` "Game Components").
+/// The 19 terrain hexes of the base game (Base rules, "Game Components").
 pub const STANDARD_TERRAINS: [Terrain; 19] = {
     use Terrain::*;
     [
@@ -76,15 +80,15 @@ pub const STANDARD_TERRAINS: [Terrain; 19] = {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MapKind {
-    /// The beginners' map with its printed starting pieces (`seeds/000` "Starting Set-up
+    /// The beginners' map with its printed starting pieces (Base rules, "Starting Set-up
     /// for Beginners").
     Beginner,
     /// The official variable set-up: shuffled terrain and harbours, tokens A–R in a
-    /// counter-clockwise spiral from a corner, skipping the desert (`seeds/000` "Set-up,
+    /// counter-clockwise spiral from a corner, skipping the desert (Base rules, "Set-up,
     /// Variable").
     Variable,
     /// Shuffled terrain, harbours and tokens, with no two red numbers (6, 8) adjacent
-    /// (`seeds/000` "Set-up, Variable", last paragraph). Always succeeds.
+    /// (Base rules, "Set-up, Variable", last paragraph). Always succeeds.
     #[default]
     Random,
 }
@@ -141,7 +145,7 @@ fn spec_from(
     }
 }
 
-/// The beginners' map (`seeds/000` "Starting Set-up for Beginners"; `facts/boards.md` §1.1).
+/// The beginners' map (Base rules, "Starting Set-up for Beginners"; Illustration A).
 pub fn beginner() -> BoardSpec {
     use Terrain::*;
     let terrains = [
@@ -169,8 +173,8 @@ pub struct BeginnerPieces {
     pub roads: [(HexCoord, Side); 2],
 }
 
-/// The printed starting pieces by colour (`facts/boards.md` §1.3), in seat order for four
-/// players: red, blue, white, orange. With three players red is left out (`seeds/000`
+/// The printed starting pieces by colour (the "Game Overview" sheet), in seat order for four
+/// players: red, blue, white, orange. With three players red is left out (Base rules,
 /// "Starting Set-up for Beginners": "nobody plays the red position").
 pub const BEGINNER_PIECES: [BeginnerPieces; 4] = [
     BeginnerPieces {
@@ -263,7 +267,7 @@ fn shuffled_harbors(rng: &mut Rng) -> [Harbor; 9] {
     h
 }
 
-/// The official variable set-up (`seeds/000` "Set-up, Variable"): terrain and harbours
+/// The official variable set-up (Base rules, "Set-up, Variable"): terrain and harbours
 /// shuffled, tokens A–R laid counter-clockwise from a random corner towards the centre,
 /// skipping the desert.
 pub fn variable(rng: &mut Rng) -> BoardSpec {
@@ -282,7 +286,7 @@ pub fn variable(rng: &mut Rng) -> BoardSpec {
     spec_from(&terrains, &numbers, &harbors)
 }
 
-/// A fully random set-up in which no 6 or 8 touches another 6 or 8 (`seeds/000` "Set-up,
+/// A fully random set-up in which no 6 or 8 touches another 6 or 8 (Base rules, "Set-up,
 /// Variable": "the red numbers must not be next to each other"). Placement is a randomised
 /// exhaustive search, so it always finds a valid board; it never gives up.
 pub fn random(rng: &mut Rng) -> BoardSpec {

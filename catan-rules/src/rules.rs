@@ -51,14 +51,14 @@ pub struct Rules {
     /// turns it on with 5–6 players only; `Some(b)` turns it on or off for any count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub special_build_phase: Option<bool>,
-    /// Victory points needed to win (`seeds/000` "Ending the Game": 10).
+    /// Victory points needed to win (Base rules, "Ending the Game": 10).
     pub vp_target: u8,
     /// Hands larger than this discard half on a 7 (Base rules, "Rolling a 7": 7). With 5–6
     /// players, many groups play the house rule of 9 instead of the Special Build Phase
     /// (Clarifications, "Resource loss"; docs/rulings.md §9).
     pub discard_limit: u8,
     /// Roll → trade → build, with no trade after the first build and no use of a harbour
-    /// built this turn (`RULINGS` 1). Default: the combined trade/build phase.
+    /// built this turn (docs/rulings.md §1). Default: the combined trade/build phase.
     pub strict_phases: bool,
     /// House rule: the robber may not be moved next to a player with fewer than 3 visible
     /// points (unless every hex is so protected).

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
-    /// Set-up: the current player places a settlement (`seeds/000` "Set-up Phase").
+    /// Set-up: the current player places a settlement (Base rules, "Set-up Phase").
     SetupSettlement,
     /// Set-up: the current player places a road at the settlement just placed.
     SetupRoad,
@@ -237,7 +237,7 @@ impl Game {
         }
         // Only the current player's harbours change during a turn, so every seat's are
         // settled here; refreshing them all keeps the state canonical (a saved position
-        // restores it exactly). Only the current player's are ever read (`RULINGS` 1).
+        // restores it exactly). Only the current player's are ever read (docs/rulings.md §1).
         for s in self.seats.iter_mut() {
             s.harbors_at_start = s.harbors;
         }
@@ -245,7 +245,7 @@ impl Game {
             player: Player(p),
             turn: self.turn,
         });
-        // Points reached on another player's turn win now (`RULINGS` 4).
+        // Points reached on another player's turn win now (docs/rulings.md §4).
         self.check_win(sink);
     }
 }
