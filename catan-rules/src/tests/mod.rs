@@ -9,7 +9,7 @@
 //! The board is the beginners' map (Base rules, Illustration A), so hexes are named by their
 //! terrain and number: `M10` = Mountains 10 at axial `(0, -2)`, and so on (see the constants
 //! below). With 5–6 players it is the printed "Starting Set-up for 5–6 New Players"
-//! (`five_six.rs` and `special_build.rs` name its hexes by row and position).
+//! (`five_six.rs` names its hexes by row and position, `special_build.rs` by reading order).
 
 mod beginner;
 mod building;
