@@ -1118,6 +1118,96 @@ fn covered(a: &Action, legal: &[Action]) -> bool {
     }
 }
 
+/// The enumeration of `g` equals the model of the rules written in this file ([`model`]),
+/// family by family.
+fn model_agrees(g: &Game) -> Result<(), TestCaseError> {
+    let t = Topology::of(g);
+    let m = model(g, &t);
+    let legal = g.legal_actions_vec();
+    let family = |f: fn(&Action) -> bool| -> Vec<Action> {
+        let mut v: Vec<Action> = legal.iter().copied().filter(f).collect();
+        v.sort_by_key(|a| a.to_json());
+        v
+    };
+    let sorted = |mut v: Vec<Action>| {
+        v.sort_by_key(|a| a.to_json());
+        v
+    };
+    prop_assert_eq!(
+        family(|a| matches!(a, Action::BuildRoad { .. })),
+        sorted(m.roads)
+    );
+    prop_assert_eq!(
+        family(|a| matches!(a, Action::BuildSettlement { .. })),
+        sorted(m.settlements)
+    );
+    prop_assert_eq!(
+        family(|a| matches!(a, Action::BuildCity { .. })),
+        sorted(m.cities)
+    );
+    if let Some(r) = m.robber {
+        prop_assert_eq!(
+            family(|a| matches!(a, Action::MoveRobber { .. })),
+            sorted(r)
+        );
+    }
+    if let Some(r) = m.turn {
+        prop_assert_eq!(
+            family(|a| matches!(
+                a,
+                Action::Roll { .. }
+                    | Action::EndTurn { .. }
+                    | Action::BuyDevelopmentCard { .. }
+                    | Action::PlayKnight { .. }
+                    | Action::PlayRoadBuilding { .. }
+                    | Action::PlayMonopoly { .. }
+                    | Action::PlayYearOfPlenty { .. }
+            )),
+            sorted(r)
+        );
+    }
+    // Discards (`seeds/000` "Rolling a 7"): every way to return exactly the amount owed
+    // from one's hand, for each player who owes.
+    if g.phase() == Phase::Discard {
+        let mut want = vec![];
+        for q in 0..g.players() {
+            let owed = u32::from(g.discards_owed()[q as usize]);
+            if owed == 0 {
+                continue;
+            }
+            let h = g.hand(Player(q)).0;
+            for a in 0..=h[0] {
+                for b in 0..=h[1] {
+                    for c in 0..=h[2] {
+                        for d in 0..=h[3] {
+                            for e in 0..=h[4] {
+                                let r = Resources::new(a, b, c, d, e);
+                                if r.total() == owed {
+                                    want.push(Action::Discard {
+                                        player: Player(q),
+                                        resources: r,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(
+            family(|a| matches!(a, Action::Discard { .. })),
+            sorted(want)
+        );
+    }
+    if let Some(r) = m.maritime {
+        prop_assert_eq!(
+            family(|a| matches!(a, Action::MaritimeTrade { .. })),
+            sorted(r)
+        );
+    }
+    Ok(())
+}
+
 // ------------------------------------------------------------------ properties
 
 /// Positions from the whole game: half as [`strategies::game`] (up to 400 actions), half from
@@ -1222,75 +1312,7 @@ proptest! {
     /// (`seeds/000` "Building", "Rolling a 7", "Maritime Trade"; `RULINGS` 10, 12, 18).
     #[test]
     fn enumeration_matches_an_independent_model(g in late_or_early_game()) {
-        let t = Topology::of(&g);
-        let m = model(&g, &t);
-        let legal = g.legal_actions_vec();
-        let family = |f: fn(&Action) -> bool| -> Vec<Action> {
-            let mut v: Vec<Action> = legal.iter().copied().filter(f).collect();
-            v.sort_by_key(|a| a.to_json());
-            v
-        };
-        let sorted = |mut v: Vec<Action>| {
-            v.sort_by_key(|a| a.to_json());
-            v
-        };
-        prop_assert_eq!(family(|a| matches!(a, Action::BuildRoad { .. })), sorted(m.roads));
-        prop_assert_eq!(
-            family(|a| matches!(a, Action::BuildSettlement { .. })),
-            sorted(m.settlements)
-        );
-        prop_assert_eq!(family(|a| matches!(a, Action::BuildCity { .. })), sorted(m.cities));
-        if let Some(r) = m.robber {
-            prop_assert_eq!(family(|a| matches!(a, Action::MoveRobber { .. })), sorted(r));
-        }
-        if let Some(r) = m.turn {
-            prop_assert_eq!(
-                family(|a| matches!(
-                    a,
-                    Action::Roll { .. }
-                        | Action::EndTurn { .. }
-                        | Action::BuyDevelopmentCard { .. }
-                        | Action::PlayKnight { .. }
-                        | Action::PlayRoadBuilding { .. }
-                        | Action::PlayMonopoly { .. }
-                        | Action::PlayYearOfPlenty { .. }
-                )),
-                sorted(r)
-            );
-        }
-        // Discards (`seeds/000` "Rolling a 7"): every way to return exactly the amount owed
-        // from one's hand, for each player who owes.
-        if g.phase() == Phase::Discard {
-            let mut want = vec![];
-            for q in 0..g.players() {
-                let owed = u32::from(g.discards_owed()[q as usize]);
-                if owed == 0 {
-                    continue;
-                }
-                let h = g.hand(Player(q)).0;
-                for a in 0..=h[0] {
-                    for b in 0..=h[1] {
-                        for c in 0..=h[2] {
-                            for d in 0..=h[3] {
-                                for e in 0..=h[4] {
-                                    let r = Resources::new(a, b, c, d, e);
-                                    if r.total() == owed {
-                                        want.push(Action::Discard {
-                                            player: Player(q),
-                                            resources: r,
-                                        });
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            prop_assert_eq!(family(|a| matches!(a, Action::Discard { .. })), sorted(want));
-        }
-        if let Some(r) = m.maritime {
-            prop_assert_eq!(family(|a| matches!(a, Action::MaritimeTrade { .. })), sorted(r));
-        }
+        model_agrees(&g)?;
     }
 
     /// Wire form: every action, legal or not, survives JSON (`DESIGN` "Wire format").
@@ -1807,4 +1829,52 @@ fn rare_longest_road_and_victory_games_keep_every_invariant() {
         "in 4000 games: a settlement broke Longest Road: {broken}, set aside: {set_aside}, \
          won at the start of a turn: {late_win}"
     );
+}
+
+// ------------------------------------------------------------------ five and six players
+
+/// Rules for five or six players (the 5–6 player extension's island, its 24-card bank and
+/// 34-card deck, the Special Build Phase by default, on or off); every other option as
+/// [`strategies::rules`] draws it.
+fn five_six_rules() -> impl Strategy<Value = catan_rules::Rules> {
+    (strategies::rules(), 5u8..=6).prop_map(|(r, players)| catan_rules::Rules { players, ..r })
+}
+
+proptest! {
+    #![proptest_config(config(32))]
+
+    /// With five and six players, after every action: conservation of the 24 cards of each
+    /// resource and the 34-card deck, pieces, road lengths, awards, points, distance and
+    /// connection, no victory in a Special Build Phase (docs/rulings.md §4, §6, §12, §13, §19);
+    /// every state round-trips through the position JSON and plays on identically; the
+    /// enumeration equals the model every tenth step.
+    #[test]
+    fn five_and_six_players_keep_every_invariant(
+        p in strategies::action_sequence_with(five_six_rules(), 600)
+    ) {
+        check_playthrough(&p);
+        let mut g = p.start();
+        for (i, &a) in p.actions.iter().enumerate() {
+            let mut loaded = Game::from_json(&g.to_json()).unwrap();
+            prop_assert!(loaded == g, "position lost something before {:?}", a);
+            if i % 10 == 0 {
+                model_agrees(&g)?;
+            }
+            let ev = g.apply(a).unwrap();
+            prop_assert_eq!(loaded.apply(a), Ok(ev));
+        }
+    }
+
+    /// Late five- and six-player games (piece limits, an empty deck, victory): every listed
+    /// action applies and the enumeration equals the model.
+    #[test]
+    fn five_and_six_player_enumeration_matches_the_model(
+        g in strategies::game_with(five_six_rules(), 3_000)
+    ) {
+        model_agrees(&g)?;
+        for a in g.legal_actions_vec() {
+            let mut c = g.clone();
+            prop_assert!(c.apply(a).is_ok(), "{:?}", a);
+        }
+    }
 }
