@@ -99,7 +99,8 @@
 //! | 47 + 10 P + n | node `n`: 0 empty, `1 + r` a settlement of seat `r`, `1 + P + r` a city |
 //! | 47 + 10 P + N + e | edge `e`: 0 empty, `1 + r` a road of seat `r` |
 //!
-//! Counter-offer terms are not included. Values larger than `i16::MAX` (only the turn
+//! Counter-offer terms are not included, nor whose turn a Special Build Phase follows (the
+//! phase value 8 and the acting seat say who builds now). Values larger than `i16::MAX` (only the turn
 //! number could be) are clamped.
 
 use crate::action::Action;
