@@ -175,6 +175,19 @@ fn rules_as_json() {
     assert!(r.special_build());
     let r: Rules = serde_json::from_str(r#"{"players": 4, "special_build_phase": true}"#).unwrap();
     assert!(r.special_build());
+    // An island that does not fit is a tagged rules error (docs/json.md, "Errors").
+    let e = Rules {
+        players: 6,
+        island: catan_rules::Island::Standard,
+        ..Rules::default()
+    }
+    .validate()
+    .unwrap_err();
+    assert_eq!(
+        serde_json::to_value(&e).unwrap(),
+        serde_json::json!({"type": "island", "players": 6, "island": "standard",
+            "need": "5–6 players need the 5–6 player extension's 30-hex island"})
+    );
     // Defaults are left out when written.
     let json = serde_json::to_string(&six(MapKind::Random)).unwrap();
     assert!(
