@@ -127,6 +127,7 @@ fn main() {
     // finite whatever the seed.
     const MAX_ACTIONS: u32 = 200_000;
     let mut actions = 0;
+    let mut special_build = false;
     while game.winner().is_none() && actions < MAX_ACTIONS {
         game.legal_actions(&mut legal);
         legal.retain(|a| !a.is_trade_offer());
@@ -137,6 +138,13 @@ fn main() {
             match *e {
                 Event::TurnStarted { player, turn } => {
                     println!("\n== Turn {turn}: {} ==", who(player))
+                }
+                // The Special Build Phase (5–6 players): only what is built is told.
+                Event::SpecialBuildStarted { .. } => special_build = true,
+                Event::SpecialBuildEnded { .. } => special_build = false,
+                Event::SpecialBuildPassed { .. } => {}
+                _ if special_build => {
+                    println!("  special build: {}", game.describe_event(e))
                 }
                 _ => println!("  {}", game.describe_event(e)),
             }
