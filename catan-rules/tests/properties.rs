@@ -1878,3 +1878,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Any seed deals a random 5–6 player board with its 28 tokens on the 28 producing hexes
+    /// and no 6 or 8 next to another 6 or 8 (Base rules, "Set-up, Variable"; the printed 5–6
+    /// player extension board).
+    #[test]
+    fn random_five_six_boards_keep_red_numbers_apart(seed in any::<u64>()) {
+        let spec = catan_rules::layouts::five_six_random(&mut Rng::new(seed));
+        let land: Vec<_> = spec.hexes.iter().filter(|h| h.terrain.is_land()).collect();
+        prop_assert_eq!(land.len(), 30);
+        prop_assert_eq!(land.iter().filter(|h| h.number.is_some()).count(), 28);
+        let red: Vec<catan_rules::board::HexCoord> = land
+            .iter()
+            .filter(|h| matches!(h.number, Some(6) | Some(8)))
+            .map(|h| catan_rules::board::HexCoord::new(h.q, h.r))
+            .collect();
+        prop_assert_eq!(red.len(), 6);
+        for (i, a) in red.iter().enumerate() {
+            for b in &red[i + 1..] {
+                prop_assert!(a.distance(*b) > 1, "{} next to {}", a, b);
+            }
+        }
+        prop_assert!(catan_rules::Board::new(spec).is_ok());
+    }
+}
