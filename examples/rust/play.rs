@@ -5,7 +5,8 @@
 //! cargo run --example play -- --seed 7 --players 4 --map beginner --zip --svg game.svg
 //! ```
 //!
-//! Options: `--seed S` (default 7), `--players 2..4` (default 4),
+//! Options: `--seed S` (default 7), `--players 2..6` (default 4; 5–6 play on the 5–6 player
+//! extension's island, with its Special Build Phase),
 //! `--map beginner|variable|random` (default random), `--zip` (Catan: Zip! names: wheat,
 //! wood, Invention, Longest Route), `--svg FILE` (also write the final board as SVG),
 //! `--ids` (label hexes, nodes and edges with their ids in the SVG).
@@ -29,7 +30,7 @@ struct Options {
 fn usage(msg: &str) -> ! {
     eprintln!("play: {msg}");
     eprintln!(
-        "usage: play [--seed S] [--players 2..4] [--map beginner|variable|random] [--zip] \
+        "usage: play [--seed S] [--players 2..6] [--map beginner|variable|random] [--zip] \
          [--svg FILE [--ids]]"
     );
     std::process::exit(2)
@@ -59,7 +60,7 @@ fn parse_args() -> Options {
             "--players" => {
                 o.players = value("--players")
                     .parse()
-                    .unwrap_or_else(|_| usage("--players takes 2, 3 or 4"))
+                    .unwrap_or_else(|_| usage("--players takes 2 to 6"))
             }
             "--map" => {
                 o.map = match value("--map").as_str() {
@@ -126,6 +127,7 @@ fn main() {
     // finite whatever the seed.
     const MAX_ACTIONS: u32 = 200_000;
     let mut actions = 0;
+    let mut special_build = false;
     while game.winner().is_none() && actions < MAX_ACTIONS {
         game.legal_actions(&mut legal);
         legal.retain(|a| !a.is_trade_offer());
@@ -136,6 +138,13 @@ fn main() {
             match *e {
                 Event::TurnStarted { player, turn } => {
                     println!("\n== Turn {turn}: {} ==", who(player))
+                }
+                // The Special Build Phase (5–6 players): only what is built is told.
+                Event::SpecialBuildStarted { .. } => special_build = true,
+                Event::SpecialBuildEnded { .. } => special_build = false,
+                Event::SpecialBuildPassed { .. } => {}
+                _ if special_build => {
+                    println!("  special build: {}", game.describe_event(e))
                 }
                 _ => println!("  {}", game.describe_event(e)),
             }
