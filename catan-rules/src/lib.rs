@@ -38,6 +38,7 @@ pub mod action_space;
 pub mod batch;
 mod bits;
 pub mod board;
+pub mod cards;
 pub mod error;
 pub mod event;
 pub mod game;

@@ -1,0 +1,837 @@
+//! Effects are code: one function per effect of an event or action card, named after what
+//! it does, and the choices those effects ask for (resources, cards, counters, the die of an
+//! attack). Card data ([`super::catalogue`]) only names the effect.
+
+use super::action::CardAction;
+use super::catalogue::{CardKind, Effect, UpgradeClass};
+use super::error::CardError;
+use super::event::{CardEvent, CardEventSink};
+use super::state::*;
+use super::turn::{after_replenish, dev_pile, next_to, nonempty, wrong};
+use super::types::{opponent, CardResource, PileId};
+use crate::types::Player;
+use crate::ChanceMode;
+
+// ------------------------------------------------------------------ event cards
+
+/// "?" on the event die: the roller turns up the top event card, obeys it and puts it at
+/// the bottom of the pile ("Obeying the Event Die Roll", e).
+pub(crate) fn draw_event_card(s: &mut State, sink: &mut impl CardEventSink) {
+    if s.piles[PileId::EVENTS.index()].is_empty() {
+        return;
+    }
+    let card = s.piles[PileId::EVENTS.index()].remove(0);
+    sink.push(CardEvent::EventCardDrawn {
+        player: s.current,
+        card,
+    });
+    s.piles[PileId::EVENTS.index()].push(card);
+    match s.spec(card).effect {
+        Effect::PlagueLandsNextToTowns => plague_lands_next_to_towns(s, sink),
+        Effect::MasterBuilderSwap => master_builder_swap(s),
+        Effect::CivilWarReturnUnit => civil_war_return_unit(s),
+        Effect::HarvestNextToWarehouses => harvest_next_to_warehouses(s, sink),
+        Effect::KnightHolderReturnsTwoCards => knight_holder_returns_two_cards(s),
+        Effect::ResourcePerProgressBuilding => resource_per_progress_building(s),
+        Effect::ShuffleEventPile => shuffle_event_pile(s, sink),
+        _ => {}
+    }
+}
+
+/// Plague: every landscape next to a town loses one unit, unless a bath house on one of
+/// its towns or a waterworks in the principality protects it.
+pub(crate) fn plague_lands_next_to_towns(s: &mut State, sink: &mut impl CardEventSink) {
+    for p in [s.current, s.other()] {
+        if s.count_effect(p, Effect::ProtectPrincipalityFromPlague) > 0 {
+            continue;
+        }
+        for (r, c) in cells() {
+            if r == MIDDLE {
+                continue;
+            }
+            let cell = s.grid[p.index()][r][c];
+            let Some(id) = cell.card else { continue };
+            if s.spec(id).kind != CardKind::Landscape || cell.stock == 0 {
+                continue;
+            }
+            let towns = [c.wrapping_sub(1), c + 1]
+                .into_iter()
+                .filter(|&tc| tc < COLS && s.is_town(p, tc));
+            let mut hit = false;
+            let mut safe = false;
+            for tc in towns {
+                hit = true;
+                safe |= column_has(s, p, tc, Effect::ProtectTownLandsFromPlague);
+            }
+            if hit && !safe {
+                s.grid[p.index()][r][c].stock -= 1;
+                sink.push(CardEvent::Lost {
+                    player: p,
+                    resource: s.landscape_resource(id),
+                    amount: 1,
+                });
+            }
+        }
+    }
+}
+
+/// Whether an upgrade with effect `e` lies on the settlement or town at `col`.
+pub(crate) fn column_has(s: &State, p: Player, col: usize, e: Effect) -> bool {
+    (0..ROWS).any(|r| {
+        r != MIDDLE
+            && s.grid[p.index()][r][col]
+                .card
+                .is_some_and(|id| s.spec(id).effect == e)
+    })
+}
+
+/// Master Builder: each player, the roller first, takes any card of a development pile
+/// of his choice, then slips one card under any development pile.
+pub(crate) fn master_builder_swap(s: &mut State) {
+    let (cur, oth) = (s.current, s.other());
+    s.push_front(&[
+        Pending::ChoosePile {
+            player: cur,
+            purpose: Purpose::MasterBuilder,
+        },
+        Pending::ChoosePile {
+            player: oth,
+            purpose: Purpose::MasterBuilder,
+        },
+    ]);
+}
+
+/// Civil War: each player takes back into his hand a knight or fleet chosen by the
+/// opponent (a church protects the units on its town).
+pub(crate) fn civil_war_return_unit(s: &mut State) {
+    let (cur, oth) = (s.current, s.other());
+    s.push_front(&[
+        Pending::ChooseCard {
+            chooser: oth,
+            owner: cur,
+            target: Target::CivilWarUnit,
+        },
+        Pending::ChooseCard {
+            chooser: cur,
+            owner: oth,
+            target: Target::CivilWarUnit,
+        },
+        Pending::CheckHands,
+    ]);
+}
+
+/// Bumper Harvest: each landscape next to a fortified warehouse gets one unit.
+pub(crate) fn harvest_next_to_warehouses(s: &mut State, sink: &mut impl CardEventSink) {
+    for p in [s.current, s.other()] {
+        for (r, c) in cells() {
+            let cell = s.grid[p.index()][r][c];
+            let Some(id) = cell.card else { continue };
+            if s.spec(id).kind != CardKind::Landscape || cell.stock >= MAX_STOCK {
+                continue;
+            }
+            if next_to(s, p, r, c, Effect::ProtectAdjacentFromRobbery) {
+                s.grid[p.index()][r][c].stock += 1;
+                sink.push(CardEvent::Produced {
+                    player: p,
+                    resource: s.landscape_resource(id),
+                    amount: 1,
+                });
+            }
+        }
+    }
+}
+
+/// Conflict: the Knight token holder chooses two cards of the opponent's hand and puts
+/// them under any piles (nothing happens while the token is set aside).
+pub(crate) fn knight_holder_returns_two_cards(s: &mut State) {
+    if let Some(h) = s.knight_token {
+        s.push_front(&[Pending::Conflict { chooser: h, n: 2 }]);
+    }
+}
+
+/// Progress: each player takes one resource of his choice per hand-limit building
+/// (cloister, library).
+pub(crate) fn resource_per_progress_building(s: &mut State) {
+    let (cur, oth) = (s.current, s.other());
+    let a = s.count_effect(cur, Effect::RaiseHandLimit);
+    let b = s.count_effect(oth, Effect::RaiseHandLimit);
+    s.push_front(&[
+        Pending::Gain { player: cur, n: a },
+        Pending::Gain { player: oth, n: b },
+    ]);
+}
+
+/// New Year: the event pile is shuffled.
+pub(crate) fn shuffle_event_pile(s: &mut State, sink: &mut impl CardEventSink) {
+    let mut rng = s.rng;
+    rng.shuffle(&mut s.piles[PileId::EVENTS.index()]);
+    s.rng = rng;
+    s.unseen_change(PileId::EVENTS, None);
+    sink.push(CardEvent::Shuffled {
+        pile: PileId::EVENTS,
+    });
+}
+
+// ------------------------------------------------------------------ action cards
+
+/// Checks playing an action card in the main phase: not in the first round, not a card
+/// taken this turn, not after building ("Action Cards"), and a card with a target.
+pub(crate) fn check_play_card(s: &State, p: Player, hand: u8) -> Result<(), CardError> {
+    let c = playable_hand_card(s, p, hand)?;
+    if s.built {
+        return Err(CardError::AfterBuilding);
+    }
+    let opp = opponent(p);
+    match s.spec(c).effect {
+        Effect::SendOpponentKnightHome => has_target(s, opp, Target::Knight),
+        Effect::SendOpponentBuildingHome => has_target(s, opp, Target::Building),
+        Effect::ExchangeTwoForTwo if s.stock(p).total() < 2 => Err(CardError::CannotAfford),
+        Effect::StealPlayableCard
+        | Effect::StealTwoResources
+        | Effect::TakeTwoGiveOne
+        | Effect::ExchangeTwoForTwo => Ok(()),
+        _ => Err(CardError::WrongCard),
+    }
+}
+
+/// An action card of the hand that may be played now (timing rules shared by all).
+pub(crate) fn playable_hand_card(
+    s: &State,
+    p: Player,
+    hand: u8,
+) -> Result<super::types::CardId, CardError> {
+    let h = s.hands[p.index()]
+        .get(hand as usize)
+        .ok_or(CardError::NoSuchHandCard { index: hand })?;
+    if s.spec(h.card).kind != CardKind::Action {
+        return Err(CardError::WrongCard);
+    }
+    if s.first_round() {
+        return Err(CardError::FirstRound);
+    }
+    if h.fresh {
+        return Err(CardError::NewCard);
+    }
+    Ok(h.card)
+}
+
+fn has_target(s: &State, owner: Player, t: Target) -> Result<(), CardError> {
+    if cells().any(|(r, c)| is_target(s, owner, r, c, t)) {
+        Ok(())
+    } else {
+        Err(CardError::NoTarget)
+    }
+}
+
+/// Whether the card at a cell qualifies for a choice of `t`.
+pub(crate) fn is_target(s: &State, owner: Player, r: usize, c: usize, t: Target) -> bool {
+    let Some(id) = s.grid[owner.index()][r][c].card else {
+        return false;
+    };
+    let spec = s.spec(id);
+    match t {
+        Target::Knight => spec.class == Some(UpgradeClass::Knight),
+        Target::Building => spec.class == Some(UpgradeClass::Building),
+        Target::CivilWarUnit => {
+            matches!(spec.class, Some(UpgradeClass::Knight | UpgradeClass::Fleet))
+                && !column_has(s, owner, c, Effect::ProtectTownUnitsFromCivilWar)
+        }
+    }
+}
+
+/// Moves a played action card from the hand to the table.
+fn lay_played(s: &mut State, p: Player, hand: u8, sink: &mut impl CardEventSink) {
+    let card = s.hands[p.index()].remove(hand as usize).card;
+    s.played[p.index()].push(card);
+    sink.push(CardEvent::CardPlayed { player: p, card });
+}
+
+/// Plays an action card: its effect queues the choices it needs.
+pub(crate) fn play_card(s: &mut State, p: Player, hand: u8, sink: &mut impl CardEventSink) {
+    let card = s.hands[p.index()][hand as usize].card;
+    lay_played(s, p, hand, sink);
+    match s.spec(card).effect {
+        Effect::SendOpponentKnightHome => send_opponent_knight_home(s, p),
+        Effect::SendOpponentBuildingHome => send_opponent_building_home(s, p),
+        Effect::StealPlayableCard => steal_playable_card(s, p),
+        Effect::StealTwoResources => steal_two_resources(s, p),
+        Effect::TakeTwoGiveOne => take_two_give_one(s, p),
+        Effect::ExchangeTwoForTwo => exchange_two_for_two(s, p),
+        _ => {}
+    }
+    s.queue.push(Pending::CheckHands);
+}
+
+fn attack(s: &mut State, p: Player, a: Attack) {
+    s.queue.push(Pending::Counter {
+        defender: opponent(p),
+        attack: a,
+    });
+    s.queue.push(Pending::AttackDie {
+        attacker: p,
+        attack: a,
+        countered: false,
+    });
+}
+
+/// Black Knight: on 1–5 the opponent takes back a knight of your choice; on 6 you take
+/// back one of yours, his choice (Herbalist: you also fail on 4–5).
+pub(crate) fn send_opponent_knight_home(s: &mut State, p: Player) {
+    attack(s, p, Attack::BlackKnight);
+}
+
+/// Arsonist: as the Black Knight, against a building (Bishop: you also fail on 3–5).
+pub(crate) fn send_opponent_building_home(s: &mut State, p: Player) {
+    attack(s, p, Attack::Arsonist);
+}
+
+/// Spy: look at the opponent's hand and take a card you can play at once.
+pub(crate) fn steal_playable_card(s: &mut State, p: Player) {
+    s.queue.push(Pending::Spy { player: p });
+}
+
+/// Raid: on 1–5 take any 2 resources from the opponent; on 6 he takes 2 of his choice
+/// from you (Bishop: you also fail on 3–5).
+pub(crate) fn steal_two_resources(s: &mut State, p: Player) {
+    attack(s, p, Attack::Raid);
+}
+
+/// Trader: take 2 resources from the opponent and give him 1 of yours.
+pub(crate) fn take_two_give_one(s: &mut State, p: Player) {
+    let o = opponent(p);
+    s.queue.push(Pending::Steal {
+        taker: p,
+        victim: o,
+        n: 2,
+    });
+    s.queue.push(Pending::Give {
+        giver: p,
+        receiver: o,
+        n: 1,
+    });
+}
+
+/// Caravan: give up any 2 resources and take any 2.
+pub(crate) fn exchange_two_for_two(s: &mut State, p: Player) {
+    s.queue.push(Pending::Spend { player: p, n: 2 });
+    s.queue.push(Pending::Gain { player: p, n: 2 });
+}
+
+/// Alchemist: before the roll, choose the production die.
+pub(crate) fn check_alchemist(
+    s: &State,
+    p: Player,
+    hand: u8,
+    production: u8,
+) -> Result<(), CardError> {
+    let c = playable_hand_card(s, p, hand)?;
+    if s.spec(c).effect != Effect::SetProductionDie || s.alchemist.is_some() {
+        return Err(CardError::WrongCard);
+    }
+    if !(1..=6).contains(&production) {
+        return Err(CardError::BadDie { value: production });
+    }
+    Ok(())
+}
+
+/// Plays the Alchemist: the production die will show `production`.
+pub(crate) fn set_production_die(
+    s: &mut State,
+    p: Player,
+    hand: u8,
+    production: u8,
+    sink: &mut impl CardEventSink,
+) {
+    lay_played(s, p, hand, sink);
+    s.alchemist = Some(production);
+}
+
+/// The die of an attack: success on 1–5; 1–3 against a Herbalist, 1–2 against a Bishop.
+pub(crate) fn resolve_attack(
+    s: &mut State,
+    attacker: Player,
+    a: Attack,
+    countered: bool,
+    value: u8,
+    sink: &mut impl CardEventSink,
+) {
+    let best = match (a, countered) {
+        (_, false) => 5,
+        (Attack::BlackKnight, true) => 3,
+        (_, true) => 2,
+    };
+    let success = value <= best;
+    sink.push(CardEvent::AttackRolled {
+        player: attacker,
+        attack: a,
+        value,
+        success,
+    });
+    let opp = opponent(attacker);
+    let (chooser, owner) = if success {
+        (attacker, opp)
+    } else {
+        (opp, attacker)
+    };
+    let step = match a {
+        Attack::BlackKnight => Pending::ChooseCard {
+            chooser,
+            owner,
+            target: Target::Knight,
+        },
+        Attack::Arsonist => Pending::ChooseCard {
+            chooser,
+            owner,
+            target: Target::Building,
+        },
+        Attack::Raid => Pending::Steal {
+            taker: chooser,
+            victim: owner,
+            n: 2,
+        },
+    };
+    s.push_front(&[step, Pending::CheckHands]);
+}
+
+// ------------------------------------------------------------------ pending choices
+
+/// Who decides a pending step (`None` for automatic steps).
+pub(crate) fn actor(step: Pending) -> Option<Player> {
+    Some(match step {
+        Pending::Production | Pending::CheckHands | Pending::EventCard => return None,
+        Pending::Gain { player, .. }
+        | Pending::Spend { player, .. }
+        | Pending::Discard { player }
+        | Pending::ChoosePile { player, .. }
+        | Pending::Search { player, .. }
+        | Pending::PutBack { player }
+        | Pending::Spy { player }
+        | Pending::Landscapes { player, .. }
+        | Pending::PlaceDrawn { player, .. }
+        | Pending::ScoutPick { player, .. }
+        | Pending::Answer { player } => player,
+        Pending::Steal { taker, .. } => taker,
+        Pending::Give { giver, .. } => giver,
+        Pending::ChooseCard { chooser, .. } | Pending::Conflict { chooser, .. } => chooser,
+        Pending::Counter { defender, .. } => defender,
+        Pending::AttackDie { attacker, .. } => attacker,
+    })
+}
+
+/// A step whose only possible outcome is "nothing happens" is dropped without asking.
+pub(crate) fn nothing_to_choose(s: &State, step: Pending) -> bool {
+    match step {
+        Pending::Gain { player, n } => {
+            n == 0 || !CardResource::ALL.iter().any(|&r| s.has_room(player, r))
+        }
+        Pending::Steal { victim, n, .. } => n == 0 || s.stock(victim).total() == 0,
+        Pending::Give { giver, n, .. } => n == 0 || s.stock(giver).total() == 0,
+        Pending::Spend { player, n } => n == 0 || s.stock(player).total() == 0,
+        Pending::Discard { player } => s.hands[player.index()].len() <= s.hand_limit(player),
+        Pending::PutBack { player } => s.hands[player.index()].is_empty(),
+        Pending::ChoosePile { .. } => (5..10).all(|i| s.piles[i].is_empty()),
+        Pending::Search { pile, n, .. } => n == 0 || s.piles[pile.index()].is_empty(),
+        Pending::ChooseCard { owner, target, .. } => has_target(s, owner, target).is_err(),
+        Pending::Conflict { chooser, n } => n == 0 || s.hands[opponent(chooser).index()].is_empty(),
+        Pending::Landscapes { .. } => s.piles[PileId::LANDSCAPES.index()].is_empty(),
+        _ => false,
+    }
+}
+
+/// Checks an action against the pending step (the actor is already checked).
+pub(crate) fn check_step(s: &State, step: Pending, a: &CardAction) -> Result<(), CardError> {
+    use CardAction as A;
+    match (step, *a) {
+        (Pending::Gain { player, .. }, A::ChooseResource { resource, .. }) => {
+            room(s, player, resource)
+        }
+        (Pending::Steal { victim, .. }, A::ChooseResource { resource, .. }) => {
+            has(s, victim, resource)
+        }
+        (Pending::Give { giver, .. }, A::ChooseResource { resource, .. })
+        | (Pending::Spend { player: giver, .. }, A::ChooseResource { resource, .. }) => {
+            has(s, giver, resource)
+        }
+        (
+            Pending::Discard { player } | Pending::PutBack { player },
+            A::Discard { hand, pile, .. },
+        ) => {
+            dev_pile(pile)?;
+            hand_index(s, player, hand)
+        }
+        (Pending::ChoosePile { purpose, .. }, A::OpenPile { pile, .. }) => {
+            dev_pile(pile)?;
+            if purpose == Purpose::Opening && s.opening_pile == Some(pile) {
+                return Err(CardError::BadPile { pile: pile.0 });
+            }
+            nonempty(s, pile)
+        }
+        (Pending::Search { pile, .. }, A::Take { index, .. }) => {
+            if (index as usize) < s.piles[pile.index()].len() {
+                Ok(())
+            } else {
+                Err(CardError::NoSuchPileCard { index })
+            }
+        }
+        (Pending::ChooseCard { owner, target, .. }, A::ChooseCard { col, row, .. }) => {
+            let (r, c) = (row as usize, col as usize);
+            if r < ROWS && c < COLS && is_target(s, owner, r, c, target) {
+                Ok(())
+            } else {
+                Err(CardError::BadChoice)
+            }
+        }
+        (Pending::Counter { defender, attack }, A::Counter { hand, .. }) => {
+            let h = s.hands[defender.index()]
+                .get(hand as usize)
+                .ok_or(CardError::NoSuchHandCard { index: hand })?;
+            let want = match attack {
+                Attack::BlackKnight => Effect::CounterBlackKnight,
+                _ => Effect::CounterRaidOrArson,
+            };
+            if s.spec(h.card).effect != want {
+                Err(CardError::WrongCard)
+            } else if h.fresh {
+                Err(CardError::NewCard)
+            } else {
+                Ok(())
+            }
+        }
+        (Pending::Counter { .. }, A::NoCounter { .. }) => Ok(()),
+        (Pending::AttackDie { .. }, A::DieOutcome { value, .. }) => {
+            if s.rules.chance != ChanceMode::External {
+                Err(CardError::WrongChanceMode { mode: "seeded" })
+            } else if (1..=6).contains(&value) {
+                Ok(())
+            } else {
+                Err(CardError::BadDie { value })
+            }
+        }
+        (Pending::Spy { player }, A::TakeFromHand { index, .. }) => {
+            let h = s.hands[opponent(player).index()]
+                .get(index as usize)
+                .ok_or(CardError::NoSuchOpponentCard { index })?;
+            if spy_may_take(s, h.card) {
+                Ok(())
+            } else {
+                Err(CardError::WrongCard)
+            }
+        }
+        (Pending::Spy { .. }, A::Pass { .. }) => Ok(()),
+        (Pending::Conflict { chooser, .. }, A::ReturnFromHand { index, pile, .. }) => {
+            dev_pile(pile)?;
+            if (index as usize) < s.hands[opponent(chooser).index()].len() {
+                Ok(())
+            } else {
+                Err(CardError::NoSuchOpponentCard { index })
+            }
+        }
+        (
+            Pending::Landscapes { .. } | Pending::PlaceDrawn { .. } | Pending::ScoutPick { .. },
+            _,
+        ) => super::build::check_landscape_step(s, step, a),
+        (Pending::Answer { .. }, A::Accept { .. } | A::Reject { .. }) => {
+            super::trade::check_answer(s, a)
+        }
+        _ => Err(wrong(a, step_name(step))),
+    }
+}
+
+/// The Spy takes a card "that you can play immediately": a knight, a fleet, or an action
+/// card played from the hand in the main phase (docs/cards.md, "Spy").
+pub(crate) fn spy_may_take(s: &State, card: super::types::CardId) -> bool {
+    let spec = s.spec(card);
+    match spec.kind {
+        CardKind::SettlementUpgrade | CardKind::TownUpgrade => {
+            matches!(spec.class, Some(UpgradeClass::Knight | UpgradeClass::Fleet))
+        }
+        CardKind::Action => matches!(
+            spec.effect,
+            Effect::SendOpponentKnightHome
+                | Effect::SendOpponentBuildingHome
+                | Effect::StealPlayableCard
+                | Effect::StealTwoResources
+                | Effect::TakeTwoGiveOne
+                | Effect::ExchangeTwoForTwo
+        ),
+        _ => false,
+    }
+}
+
+fn room(s: &State, p: Player, r: CardResource) -> Result<(), CardError> {
+    if s.has_room(p, r) {
+        Ok(())
+    } else {
+        Err(CardError::NoRoom)
+    }
+}
+
+fn has(s: &State, p: Player, r: CardResource) -> Result<(), CardError> {
+    if s.stock(p).get(r) > 0 {
+        Ok(())
+    } else {
+        Err(CardError::NoSuchResource)
+    }
+}
+
+fn hand_index(s: &State, p: Player, hand: u8) -> Result<(), CardError> {
+    if (hand as usize) < s.hands[p.index()].len() {
+        Ok(())
+    } else {
+        Err(CardError::NoSuchHandCard { index: hand })
+    }
+}
+
+/// A short description of what a step waits for (for errors).
+pub(crate) fn step_name(step: Pending) -> &'static str {
+    match step {
+        Pending::Gain { .. } => "a resource to receive",
+        Pending::Steal { .. } => "a resource to take",
+        Pending::Give { .. } => "a resource to give",
+        Pending::Spend { .. } => "a resource to give up",
+        Pending::Discard { .. } => "a discard",
+        Pending::PutBack { .. } => "a card to give back",
+        Pending::ChoosePile { .. } => "a pile to look through",
+        Pending::Search { .. } => "a card from the pile",
+        Pending::ChooseCard { .. } => "a card of the principality",
+        Pending::Counter { .. } => "a counter card or none",
+        Pending::AttackDie { .. } => "the die",
+        Pending::Spy { .. } => "a card from the opponent's hand",
+        Pending::Conflict { .. } => "a card of the opponent's hand to return",
+        Pending::Landscapes { .. } => "the new settlement's landscapes",
+        Pending::PlaceDrawn { .. } => "where the drawn landscapes go",
+        Pending::ScoutPick { .. } => "two landscapes from the pile",
+        Pending::Answer { .. } => "an answer to the offer",
+        _ => "nothing",
+    }
+}
+
+/// Decrements the count of the head step, or drops it when it reaches zero.
+fn count_down(s: &mut State) {
+    let keep = match s.queue.first_mut() {
+        Some(Pending::Gain { n, .. })
+        | Some(Pending::Steal { n, .. })
+        | Some(Pending::Give { n, .. })
+        | Some(Pending::Spend { n, .. })
+        | Some(Pending::Search { n, .. })
+        | Some(Pending::Conflict { n, .. }) => {
+            *n -= 1;
+            *n > 0
+        }
+        _ => false,
+    };
+    if !keep {
+        s.queue.remove(0);
+    }
+}
+
+/// Executes an action answering the pending step (already checked).
+pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut impl CardEventSink) {
+    use CardAction as A;
+    match (step, a) {
+        (Pending::Gain { player, .. }, A::ChooseResource { resource, .. }) => {
+            s.gain(player, resource);
+            sink.push(CardEvent::Gained { player, resource });
+            count_down(s);
+        }
+        (Pending::Steal { taker, victim, .. }, A::ChooseResource { resource, .. }) => {
+            transfer(s, victim, taker, resource, sink);
+            count_down(s);
+        }
+        (
+            Pending::Give {
+                giver, receiver, ..
+            },
+            A::ChooseResource { resource, .. },
+        ) => {
+            transfer(s, giver, receiver, resource, sink);
+            count_down(s);
+        }
+        (Pending::Spend { player, .. }, A::ChooseResource { resource, .. }) => {
+            s.spend(player, resource);
+            sink.push(CardEvent::Lost {
+                player,
+                resource,
+                amount: 1,
+            });
+            count_down(s);
+        }
+        (
+            Pending::Discard { player } | Pending::PutBack { player },
+            A::Discard { hand, pile, .. },
+        ) => {
+            s.queue.remove(0);
+            put_under(s, player, player, hand, pile, sink);
+        }
+        (Pending::ChoosePile { player, purpose }, A::OpenPile { pile, .. }) => {
+            s.queue.remove(0);
+            open_pile(s, player, purpose, pile, sink);
+        }
+        (
+            Pending::Search {
+                player,
+                pile,
+                purpose,
+                ..
+            },
+            A::Take { index, .. },
+        ) => {
+            count_down(s);
+            take(s, player, pile, purpose, index, sink);
+        }
+        (Pending::ChooseCard { owner, .. }, A::ChooseCard { col, row, .. }) => {
+            s.queue.remove(0);
+            send_home(s, owner, row as usize, col as usize, sink);
+        }
+        (Pending::Counter { defender, .. }, A::Counter { hand, .. }) => {
+            s.queue.remove(0);
+            let card = s.hands[defender.index()].remove(hand as usize).card;
+            s.played[defender.index()].push(card);
+            sink.push(CardEvent::Countered {
+                player: defender,
+                card,
+            });
+            if let Some(Pending::AttackDie { countered, .. }) = s.queue.first_mut() {
+                *countered = true;
+            }
+        }
+        (Pending::Counter { .. }, A::NoCounter { .. }) => {
+            s.queue.remove(0);
+        }
+        (
+            Pending::AttackDie {
+                attacker,
+                attack,
+                countered,
+            },
+            A::DieOutcome { value, .. },
+        ) => {
+            s.queue.remove(0);
+            resolve_attack(s, attacker, attack, countered, value, sink);
+        }
+        (Pending::Spy { player }, A::TakeFromHand { index, .. }) => {
+            s.queue.remove(0);
+            let card = s.hands[opponent(player).index()]
+                .remove(index as usize)
+                .card;
+            s.hands[player.index()].push(HandCard { card, fresh: false });
+            sink.push(CardEvent::TookFromHand { player, card });
+        }
+        (Pending::Spy { .. }, A::Pass { .. }) => {
+            s.queue.remove(0);
+        }
+        (Pending::Conflict { chooser, .. }, A::ReturnFromHand { index, pile, .. }) => {
+            count_down(s);
+            put_under(s, opponent(chooser), chooser, index, pile, sink);
+        }
+        (
+            Pending::Landscapes { .. } | Pending::PlaceDrawn { .. } | Pending::ScoutPick { .. },
+            _,
+        ) => super::build::do_landscape_step(s, step, a, sink),
+        (Pending::Answer { .. }, _) => {
+            s.queue.remove(0);
+            super::trade::answer(s, a, sink)
+        }
+        _ => {}
+    }
+}
+
+fn transfer(
+    s: &mut State,
+    from: Player,
+    to: Player,
+    r: CardResource,
+    sink: &mut impl CardEventSink,
+) {
+    s.spend(from, r);
+    let received = s.gain(to, r);
+    sink.push(CardEvent::Transferred {
+        from,
+        to,
+        resource: r,
+        received,
+    });
+}
+
+fn put_under(
+    s: &mut State,
+    owner: Player,
+    chooser: Player,
+    hand: u8,
+    pile: PileId,
+    sink: &mut impl CardEventSink,
+) {
+    let card = s.hands[owner.index()].remove(hand as usize).card;
+    s.piles[pile.index()].push(card);
+    // Seen by the seat that put it there; when the opponent chose (Conflict) both saw it.
+    if owner == chooser {
+        s.unseen_change(pile, Some(owner));
+    }
+    sink.push(CardEvent::PutUnder {
+        player: owner,
+        pile,
+        card: Some(card),
+        chosen_by: chooser,
+    });
+}
+
+fn open_pile(
+    s: &mut State,
+    p: Player,
+    purpose: Purpose,
+    pile: PileId,
+    sink: &mut impl CardEventSink,
+) {
+    if purpose == Purpose::Opening {
+        s.opening_pile = Some(pile);
+    }
+    s.see(p, pile);
+    sink.push(CardEvent::Searched { player: p, pile });
+    let n = if purpose == Purpose::Opening { 3 } else { 1 };
+    let mut steps = [Pending::Search {
+        player: p,
+        pile,
+        purpose,
+        n,
+    }; 2];
+    let mut k = 1;
+    if purpose == Purpose::MasterBuilder {
+        steps[1] = Pending::PutBack { player: p };
+        k = 2;
+    }
+    s.push_front(&steps[..k]);
+}
+
+fn take(
+    s: &mut State,
+    p: Player,
+    pile: PileId,
+    purpose: Purpose,
+    index: u8,
+    sink: &mut impl CardEventSink,
+) {
+    let card = s.piles[pile.index()].remove(index as usize);
+    let fresh = purpose != Purpose::Opening;
+    s.hands[p.index()].push(HandCard { card, fresh });
+    s.unseen_change(pile, Some(p));
+    sink.push(CardEvent::TookCard {
+        player: p,
+        pile,
+        card: Some(card),
+    });
+    if purpose == Purpose::Replenish {
+        after_replenish(s, p, sink);
+    }
+}
+
+/// A card of the table goes back to its owner's hand (Black Knight, Arsonist, Civil War).
+fn send_home(s: &mut State, owner: Player, r: usize, c: usize, sink: &mut impl CardEventSink) {
+    let Some(card) = s.grid[owner.index()][r][c].card.take() else {
+        return;
+    };
+    s.hands[owner.index()].push(HandCard { card, fresh: true });
+    sink.push(CardEvent::ReturnedToHand {
+        player: owner,
+        card,
+    });
+}
