@@ -1071,13 +1071,15 @@ fn replenish_both_ways_keeping_order() {
     g.apply(CardAction::Draw { player: P0, pile }).unwrap();
     assert_eq!(g.hand(P0)[1].card, top);
     assert!(g.hand(P0)[1].fresh);
-    assert_eq!(
-        g.check(&CardAction::BuildRoad {
-            player: P0,
-            side: Side::Left
-        })
-        .is_err(),
-        true
+    assert!(
+        matches!(
+            g.check(&CardAction::BuildRoad {
+                player: P0,
+                side: Side::Left
+            }),
+            Err(CardError::WrongPhase { .. })
+        ),
+        "no building once replenishing has begun"
     );
     let before_stock = g.stock(P0).total();
     let pay = [Some(CardResource::Gold), Some(CardResource::Ore)];
