@@ -310,6 +310,20 @@ pub(crate) fn cells() -> impl Iterator<Item = (usize, usize)> {
     (0..ROWS).flat_map(|r| (0..COLS).map(move |c| (r, c)))
 }
 
+/// The cells where landscapes lie (rows next to the middle, odd columns), in the fixed order.
+pub(crate) fn landscape_cells() -> impl Iterator<Item = (usize, usize)> {
+    [MIDDLE - 1, MIDDLE + 1]
+        .into_iter()
+        .flat_map(|r| (1..COLS).step_by(2).map(move |c| (r, c)))
+}
+
+/// The cells where upgrades lie (rows other than the middle, even columns).
+pub(crate) fn upgrade_cells() -> impl Iterator<Item = (usize, usize)> {
+    [MIDDLE - 2, MIDDLE - 1, MIDDLE + 1, MIDDLE + 2]
+        .into_iter()
+        .flat_map(|r| (0..COLS).step_by(2).map(move |c| (r, c)))
+}
+
 impl State {
     #[inline]
     pub fn spec(&self, id: CardId) -> &super::catalogue::CardSpec {
@@ -323,7 +337,7 @@ impl State {
 
     /// The landscape cells of a player, in the fixed order.
     pub fn landscapes(&self, p: Player) -> impl Iterator<Item = (usize, usize, CardId, u8)> + '_ {
-        cells().filter_map(move |(r, c)| {
+        landscape_cells().filter_map(move |(r, c)| {
             let cell = self.grid[p.index()][r][c];
             let id = cell.card?;
             (self.spec(id).kind == CardKind::Landscape).then_some((r, c, id, cell.stock))
@@ -395,7 +409,7 @@ impl State {
 
     /// The upgrade cards of a player with their cells.
     pub fn upgrades(&self, p: Player) -> impl Iterator<Item = (usize, usize, CardId)> + '_ {
-        cells().filter_map(move |(r, c)| {
+        upgrade_cells().filter_map(move |(r, c)| {
             let id = self.grid[p.index()][r][c].card?;
             matches!(
                 self.spec(id).kind,
@@ -461,7 +475,9 @@ impl State {
 
     /// Victory points: cards on the table plus the tokens.
     pub fn points(&self, p: Player) -> u32 {
-        let table: u32 = cells()
+        let table: u32 = (0..COLS)
+            .map(|c| (MIDDLE, c))
+            .chain(upgrade_cells())
             .filter_map(|(r, c)| self.grid[p.index()][r][c].card)
             .map(|id| self.spec(id).victory_points as u32)
             .sum();
