@@ -152,12 +152,22 @@ fn candidates(s: &State, f: &mut impl FnMut(CardAction)) {
 }
 
 fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction)) {
+    use super::catalogue::{CardKind, Effect};
     use CardAction as A;
+    // Cheap filters first (every candidate is still checked in full afterwards).
+    let kind = |h: u8| s.spec(s.hands[p.index()][h as usize].card).kind;
+    let need = s.hands[p.index()].len() < s.hand_limit(p);
     if !s.replenishing {
         for h in 0..hand {
-            f(A::PlayCard { player: p, hand: h });
+            if kind(h) == CardKind::Action {
+                f(A::PlayCard { player: p, hand: h });
+            }
         }
+        let stock = s.stock(p);
         for give in CardResource::ALL {
+            if stock.get(give) == 0 {
+                continue;
+            }
             for get in CardResource::ALL {
                 f(A::BankTrade {
                     player: p,
@@ -181,36 +191,45 @@ fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction
             if s.is_settled(p, col as usize) {
                 f(A::BuildTown { player: p, col });
                 for h in 0..hand {
-                    for row in [0, 1, 3, 4] {
-                        f(A::Expand {
-                            player: p,
-                            hand: h,
-                            col,
-                            row,
-                        });
+                    if matches!(kind(h), CardKind::SettlementUpgrade | CardKind::TownUpgrade) {
+                        for row in [0, 1, 3, 4] {
+                            f(A::Expand {
+                                player: p,
+                                hand: h,
+                                col,
+                                row,
+                            });
+                        }
                     }
                 }
             }
         }
-        for h in 0..hand {
-            for i in 0..PileId::DEVELOPMENT {
-                f(A::Exchange {
-                    player: p,
-                    hand: h,
-                    pile: PileId::development(i),
-                });
+        if !need && !s.exchanged {
+            for h in 0..hand {
+                for i in 0..PileId::DEVELOPMENT {
+                    f(A::Exchange {
+                        player: p,
+                        hand: h,
+                        pile: PileId::development(i),
+                    });
+                }
             }
         }
     }
-    for i in 0..PileId::DEVELOPMENT {
-        let pile = PileId::development(i);
-        f(A::Draw { player: p, pile });
-        for pay in payments() {
-            f(A::Search {
-                player: p,
-                pile,
-                pay,
-            });
+    if need {
+        let cheap = s.count_effect(p, Effect::CheaperSearch) > 0;
+        for i in 0..PileId::DEVELOPMENT {
+            let pile = PileId::development(i);
+            f(A::Draw { player: p, pile });
+            for pay in payments() {
+                if pay[1].is_none() == cheap {
+                    f(A::Search {
+                        player: p,
+                        pile,
+                        pay,
+                    });
+                }
+            }
         }
     }
     f(A::EndTurn { player: p });

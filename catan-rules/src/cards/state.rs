@@ -352,9 +352,17 @@ impl State {
     /// The player's stock of each resource (all landscapes added up).
     pub fn stock(&self, p: Player) -> CardResources {
         let mut s = CardResources::EMPTY;
-        for (_, _, id, n) in self.landscapes(p) {
-            let r = self.landscape_resource(id);
-            s.0[r.index()] += n;
+        let g = &self.grid[p.index()];
+        for row in [&g[MIDDLE - 1], &g[MIDDLE + 1]] {
+            for cell in row.iter().skip(1).step_by(2) {
+                if let Some(id) = cell.card {
+                    if cell.stock > 0 {
+                        if let Some(r) = self.spec(id).resource {
+                            s.0[r.index()] += cell.stock;
+                        }
+                    }
+                }
+            }
         }
         s
     }
@@ -421,9 +429,16 @@ impl State {
 
     /// How many of the player's upgrades have this effect.
     pub fn count_effect(&self, p: Player, e: Effect) -> u8 {
-        self.upgrades(p)
-            .filter(|&(_, _, id)| self.spec(id).effect == e)
-            .count() as u8
+        let g = &self.grid[p.index()];
+        let mut n = 0;
+        for r in [MIDDLE - 2, MIDDLE - 1, MIDDLE + 1, MIDDLE + 2] {
+            for cell in g[r].iter().step_by(2) {
+                if let Some(id) = cell.card {
+                    n += u8::from(self.spec(id).effect == e);
+                }
+            }
+        }
+        n
     }
 
     /// Whether the middle-row card at `col` is a town.
