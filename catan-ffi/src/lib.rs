@@ -38,6 +38,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod batch;
+pub mod cards;
 pub mod error;
 pub mod game;
 pub mod io;
