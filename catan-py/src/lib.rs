@@ -5,6 +5,7 @@
 //! (`errors`), and releases the GIL around bulk work (`simulate`, `BatchEnv`).
 
 mod batch;
+mod cards;
 mod convert;
 mod errors;
 mod game;
@@ -59,6 +60,7 @@ fn simulate<'py>(
 #[pymodule]
 fn _catan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
+    m.add_class::<cards::PyCardGame>()?;
     m.add_class::<batch::PyBatchEnv>()?;
     m.add_class::<game::LegalActions>()?;
     m.add_class::<game::PyBoard>()?;
