@@ -446,14 +446,9 @@ impl Catalogue {
             });
         };
         let mut cleaned = raw.clone();
-        for (field, check) in [(
-            "kind",
-            enum_from::<CardKind> as fn(&str) -> Option<CardKind>,
-        )] {
-            if let Some(v) = field_str(raw, field) {
-                if check(&v).is_none() {
-                    unknown(field, v, &mut ok);
-                }
+        if let Some(v) = field_str(raw, "kind") {
+            if enum_from::<CardKind>(&v).is_none() {
+                unknown("kind", v, &mut ok);
             }
         }
         if let Some(v) = field_str(raw, "class") {

@@ -1242,7 +1242,27 @@ fn win_at_twelve_the_moment_it_is_reached() {
     .unwrap();
     assert_eq!(g.points(P0), 11);
     assert!(g.winner().is_none());
-    g.s.rules.vp_target = 11;
+    // One more settlement makes 12: the game ends on the spot, before its landscapes.
+    fill(&mut g, P0, 3);
+    g.apply(CardAction::BuildRoad {
+        player: P0,
+        side: Side::Right,
+    })
+    .unwrap();
+    fill(&mut g, P0, 3);
+    let ev = g
+        .apply(CardAction::BuildSettlement {
+            player: P0,
+            side: Side::Right,
+        })
+        .unwrap();
+    assert_eq!(g.winner(), Some(P0));
+    assert!(ev.contains(&CardEvent::Won {
+        player: P0,
+        points: 12
+    }));
+    assert_eq!(g.decision(), CardDecision::GameOver { winner: P0 });
+    // A shorter game (the rules' tip): the target is an option.
     let mut g2 = setup();
     g2.s.rules.vp_target = 3;
     roll(&mut g2, 6, 6);
@@ -1265,4 +1285,114 @@ fn win_at_twelve_the_moment_it_is_reached() {
     let mut legal = Vec::new();
     g2.legal_actions(&mut legal);
     assert!(legal.is_empty());
+}
+
+/// Card Game rules, 'List of Action cards' (Alchemist): before the roll, the production die
+/// is chosen; with external dice the outcome must agree.
+#[test]
+fn alchemist_sets_the_production_die() {
+    let mut g = setup();
+    later_turn(&mut g);
+    clear_hands(&mut g);
+    let h = give(&mut g, P0, "alchemist");
+    g.apply(CardAction::PlayAlchemist {
+        player: P0,
+        hand: h,
+        production: 4,
+    })
+    .unwrap();
+    let roll = |e, p| CardAction::RollOutcome {
+        player: P0,
+        event: e,
+        production: p,
+    };
+    assert_eq!(
+        g.check(&roll(6, 5)),
+        Err(CardError::AlchemistSet { chosen: 4 })
+    );
+    let ev = g.apply(roll(6, 4)).unwrap();
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, CardEvent::DiceRolled { production: 4, .. })));
+}
+
+fn top_event(g: &mut CardGame, name: &str) {
+    let c = from_piles(g, name);
+    g.s.piles[0].insert(0, c);
+}
+
+/// Card Game rules, 'List of Event cards': Bumper Harvest (+1 next to a warehouse),
+/// Progress (a resource per cloister / library), Conflict (the Knight token holder returns
+/// two of the opponent's cards), Master Builder (take one, give one back), New Year
+/// (shuffle the event pile).
+#[test]
+fn event_cards() {
+    // Bumper Harvest.
+    let mut g = setup();
+    lay(&mut g, P0, UP, START_COL, "fortified_warehouse"); // gold 6 and grain 1
+    top_event(&mut g, "bumper_harvest");
+    roll(&mut g, 5, 3);
+    assert_eq!(g.s.grid[0][UP][11].stock, 2);
+    assert_eq!(g.s.grid[0][UP][13].stock, 2);
+    assert_eq!(g.s.grid[0][UP][15].stock, 1);
+    // Progress.
+    let mut g = setup();
+    lay(&mut g, P1, UP, START_COL, "cloister");
+    top_event(&mut g, "progress");
+    roll(&mut g, 5, 3);
+    assert_eq!(
+        g.decision(),
+        CardDecision::Step {
+            player: P1,
+            step: Pending::Gain { player: P1, n: 1 }
+        }
+    );
+    // Conflict.
+    let mut g = setup();
+    lay(&mut g, P0, UP, START_COL, "konrad");
+    g.s.knight_token = Some(P0);
+    top_event(&mut g, "conflict");
+    roll(&mut g, 5, 3);
+    assert_eq!(g.view(Some(P0)).opponent_hand.map(|h| h.len()), Some(3));
+    let pile = PileId::development(2);
+    for _ in 0..2 {
+        g.apply(CardAction::ReturnFromHand {
+            player: P0,
+            index: 0,
+            pile,
+        })
+        .unwrap();
+    }
+    assert_eq!(g.hand(P1).len(), 1);
+    assert_eq!(g.decision(), CardDecision::Main { player: P0 });
+    // Master Builder: the roller first.
+    let mut g = setup();
+    top_event(&mut g, "master_builder");
+    roll(&mut g, 5, 3);
+    for p in [P0, P1] {
+        let pile = PileId::development(3);
+        g.apply(CardAction::OpenPile { player: p, pile }).unwrap();
+        g.apply(CardAction::Take {
+            player: p,
+            index: 2,
+        })
+        .unwrap();
+        assert_eq!(g.hand(p).len(), 4);
+        g.apply(CardAction::Discard {
+            player: p,
+            hand: 0,
+            pile: PileId::development(4),
+        })
+        .unwrap();
+        assert_eq!(g.hand(p).len(), 3);
+    }
+    assert_eq!(g.decision(), CardDecision::Main { player: P0 });
+    // New Year.
+    let mut g = setup();
+    top_event(&mut g, "new_year");
+    let ev = roll(&mut g, 5, 3);
+    assert!(ev.contains(&CardEvent::Shuffled {
+        pile: PileId::EVENTS
+    }));
+    assert_eq!(g.pile(PileId::EVENTS).len(), 10);
 }
