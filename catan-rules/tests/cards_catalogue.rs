@@ -155,3 +155,62 @@ fn custom_catalogue_plays_to_the_end() {
         assert_eq!(CardGame::from_json_with(&json, cat.clone()).unwrap(), g);
     }
 }
+
+/// Positions are validated with every problem reported at once: an unknown card, a stock
+/// above 3, a red upgrade on a settlement, a card missing from the set, a token that does
+/// not match the table, a card in the wrong pile.
+#[test]
+fn position_reports_every_problem() {
+    use catan_rules::cards::{CardPosition, CardPositionError};
+    let g = CardGame::new(CardRules::default(), 9);
+    let mut pos: CardPosition = g.to_position();
+    let p0 = &mut pos.principalities[0];
+    let land = p0.iter_mut().find(|c| c.row == 1).unwrap();
+    land.stock = 5;
+    // Move a card from a pile onto a settlement's slot: a red upgrade on a settlement.
+    let dev = &mut pos.piles[5];
+    let i = dev
+        .iter()
+        .position(|c| c == "market")
+        .or_else(|| dev.iter().position(|c| c == "colossus"));
+    if let Some(i) = i {
+        let card = dev.remove(i);
+        pos.principalities[0].push(catan_rules::cards::PosCell {
+            row: 1,
+            col: 12,
+            card,
+            stock: 0,
+            under: None,
+        });
+    }
+    pos.hands[1].push(catan_rules::cards::PosHandCard {
+        card: "dragon".into(),
+        fresh: false,
+    });
+    pos.knight_token = Some(catan_rules::Player(1));
+    let road = pos.piles[1].pop().unwrap();
+    pos.piles[0].push(road);
+    let errs = CardGame::from_json(&serde_json::to_string(&pos).unwrap())
+        .unwrap_err()
+        .0;
+    let has = |f: &dyn Fn(&CardPositionError) -> bool| errs.iter().any(f);
+    assert!(
+        has(&|e| matches!(e, CardPositionError::UnknownCard { card } if card == "dragon")),
+        "{errs:?}"
+    );
+    assert!(has(
+        &|e| matches!(e, CardPositionError::BadCell { reason, .. } if reason.contains("stock"))
+    ));
+    assert!(has(&|e| matches!(
+        e,
+        CardPositionError::BadPile { pile: 0, .. }
+    )));
+    assert!(has(
+        &|e| matches!(e, CardPositionError::Inconsistent { reason } if reason.contains("tokens"))
+    ));
+    assert!(errs.len() >= 4);
+    assert!(matches!(
+        CardGame::from_json("{").unwrap_err().0[0],
+        CardPositionError::Malformed { .. }
+    ));
+}

@@ -56,7 +56,8 @@ pub use error::CardError;
 pub use event::{CardEvent, CardEventSink, Token};
 pub use legal::{action_from_id, action_id, ACTION_SPACE, HAND_SLOTS, PILE_SLOTS, SCOUT_SLOTS};
 pub use position::{
-    CardPosition, CardPositionError, CardPositionErrors, POSITION_FORMAT, POSITION_VERSION,
+    CardPosition, CardPositionError, CardPositionErrors, PosCell, PosHandCard, POSITION_FORMAT,
+    POSITION_VERSION,
 };
 pub use render::SvgStyle;
 pub use state::{
