@@ -239,6 +239,15 @@ pub enum CardAction {
         /// A development pile.
         pile: PileId,
     },
+    /// External chance, one step of a shuffle: the card at `index` among those not yet
+    /// placed goes to the next position of the pile (a uniform shuffle gives each index the
+    /// same probability).
+    ShuffleStep {
+        /// The player to move.
+        player: Player,
+        /// Index among the cards not yet placed.
+        index: u8,
+    },
     /// End the turn without (further) replenishing.
     EndTurn {
         /// The seat.
@@ -282,6 +291,7 @@ impl CardAction {
             | A::Draw { player, .. }
             | A::Search { player, .. }
             | A::Exchange { player, .. }
+            | A::ShuffleStep { player, .. }
             | A::EndTurn { player } => player,
         }
     }
@@ -321,6 +331,7 @@ impl CardAction {
             A::Draw { .. } => "draw",
             A::Search { .. } => "search",
             A::Exchange { .. } => "exchange",
+            A::ShuffleStep { .. } => "shuffle_step",
             A::EndTurn { .. } => "end_turn",
         }
     }

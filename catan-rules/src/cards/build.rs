@@ -257,13 +257,7 @@ pub(crate) fn do_landscape_step(
             s.piles[li].remove(hi);
             s.piles[li].remove(lo);
             lay_landscapes(s, player, col, Some(up), Some(down), sink);
-            let mut rng = s.rng;
-            rng.shuffle(&mut s.piles[li]);
-            s.rng = rng;
-            s.unseen_change(PileId::LANDSCAPES, None);
-            sink.push(CardEvent::Shuffled {
-                pile: PileId::LANDSCAPES,
-            });
+            super::effects::shuffle_pile(s, PileId::LANDSCAPES, sink);
         }
         _ => {}
     }

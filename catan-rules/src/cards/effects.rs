@@ -163,13 +163,26 @@ pub(crate) fn resource_per_progress_building(s: &mut State) {
 
 /// New Year: the event pile is shuffled.
 pub(crate) fn shuffle_event_pile(s: &mut State, sink: &mut impl CardEventSink) {
+    shuffle_pile(s, PileId::EVENTS, sink);
+}
+
+/// Shuffles a pile: from the stored generator, or — with external chance — one position
+/// at a time from outside (`shuffle_step` actions).
+pub(crate) fn shuffle_pile(s: &mut State, pile: PileId, sink: &mut impl CardEventSink) {
+    if s.rules.chance == ChanceMode::External {
+        let player = s.current;
+        s.push_front(&[Pending::Shuffle {
+            player,
+            pile,
+            placed: 0,
+        }]);
+        return;
+    }
     let mut rng = s.rng;
-    rng.shuffle(&mut s.piles[PileId::EVENTS.index()]);
+    rng.shuffle(&mut s.piles[pile.index()]);
     s.rng = rng;
-    s.unseen_change(PileId::EVENTS, None);
-    sink.push(CardEvent::Shuffled {
-        pile: PileId::EVENTS,
-    });
+    s.unseen_change(pile, None);
+    sink.push(CardEvent::Shuffled { pile });
 }
 
 // ------------------------------------------------------------------ action cards
@@ -409,6 +422,7 @@ pub(crate) fn actor(step: Pending) -> Option<Player> {
         | Pending::Landscapes { player, .. }
         | Pending::PlaceDrawn { player, .. }
         | Pending::ScoutPick { player, .. }
+        | Pending::Shuffle { player, .. }
         | Pending::Answer { player } => player,
         Pending::Steal { taker, .. } => taker,
         Pending::Give { giver, .. } => giver,
@@ -434,6 +448,7 @@ pub(crate) fn nothing_to_choose(s: &State, step: Pending) -> bool {
         Pending::ChooseCard { owner, target, .. } => has_target(s, owner, target).is_err(),
         Pending::Conflict { chooser, n } => n == 0 || s.hands[opponent(chooser).index()].is_empty(),
         Pending::Landscapes { .. } => s.piles[PileId::LANDSCAPES.index()].is_empty(),
+        Pending::Shuffle { pile, placed, .. } => placed as usize + 1 >= s.piles[pile.index()].len(),
         _ => false,
     }
 }
@@ -530,6 +545,13 @@ pub(crate) fn check_step(s: &State, step: Pending, a: &CardAction) -> Result<(),
             Pending::Landscapes { .. } | Pending::PlaceDrawn { .. } | Pending::ScoutPick { .. },
             _,
         ) => super::build::check_landscape_step(s, step, a),
+        (Pending::Shuffle { pile, placed, .. }, A::ShuffleStep { index, .. }) => {
+            if (index as usize) < s.piles[pile.index()].len() - placed as usize {
+                Ok(())
+            } else {
+                Err(CardError::NoSuchPileCard { index })
+            }
+        }
         (Pending::Answer { .. }, A::Accept { .. } | A::Reject { .. }) => {
             super::trade::check_answer(s, a)
         }
@@ -602,6 +624,7 @@ pub(crate) fn step_name(step: Pending) -> &'static str {
         Pending::PlaceDrawn { .. } => "where the drawn landscapes go",
         Pending::ScoutPick { .. } => "two landscapes from the pile",
         Pending::Answer { .. } => "an answer to the offer",
+        Pending::Shuffle { .. } => "the next card of the shuffle (chance)",
         _ => "nothing",
     }
 }
@@ -728,6 +751,19 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
             Pending::Landscapes { .. } | Pending::PlaceDrawn { .. } | Pending::ScoutPick { .. },
             _,
         ) => super::build::do_landscape_step(s, step, a, sink),
+        (Pending::Shuffle { pile, placed, .. }, A::ShuffleStep { index, .. }) => {
+            let (i, at) = (pile.index(), placed as usize);
+            s.piles[i].swap(at, at + index as usize);
+            let done = at + 2 >= s.piles[i].len();
+            if let Some(Pending::Shuffle { placed, .. }) = s.queue.first_mut() {
+                *placed += 1;
+            }
+            if done {
+                s.queue.remove(0);
+                s.unseen_change(pile, None);
+                sink.push(CardEvent::Shuffled { pile });
+            }
+        }
         (Pending::Answer { .. }, _) => {
             s.queue.remove(0);
             super::trade::answer(s, a, sink)

@@ -334,6 +334,11 @@ fn step_candidates(s: &State, step: Pending, p: Player, f: &mut impl FnMut(CardA
                 }
             }
         }
+        Pending::Shuffle { pile, placed, .. } => {
+            let n = s.piles[pile.index()].len().saturating_sub(placed as usize);
+            (0..n.min(PILE_SLOTS as usize) as u8)
+                .for_each(|index| f(A::ShuffleStep { player: p, index }));
+        }
         Pending::Answer { .. } => {
             f(A::Accept { player: p });
             f(A::Reject { player: p });
@@ -391,7 +396,7 @@ const BLOCKS: [u32; 34] = [
     D * 42,                                      // search
     H * D,                                       // exchange
     1,                                           // end_turn
-    0,
+    PILE_SLOTS as u32,                           // shuffle_step
     0,
 ];
 
@@ -508,6 +513,7 @@ pub fn action_id(a: &CardAction) -> Option<u32> {
             (30, hand_ok(hand).then_some(hand as u32 * D + dev(pile)?)?)
         }
         A::EndTurn { .. } => (31, 0),
+        A::ShuffleStep { index, .. } => (32, (index < PILE_SLOTS).then_some(index as u32)?),
     };
     Some(offset(block) + local)
 }
@@ -656,6 +662,10 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
             pile: devp(local % D),
         },
         31 => A::EndTurn { player: p },
+        32 => A::ShuffleStep {
+            player: p,
+            index: local as u8,
+        },
         _ => return None,
     })
 }

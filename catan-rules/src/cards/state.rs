@@ -234,6 +234,16 @@ pub enum Pending {
         /// The settlement's column.
         col: u8,
     },
+    /// External chance: the shuffle of `pile`, one position at a time; the first `placed`
+    /// cards are already in their new places.
+    Shuffle {
+        /// The player to move (who reports the outcome).
+        player: Player,
+        /// The pile being shuffled.
+        pile: PileId,
+        /// Positions already decided.
+        placed: u8,
+    },
     /// The opponent answers the trade offer.
     Answer {
         /// Who answers.

@@ -654,6 +654,18 @@ fn scout_picks_landscapes() {
         below: 2,
     })
     .unwrap();
+    // External chance: the shuffle afterwards comes from outside, step by step.
+    while let CardDecision::Step {
+        step: Pending::Shuffle { .. },
+        ..
+    } = g.decision()
+    {
+        g.apply(CardAction::ShuffleStep {
+            player: P0,
+            index: 0,
+        })
+        .unwrap();
+    }
     let col = START_COL + 5;
     assert_eq!(g.cell(P0, UP, col).card, Some(pile[7]));
     assert_eq!(g.cell(P0, DOWN, col).card, Some(pile[2]));
@@ -1387,12 +1399,74 @@ fn event_cards() {
         assert_eq!(g.hand(p).len(), 3);
     }
     assert_eq!(g.decision(), CardDecision::Main { player: P0 });
-    // New Year.
+    // New Year with seeded chance: the generator shuffles at once.
+    let mut g = CardGame::new(CardRules::default(), 4);
+    let mut legal = Vec::new();
+    while g.turn() == 0 {
+        g.legal_actions(&mut legal);
+        g.apply(legal[0]).unwrap();
+    }
+    top_event(&mut g, "new_year");
+    let p = g.current_player();
+    let mut found = false;
+    for seed in 0..200 {
+        let mut t = g.clone();
+        t.s.rng = crate::Rng::new(seed);
+        let e = t.apply(CardAction::Roll { player: p }).unwrap();
+        if e.iter()
+            .any(|x| matches!(x, CardEvent::EventCardDrawn { .. }))
+        {
+            assert!(e.contains(&CardEvent::Shuffled {
+                pile: PileId::EVENTS
+            }));
+            assert_eq!(t.pile(PileId::EVENTS).len(), 10);
+            found = true;
+            break;
+        }
+    }
+    assert!(found);
+}
+
+/// Chance from outside: with external chance the New Year's shuffle is supplied one
+/// position at a time (each step picks among the cards not yet placed), so a referee or a
+/// search decides the order; every step is listed.
+#[test]
+fn external_shuffle_step_by_step() {
     let mut g = setup();
     top_event(&mut g, "new_year");
-    let ev = roll(&mut g, 5, 3);
+    roll(&mut g, 5, 3);
+    let before = g.pile(PileId::EVENTS).to_vec();
+    assert!(matches!(
+        g.decision(),
+        CardDecision::Step {
+            player: P0,
+            step: Pending::Shuffle {
+                pile: PileId::EVENTS,
+                placed: 0,
+                ..
+            }
+        }
+    ));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 10);
+    // Each step puts the last card not yet placed into the next position.
+    let mut ev = Vec::new();
+    let mut expect = before.clone();
+    for k in 0..9u8 {
+        let last = 9 - k;
+        expect.swap(k as usize, (k + last) as usize);
+        ev = g
+            .apply(CardAction::ShuffleStep {
+                player: P0,
+                index: last,
+            })
+            .unwrap();
+    }
     assert!(ev.contains(&CardEvent::Shuffled {
         pile: PileId::EVENTS
     }));
-    assert_eq!(g.pile(PileId::EVENTS).len(), 10);
+    assert_eq!(g.pile(PileId::EVENTS), &expect[..]);
+    assert_ne!(expect, before);
+    assert_eq!(g.decision(), CardDecision::Main { player: P0 });
 }
