@@ -210,7 +210,7 @@ pub(crate) fn check_landscape_step(
             }
             Ok(())
         }
-        _ => Err(super::turn::wrong(a, super::effects::step_name(step))),
+        _ => Err(super::turn::wrong(a, super::choices::step_name(step))),
     }
 }
 

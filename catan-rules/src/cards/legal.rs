@@ -8,6 +8,7 @@
 
 use super::action::CardAction;
 use super::build;
+use super::choices;
 use super::effects;
 use super::error::CardError;
 use super::event::CardEventSink;
@@ -28,10 +29,10 @@ pub(crate) fn check(s: &State, a: &CardAction) -> Result<(), CardError> {
         return Err(CardError::NoSuchPlayer { player: p });
     }
     if let Some(step) = s.head() {
-        if effects::actor(step) != Some(p) {
+        if choices::actor(step) != Some(p) {
             return Err(CardError::NotYourTurn { player: p });
         }
-        return effects::check_step(s, step, a);
+        return choices::check_step(s, step, a);
     }
     match s.phase {
         Phase::Start => turn::check_starter(s, a),
@@ -74,7 +75,7 @@ fn check_main(s: &State, a: &CardAction) -> Result<(), CardError> {
 pub(crate) fn execute(s: &mut State, a: CardAction, sink: &mut impl CardEventSink) {
     use CardAction as A;
     if let Some(step) = s.head() {
-        effects::do_step(s, step, a, sink);
+        choices::do_step(s, step, a, sink);
     } else {
         let p = a.player();
         match a {
@@ -113,7 +114,7 @@ pub const SCOUT_SLOTS: u8 = 32;
 fn candidates(s: &State, f: &mut impl FnMut(CardAction)) {
     use CardAction as A;
     if let Some(step) = s.head() {
-        let Some(p) = effects::actor(step) else {
+        let Some(p) = choices::actor(step) else {
             return;
         };
         return step_candidates(s, step, p, f);

@@ -35,6 +35,7 @@
 mod action;
 mod build;
 mod catalogue;
+mod choices;
 mod effects;
 mod error;
 mod event;
@@ -389,7 +390,7 @@ pub(crate) fn decision_of(s: &State) -> CardDecision {
         return CardDecision::GameOver { winner: w };
     }
     if let Some(step) = s.head() {
-        if let Some(player) = effects::actor(step) {
+        if let Some(player) = choices::actor(step) {
             return CardDecision::Step { player, step };
         }
     }

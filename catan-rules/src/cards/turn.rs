@@ -5,6 +5,7 @@
 use super::action::CardAction;
 use super::build::{check_win, update_tokens};
 use super::catalogue::{CardKind, Catalogue, Effect};
+use super::choices;
 use super::effects;
 use super::error::CardError;
 use super::event::{CardEvent, CardEventSink};
@@ -561,7 +562,7 @@ pub(crate) fn settle(s: &mut State, sink: &mut impl CardEventSink) {
                 let v = s.rng.die();
                 effects::resolve_attack(s, attacker, attack, countered, v, sink);
             }
-            _ if effects::nothing_to_choose(s, step) => {
+            _ if choices::nothing_to_choose(s, step) => {
                 s.queue.remove(0);
             }
             _ => return,
