@@ -40,6 +40,7 @@ pub mod batch;
 mod bits;
 pub mod board;
 pub mod bots;
+pub mod cards;
 pub mod determinize;
 pub mod engine;
 pub mod error;

@@ -11,12 +11,18 @@
 //! wood, Invention, Longest Route), `--svg FILE` (also write the final board as SVG),
 //! `--ids` (label hexes, nodes and edges with their ids in the SVG).
 //!
+//! `--game cards` tells a game of the Catan Card Game instead (options in
+//! `cards_play.rs`); `--game base` (the default) the base game.
+//!
 //! Every player picks uniformly among its legal actions, leaving out domestic trade offers;
 //! the choices come from a `catan_rules::Rng` seeded from `--seed`, so a seed always tells
 //! the same story.
 
 use catan_rules::render::player_colour_name;
 use catan_rules::{Action, Event, Game, MapKind, Player, Rng, Rules, SvgOptions, Vocabulary};
+
+#[path = "cards_play.rs"]
+mod cards_play;
 
 struct Options {
     seed: u64,
@@ -52,6 +58,9 @@ fn parse_args() -> Options {
                 .unwrap_or_else(|| usage(&format!("{name} needs a value")))
         };
         match a.as_str() {
+            "--game" => {
+                value("--game");
+            }
             "--seed" => {
                 o.seed = value("--seed")
                     .parse()
@@ -86,6 +95,17 @@ fn who(p: Player) -> String {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--game") {
+        match args.get(i + 1).map(String::as_str) {
+            Some("cards") => {
+                let rest = args[..i].iter().chain(&args[i + 2..]).cloned().collect();
+                return cards_play::run(rest);
+            }
+            Some("base") => {}
+            g => usage(&format!("unknown game {g:?} (base or cards)")),
+        }
+    }
     let o = parse_args();
     let rules = Rules {
         players: o.players,

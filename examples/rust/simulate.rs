@@ -5,6 +5,9 @@
 //! cargo run --release --example simulate -- --games 1000 --seed 1 --players 4 --map random
 //! ```
 //!
+//! `--game cards` plays the Catan Card Game instead (options in `cards_simulate.rs`);
+//! `--game base` (the default) the base game.
+//!
 //! Options: `--games N` (default 1000), `--seed S` (default 1; game `i` uses seed `S + i`),
 //! `--players 2..6` (default 4; 5–6 play on the 5–6 player
 //! extension's island, with its Special Build Phase), `--map beginner|variable|random` (default random),
@@ -22,6 +25,9 @@ use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng,
 use rayon::prelude::*;
 use std::io::Write;
 use std::time::Instant;
+
+#[path = "cards_simulate.rs"]
+mod cards_simulate;
 
 #[derive(Default, Clone)]
 struct Counts {
@@ -152,6 +158,10 @@ fn parse_args() -> Options {
                     .filter(|&t| t > 0)
                     .unwrap_or_else(|| usage("--threads takes a positive number"))
             }
+            "--game" => match value("--game").as_str() {
+                "base" => {}
+                g => usage(&format!("unknown game `{g}` (base or cards)")),
+            },
             "--no-domestic-trade" => o.domestic_trade = false,
             "--special-build" => {
                 o.special_build = match value("--special-build").as_str() {
@@ -171,6 +181,13 @@ fn parse_args() -> Options {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--game") {
+        if args.get(i + 1).map(String::as_str) == Some("cards") {
+            let rest = args[..i].iter().chain(&args[i + 2..]).cloned().collect();
+            return cards_simulate::run(rest);
+        }
+    }
     let o = parse_args();
     let rules = Rules {
         players: o.players,
