@@ -1,6 +1,6 @@
 //! Rule tests: one test (or more) per rule of the base game, each citing its source
 //! (`seeds/000` = the 5th-edition rulebook, `seeds/003` = the clarifications article,
-//! `RULINGS n` = `/work/shared/RULINGS.md`, `facts/boards.md §1` = the beginners' map).
+//! `docs/rulings.md §n` = a ruling of ours, in the repository's docs).
 //!
 //! Tests live inside the crate so they can build exact positions through the `pub(crate)`
 //! fields of [`Game`]. [`Pos`] is the builder; [`audit`] checks that `legal_actions`, `is_legal`
