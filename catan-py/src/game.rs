@@ -545,7 +545,7 @@ impl PyGame {
 
     /// Turn number: 0 during set-up, then 1, 2, ...
     #[getter]
-    fn turn(&self) -> u16 {
+    fn turn(&self) -> u32 {
         self.game.turn()
     }
 

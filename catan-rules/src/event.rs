@@ -211,7 +211,7 @@ pub enum Event {
         /// Whose.
         player: Player,
         /// Turn number (1 = first turn after set-up).
-        turn: u16,
+        turn: u32,
     },
     /// The set-up phase ended; play begins.
     SetupFinished,

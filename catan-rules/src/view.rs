@@ -32,7 +32,7 @@ pub struct PlayerView {
     /// Whose turn it is.
     pub current: Player,
     /// Turn number (0 during set-up).
-    pub turn: u16,
+    pub turn: u32,
     /// The dice rolled this turn; `null` before the roll.
     pub dice: Option<[u8; 2]>,
     /// Whether a development card was played this turn.

@@ -76,7 +76,7 @@ fn stepping_games_allocates_nothing() {
                     None => game.apply_with(a, &mut ()).unwrap(),
                 }
             }
-            assert_ne!(snapshot.turn(), u16::MAX);
+            assert_ne!(snapshot.turn(), Game::MAX_TURN);
             steps += 1;
         }
     }

@@ -723,7 +723,7 @@ fn mutate(pos: &mut Position, r: &mut Rng) {
     match r.below(24) {
         0 => pos.phase = PHASES[r.below(8) as usize],
         1 => pos.current = Player(r.below(5) as u8),
-        2 => pos.turn = r.below(3) as u16,
+        2 => pos.turn = r.below(3),
         3 => pos.dice = [None, Some([r.below(7) as u8, r.below(7) as u8])][r.below(2) as usize],
         4 => pos.dev_card_played = !pos.dev_card_played,
         5 => pos.built_this_turn = !pos.built_this_turn,
@@ -881,4 +881,91 @@ mod properties {
             prop_assert_eq!(&loaded, &game);
         }
     }
+}
+
+// ---------------------------------------------------------------- the turn counter
+
+/// Plays `game` (a game past set-up) by rolling, discarding, moving the robber and ending
+/// turns only, until its turn number reaches `until`, round-tripping the position through
+/// JSON at every new turn.
+fn roll_and_end_until(game: &mut Game, until: u32, rng: &mut Rng) {
+    let mut buf = Vec::new();
+    while game.turn() < until && game.winner().is_none() {
+        game.legal_actions(&mut buf);
+        let quick: Vec<Action> = buf
+            .iter()
+            .copied()
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::BuildRoad { .. }
+                        | Action::BuildSettlement { .. }
+                        | Action::BuildCity { .. }
+                        | Action::BuyDevelopmentCard { .. }
+                        | Action::MaritimeTrade { .. }
+                        | Action::OfferTrade { .. }
+                )
+            })
+            .collect();
+        let pick = if quick.is_empty() { &buf } else { &quick };
+        let before = game.turn();
+        game.apply(pick[rng.below(pick.len() as u32) as usize])
+            .unwrap();
+        if game.turn() != before {
+            let back = Game::from_json(&game.to_json()).unwrap();
+            assert_eq!(&back, game);
+        }
+    }
+}
+
+/// Finding 9 of the security audit: the turn counter was 16 bits and wrapped to 0 (the
+/// set-up's number) after 65,535 turns, and the position then failed to load. Turns are
+/// counted in 32 bits now (docs/security.md).
+#[test]
+fn turns_past_65535_are_counted_and_load() {
+    let (_, mut pos) = beginner();
+    pos.turn = 65_533;
+    let mut game = Game::from_position(pos).unwrap();
+    let mut rng = Rng::new(9);
+    roll_and_end_until(&mut game, 65_540, &mut rng);
+    assert!(game.winner().is_some() || game.turn() == 65_540);
+    let pos = game.to_position();
+    assert!(pos.turn > u32::from(u16::MAX));
+    assert_eq!(Game::from_position(pos).unwrap(), game);
+}
+
+/// The counter stops at `Game::MAX_TURN` instead of wrapping: the game goes on as that
+/// turn, and its positions still load (docs/security.md, "Inputs that cannot stop a
+/// game").
+#[test]
+fn the_turn_counter_stops_at_its_limit() {
+    let (_, mut pos) = beginner();
+    pos.turn = Game::MAX_TURN - 1;
+    let mut game = Game::from_position(pos).unwrap();
+    let mut rng = Rng::new(3);
+    roll_and_end_until(&mut game, Game::MAX_TURN, &mut rng);
+    assert_eq!(game.turn(), Game::MAX_TURN);
+    // Two more full rounds: still the last number, still a loadable game.
+    let mut turns = 0;
+    let mut buf = Vec::new();
+    let mut events = Vec::new();
+    while turns < 8 && game.winner().is_none() {
+        game.legal_actions(&mut buf);
+        let a = buf
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::EndTurn { .. }))
+            .unwrap_or(buf[0]);
+        events.clear();
+        game.apply_with(a, &mut events).unwrap();
+        for e in &events {
+            if let Event::TurnStarted { turn, .. } = e {
+                assert_eq!(*turn, Game::MAX_TURN);
+                turns += 1;
+            }
+        }
+        assert_eq!(game.turn(), Game::MAX_TURN);
+        assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+    }
+    assert!(turns > 0);
 }

@@ -202,7 +202,7 @@ impl FromStr for BotKind {
 }
 
 /// Longest game a match plays before stopping it without a winner (turns).
-pub const MATCH_MAX_TURNS: u16 = 1000;
+pub const MATCH_MAX_TURNS: u32 = 1000;
 
 /// How one match between bots ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,7 +212,7 @@ pub struct MatchResult {
     /// Points of every seat at the end (hidden cards included).
     pub scores: Vec<u8>,
     /// Turns played.
-    pub turns: u16,
+    pub turns: u32,
     /// Decisions each seat's bot took (actions applied).
     pub decisions: Vec<u32>,
     /// Time each seat's bot spent choosing, in nanoseconds.

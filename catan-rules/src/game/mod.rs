@@ -94,7 +94,7 @@ pub struct Game {
     pub(crate) rng: Rng,
     pub(crate) phase: Phase,
     pub(crate) current: u8,
-    pub(crate) turn: u16,
+    pub(crate) turn: u32,
     pub(crate) flags: u8,
     pub(crate) dice: [u8; 2],
     pub(crate) robber: u8,
@@ -325,9 +325,16 @@ impl Game {
     pub fn current_player(&self) -> Player {
         Player(self.current)
     }
-    /// Turn number: 0 during set-up, then 1, 2, ...
+    /// The largest turn number. The counter stops there rather than wrapping: a game
+    /// played past it goes on as turn `MAX_TURN`, and its positions still load. At one
+    /// action a microsecond a two-player game needs over two hours of nothing but rolls
+    /// and ends of turn to reach it; a server should end games far earlier by its own
+    /// limit (the simulator stops at [`crate::sim::MAX_TURNS`]).
+    pub const MAX_TURN: u32 = u32::MAX;
+
+    /// Turn number: 0 during set-up, then 1, 2, ... up to [`Game::MAX_TURN`].
     #[inline]
-    pub fn turn(&self) -> u16 {
+    pub fn turn(&self) -> u32 {
         self.turn
     }
     /// The winner, once the game is over.

@@ -206,7 +206,9 @@ impl Game {
     /// Starts `p`'s turn: cards bought last turn become playable, the harbours settle.
     pub(super) fn start_turn<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         self.current = p;
-        self.turn += 1;
+        // Saturates at `Game::MAX_TURN` instead of wrapping back to the set-up's 0: a game
+        // that long goes on, numbered as its last turn (docs/security.md).
+        self.turn = self.turn.saturating_add(1);
         self.flags = 0;
         self.dice = [0, 0];
         self.phase = Phase::Roll;

@@ -80,7 +80,7 @@ pub struct Position {
     /// Whose turn it is (during set-up: who places next).
     pub current: Player,
     /// Turn number: 0 during set-up, then 1, 2, ...
-    pub turn: u16,
+    pub turn: u32,
     /// The dice rolled this turn; `null` before the roll.
     #[serde(default)]
     pub dice: Option<[u8; 2]>,
