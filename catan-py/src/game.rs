@@ -247,7 +247,7 @@ impl PyGame {
     ///
     /// >>> import catan_rules
     /// >>> catan_rules.Game(map="beginner").action_space_size
-    /// 3274
+    /// 3275
     #[getter]
     fn action_space_size(&self) -> usize {
         self.space().len()
@@ -261,7 +261,7 @@ impl PyGame {
     /// >>> game = catan_rules.Game(map="beginner", seed=7)
     /// >>> mask = game.legal_mask()
     /// >>> mask.dtype, mask.shape, int(mask.sum()) == len(game.legal_actions)
-    /// (dtype('bool'), (3274,), True)
+    /// (dtype('bool'), (3275,), True)
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let space = self.space();
         let mut words = vec![0u64; space.words()];

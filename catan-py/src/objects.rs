@@ -29,6 +29,7 @@ pub const fn action_shape(a: &Action) -> (&'static str, &'static [&'static str])
         A::CounterOffer { .. } => &["player", "give", "get"],
         A::ConfirmTrade { .. } => &["player", "with"],
         A::PlayRoadBuilding { .. }
+        | A::FinishRoadBuilding { .. }
         | A::AcceptTrade { .. }
         | A::RejectTrade { .. }
         | A::CancelTrade { .. }

@@ -509,6 +509,7 @@ impl Game {
                 ..
             } => self.check_knight(action, p, hex, victim, resource),
             Action::PlayRoadBuilding { .. } => self.check_card(p, DevCard::RoadBuilding, action),
+            Action::FinishRoadBuilding { .. } => self.check_finish_road_building(action),
             Action::PlayMonopoly { .. } => self.check_card(p, DevCard::Monopoly, action),
             Action::PlayYearOfPlenty { resources, .. } => {
                 self.check_year_of_plenty(action, p, resources)
@@ -562,6 +563,7 @@ impl Game {
                 ..
             } => self.play_knight(p, hex, victim, resource, sink),
             Action::PlayRoadBuilding { .. } => self.play_road_building(p, sink),
+            Action::FinishRoadBuilding { .. } => self.finish_road_building(),
             Action::PlayYearOfPlenty { resources, .. } => {
                 self.play_year_of_plenty(p, resources, sink)
             }

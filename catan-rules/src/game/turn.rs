@@ -94,7 +94,7 @@ pub enum Decision {
         /// Who.
         player: Player,
     },
-    /// Place free roads.
+    /// Place free roads, or stop placing them (`finish_road_building`).
     RoadBuilding {
         /// Who.
         player: Player,
