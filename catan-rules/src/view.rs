@@ -103,7 +103,8 @@ pub struct OwnView {
 impl Game {
     /// What `viewer` may know (`None`: a spectator, who sees no hand at all). Others'
     /// hands and development cards appear only as counts; the deck only as its size; the
-    /// random generator's state not at all.
+    /// random generator's state not at all. A viewer the game does not have sees what a
+    /// spectator sees (its `viewer` is `None`); [`Game::try_view`] refuses it instead.
     ///
     /// # Examples
     /// ```
@@ -152,7 +153,7 @@ impl Game {
             }
         });
         PlayerView {
-            viewer,
+            viewer: viewer.filter(|v| v.0 < n),
             rules: self.rules,
             board: pos.board,
             phase: self.phase,

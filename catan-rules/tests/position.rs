@@ -969,3 +969,269 @@ fn the_turn_counter_stops_at_its_limit() {
     }
     assert!(turns > 0);
 }
+
+/// Messages are written for people: no Rust debug text (`Some(Player(1))`, `[7, 0]`,
+/// `RoadBuilding`, `Ne`) in what a position or board error says (security audit,
+/// finding 11).
+#[test]
+fn position_and_board_messages_have_no_debug_text() {
+    use catan_rules::board::{BoardError, HexCoord, Side};
+    let messages = [
+        PositionError::Format {
+            found: "fen".into(),
+        }
+        .to_string(),
+        PositionError::LongestRoadInconsistent {
+            holder: Some(Player(1)),
+            holder_length: 4,
+            longest: 6,
+        }
+        .to_string(),
+        PositionError::LongestRoadInconsistent {
+            holder: None,
+            holder_length: 0,
+            longest: 6,
+        }
+        .to_string(),
+        PositionError::LargestArmyInconsistent {
+            holder: Some(Player(2)),
+            holder_knights: 2,
+            most: 3,
+        }
+        .to_string(),
+        PositionError::BadDice { dice: [7, 0] }.to_string(),
+        PositionError::PhaseInconsistent {
+            phase: Phase::RoadBuilding,
+            reason: "r",
+        }
+        .to_string(),
+        PositionError::WinnerInconsistent {
+            winner: None,
+            reason: "r",
+        }
+        .to_string(),
+        BoardError::HarborNotCoastal {
+            at: HexCoord { q: 0, r: 0 },
+            side: Side::Ne,
+        }
+        .to_string(),
+    ];
+    for m in &messages {
+        for debug in ["Some(", "None", "Player(", "[", "RoadBuilding", " Ne "] {
+            assert!(!m.contains(debug), "{m:?} contains {debug:?}");
+        }
+    }
+    assert_eq!(
+        messages[0],
+        "format must be \"catan-position\", not \"fen\""
+    );
+    assert!(
+        messages[1].starts_with("Longest Road held by player 1 "),
+        "{}",
+        messages[1]
+    );
+    assert!(
+        messages[2].starts_with("Longest Road held by nobody "),
+        "{}",
+        messages[2]
+    );
+    assert_eq!(messages[4], "dice 7 and 0 are not two values 1 to 6");
+    assert_eq!(messages[5], "in the Road Building phase: r");
+    assert_eq!(messages[6], "winner nobody: r");
+    assert!(messages[7].contains("north-east side"), "{}", messages[7]);
+    // A long format string is quoted only in part.
+    let (_, mut pos) = beginner();
+    pos.format = "x".repeat(10_000);
+    let e = errors(pos);
+    assert!(e[0].to_string().len() < 120, "{}", e[0]);
+}
+
+// ---------------------------------------------------------------- unplayable games
+
+fn board_of(hexes: &[(i8, i8)]) -> catan_rules::board::BoardSpec {
+    use catan_rules::board::{BoardSpec, HexSpec};
+    use catan_rules::Terrain;
+    BoardSpec {
+        hexes: hexes
+            .iter()
+            .map(|&(q, r)| HexSpec {
+                q,
+                r,
+                terrain: Terrain::Forest,
+                number: Some(8),
+            })
+            .collect(),
+        ..BoardSpec::default()
+    }
+}
+
+/// Finding 10 of the security audit: a one-hex board was accepted although two players'
+/// four set-up settlements cannot fit on its six corners under the distance rule (two
+/// settlements on opposite corners leave none free): set-up could never finish. Catan
+/// base rules, 5th ed., 'Set-up Phase' and 'The Distance Rule'.
+#[test]
+fn boards_whose_set_up_cannot_finish_are_refused() {
+    use catan_rules::{Board, NewGameError};
+    use std::sync::Arc;
+    let one = Arc::new(Board::new(board_of(&[(0, 0)])).unwrap());
+    let rules = Rules {
+        players: 2,
+        ..Rules::default()
+    };
+    let e = Game::with_board(rules, Arc::clone(&one), 1).unwrap_err();
+    assert_eq!(
+        e,
+        NewGameError::SetupCannotFinish {
+            players: 2,
+            needed: 4,
+            blocked_after: 2
+        }
+    );
+    assert!(e.to_string().contains("2 players place 4"), "{e}");
+    // Two hexes (ten corners): three settlements can rule out all ten.
+    let two = Arc::new(Board::new(board_of(&[(0, 0), (1, 0)])).unwrap());
+    assert!(matches!(
+        Game::with_board(rules, two, 1),
+        Err(NewGameError::SetupCannotFinish {
+            blocked_after: 3,
+            ..
+        })
+    ));
+    // Three in a row (fourteen corners, each settlement rules out at most four): three
+    // settlements cannot block it, so two players always finish; four players cannot.
+    let three = Arc::new(Board::new(board_of(&[(0, 0), (1, 0), (2, 0)])).unwrap());
+    let mut g = Game::with_board(rules, Arc::clone(&three), 1).unwrap();
+    let mut buf = Vec::new();
+    let mut rng = Rng::new(5);
+    for _ in 0..200 {
+        if g.turn() > 0 {
+            break;
+        }
+        g.legal_actions(&mut buf);
+        assert!(!buf.is_empty(), "set-up goes on");
+        g.apply(buf[rng.below(buf.len() as u32) as usize]).unwrap();
+    }
+    assert_eq!(g.turn(), 1, "set-up finished");
+    let four = Rules {
+        players: 4,
+        ..Rules::default()
+    };
+    assert!(matches!(
+        Game::with_board(four, three, 1),
+        Err(NewGameError::SetupCannotFinish { needed: 8, .. })
+    ));
+    // Every map the engine makes leaves room.
+    for map in [MapKind::Beginner, MapKind::Variable, MapKind::Random] {
+        for players in 2..=4 {
+            let r = Rules {
+                players,
+                map,
+                ..Rules::default()
+            };
+            assert!(Game::new(r, 3).is_ok());
+        }
+    }
+    // A position on such a board is refused too, with its other problems.
+    let (_, mut pos) = beginner();
+    pos.board = board_of(&[(0, 0)]);
+    let errs = errors(pos);
+    assert!(
+        errs.iter()
+            .any(|e| matches!(e, PositionError::SetupCannotFinish { needed: 8, .. })),
+        "{errs:?}"
+    );
+}
+
+/// Finding 10: after set-up every seat has two buildings and two roads at least (pieces
+/// never leave the board; a city replaces a settlement). A seat with none was accepted.
+/// Catan base rules, 5th ed., 'Set-up Phase'.
+#[test]
+fn a_seat_without_its_set_up_pieces_is_refused() {
+    let (_, mut pos) = beginner();
+    pos.players[2].settlements.clear();
+    pos.players[2].roads.clear();
+    pos.players[3].roads.pop();
+    let errs = errors(pos);
+    assert!(errs.contains(&PositionError::SetupPiecesMissing {
+        player: Player(2),
+        buildings: 0,
+        roads: 0
+    }));
+    assert!(errs.contains(&PositionError::SetupPiecesMissing {
+        player: Player(3),
+        buildings: 2,
+        roads: 1
+    }));
+    // A city counts as the settlement it replaced.
+    let (game, mut pos) = beginner();
+    let s = pos.players[0].settlements.pop().unwrap();
+    pos.players[0].cities.push(s);
+    let _ = game;
+    let errs = Game::from_position(pos)
+        .err()
+        .map(|e| e.0)
+        .unwrap_or_default();
+    assert!(
+        !errs
+            .iter()
+            .any(|e| matches!(e, PositionError::SetupPiecesMissing { .. })),
+        "{errs:?}"
+    );
+}
+
+/// Finding 10: the generator's state is read only in the form it is written (16
+/// lower-case hex digits), so a position reads back as the same text.
+#[test]
+fn a_non_canonical_generator_state_is_refused() {
+    let (game, _) = beginner();
+    let json = game.to_json();
+    let state = format!("{:016x}", game.rng().state());
+    assert!(json.contains(&state));
+    assert!(Game::from_json(&json).is_ok());
+    for bad in [
+        state.to_uppercase(),
+        format!("+{}", &state[1..]),
+        state[1..].to_string(),
+    ] {
+        if bad == state {
+            continue;
+        }
+        let text = json.replace(&state, &bad);
+        assert!(
+            matches!(Game::from_json(&text), Err(LoadError::Parse { .. })),
+            "{bad}"
+        );
+    }
+}
+
+/// Finding 10: node id 255 means "no node", so a board may have at most 255 nodes; one
+/// of 256 (two rows of 42 hexes: `2 · 3 · 43 - 2` corners) described its last node as
+/// missing. A parallelogram of `r` rows of `k` hexes has `2 (r + 1) (k + 1) - 2` corners
+/// (one hex: 6, two in a row: 10).
+#[test]
+fn a_board_of_256_nodes_is_refused() {
+    use catan_rules::board::{BoardError, MAX_NODES};
+    assert!(MAX_NODES <= usize::from(u8::MAX));
+    let nodes = |r: i8, k: i8| {
+        let hexes: Vec<(i8, i8)> = (0..r).flat_map(|r| (0..k).map(move |q| (q, r))).collect();
+        catan_rules::Board::new(board_of(&hexes)).map(|b| b.nodes().len())
+    };
+    assert_eq!(nodes(1, 1), Ok(6));
+    assert_eq!(nodes(1, 2), Ok(10));
+    assert_eq!(nodes(2, 3), Ok(22));
+    let mut hexes = Vec::new();
+    for r in 0..2 {
+        for q in 0..42 {
+            hexes.push((q, r));
+        }
+    }
+    let errs = catan_rules::Board::new(board_of(&hexes)).unwrap_err().0;
+    assert!(
+        errs.contains(&BoardError::TooLarge {
+            what: "nodes",
+            count: 256,
+            max: 255
+        }),
+        "{errs:?}"
+    );
+}

@@ -178,8 +178,15 @@ impl fmt::Display for BotKind {
 
 /// A bot name that is not one of [`BotKind`]'s.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot {0:?}: expected random, weighted, greedy, search or search:N")]
+#[error("unknown bot \"{0}\": expected random, weighted, greedy, search or search:N")]
 pub struct UnknownBot(pub String);
+
+impl UnknownBot {
+    /// The error for the name `s`, quoting at most its first 64 bytes.
+    fn new(s: &str) -> UnknownBot {
+        UnknownBot(crate::error::truncate_for_message(s, 64))
+    }
+}
 
 impl FromStr for BotKind {
     type Err = UnknownBot;
@@ -193,9 +200,9 @@ impl FromStr for BotKind {
             _ => match t.strip_prefix("search:") {
                 Some(n) => match n.parse::<u32>() {
                     Ok(playouts) if playouts > 0 => Ok(BotKind::Search { playouts }),
-                    _ => Err(UnknownBot(s.to_string())),
+                    _ => Err(UnknownBot::new(s)),
                 },
-                None => Err(UnknownBot(s.to_string())),
+                None => Err(UnknownBot::new(s)),
             },
         }
     }

@@ -218,6 +218,37 @@ pub enum NewGameError {
     /// The map is invalid.
     #[error(transparent)]
     Board(#[from] crate::board::BoardErrors),
+    /// The map is too small for this many players: some order of set-up placements
+    /// leaves no place a settlement may go before every player has placed two (Catan
+    /// base rules, 5th ed., 'Set-up Phase' and 'The Distance Rule').
+    #[error(
+        "set-up cannot always finish on this map: {blocked_after} settlements can leave no \
+         place under the distance rule, and {players} players place {needed}"
+    )]
+    SetupCannotFinish {
+        /// Seats in the game.
+        players: u8,
+        /// Settlements the set-up phase places (two per seat).
+        needed: u8,
+        /// How few settlements can leave no legal place.
+        blocked_after: u8,
+    },
+}
+
+impl NewGameError {
+    /// [`NewGameError::SetupCannotFinish`] when `players` cannot always finish the set-up
+    /// phase on `board`.
+    pub(crate) fn check_setup_room(board: &Board, players: u8) -> Result<(), NewGameError> {
+        let needed = 2 * players;
+        match setup::setup_blockable(board, needed as usize) {
+            None => Ok(()),
+            Some(blocked_after) => Err(NewGameError::SetupCannotFinish {
+                players,
+                needed,
+                blocked_after: blocked_after as u8,
+            }),
+        }
+    }
 }
 
 #[inline]
@@ -241,6 +272,7 @@ impl Game {
             MapKind::Random => layouts::random(&mut rng),
         };
         let board = Arc::new(Board::new(spec)?);
+        NewGameError::check_setup_room(&board, rules.players)?;
         let mut g = Game::blank(rules, board, rng);
         if rules.map == MapKind::Beginner {
             g.place_beginner_pieces(&mut ());
@@ -251,9 +283,12 @@ impl Game {
     /// A new game on a given board, starting with the set-up phase.
     ///
     /// # Errors
-    /// [`NewGameError::Rules`] if the rules cannot be played.
+    /// [`NewGameError::Rules`] if the rules cannot be played;
+    /// [`NewGameError::SetupCannotFinish`] if the board is too small for the players'
+    /// set-up settlements.
     pub fn with_board(rules: Rules, board: Arc<Board>, seed: u64) -> Result<Game, NewGameError> {
         rules.validate()?;
+        NewGameError::check_setup_room(&board, rules.players)?;
         Ok(Game::blank(rules, board, Rng::new(seed)))
     }
 
@@ -473,12 +508,13 @@ impl Game {
     /// # Errors
     /// As [`Game::apply`].
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
-        if self.phase == Phase::GameOver {
-            return Err(RuleError::GameOver);
-        }
+        // A seat outside the game is named as such in every state, the end included.
         let player = action.player();
         if player.0 >= self.rules.players {
             return Err(RuleError::NoSuchPlayer { player });
+        }
+        if self.phase == Phase::GameOver {
+            return Err(RuleError::GameOver);
         }
         let p = player.0;
         // Who may act: everyone owing a discard, those answering an open offer, or else

@@ -38,6 +38,22 @@ pub enum Phase {
     GameOver,
 }
 
+impl std::fmt::Display for Phase {
+    /// The phase in words (`set-up settlement`, `main`, `Road Building`, ...).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Phase::SetupSettlement => "set-up settlement",
+            Phase::SetupRoad => "set-up road",
+            Phase::Roll => "roll",
+            Phase::Discard => "discard",
+            Phase::MoveRobber => "robber",
+            Phase::Main => "main",
+            Phase::RoadBuilding => "Road Building",
+            Phase::GameOver => "game over",
+        })
+    }
+}
+
 impl Phase {
     pub(crate) const fn waiting_for(self) -> &'static str {
         match self {
