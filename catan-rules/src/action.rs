@@ -91,7 +91,7 @@ pub enum Action {
         player: Player,
     },
     /// Stop placing Road Building's free roads: the rest are given up (Catan base rules,
-    /// 5th ed., 'Development Cards': the player *may* place two free roads;
+    /// 5th ed., 'Progress Cards': the player *may* place two free roads;
     /// docs/rulings.md §29).
     FinishRoadBuilding {
         /// Who acts.

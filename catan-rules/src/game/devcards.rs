@@ -192,7 +192,7 @@ impl Game {
     }
 
     /// Stopping Road Building before its free roads are all placed: only while they are
-    /// being placed (Catan base rules, 5th ed., 'Development Cards': the player *may*
+    /// being placed (Catan base rules, 5th ed., 'Progress Cards': the player *may*
     /// place two free roads; docs/rulings.md §29).
     #[inline(always)]
     pub(super) fn check_finish_road_building(&self, action: &Action) -> Result<(), RuleError> {
