@@ -56,7 +56,7 @@ fn two_hundred_standard_games_are_unchanged() {
     let (h, n) = fingerprint(Rules::default(), 200, 1);
     assert_eq!(
         (h, n),
-        (0x4f4e_5815_4042_cc8d, 990_826),
+        (0x0ba6_e387_e330_5455, 990_826),
         "fingerprint of 200 standard games: {h:#018x}, {n} actions"
     );
 }
@@ -81,10 +81,10 @@ fn variants_are_unchanged() {
         out.push(fingerprint(rules, 20, 77));
     }
     let want = [
-        (7_233_448_823_079_892_187, 88_064),
-        (11_956_452_625_176_799_347, 88_137),
-        (9_697_471_504_928_907_607, 95_105),
-        (5_777_815_181_563_735_391, 92_340),
+        (12_629_332_822_409_793_006, 88_064),
+        (16_942_116_474_969_943_488, 88_137),
+        (5_694_522_295_418_566_844, 95_105),
+        (18_382_874_462_265_572_503, 92_340),
     ];
     assert_eq!(out, want, "fingerprints of the variants");
 }

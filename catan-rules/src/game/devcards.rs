@@ -207,7 +207,11 @@ impl Game {
 
     /// Gives up the free roads not yet placed; the turn goes on where the card was played.
     #[inline(always)]
-    pub(super) fn finish_road_building(&mut self) {
+    pub(super) fn finish_road_building<S: EventSink>(&mut self, p: u8, sink: &mut S) {
+        sink.push(Event::RoadBuildingFinished {
+            player: Player(p),
+            unplaced: self.road_building_left,
+        });
         self.road_building_left = 0;
         self.phase = self.after_card_phase();
     }

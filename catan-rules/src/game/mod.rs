@@ -599,7 +599,7 @@ impl Game {
                 ..
             } => self.play_knight(p, hex, victim, resource, sink),
             Action::PlayRoadBuilding { .. } => self.play_road_building(p, sink),
-            Action::FinishRoadBuilding { .. } => self.finish_road_building(),
+            Action::FinishRoadBuilding { .. } => self.finish_road_building(p, sink),
             Action::PlayYearOfPlenty { resources, .. } => {
                 self.play_year_of_plenty(p, resources, sink)
             }

@@ -313,7 +313,13 @@ fn road_building_may_stop_after_one_road() {
     );
     assert_eq!(pos.g.phase(), Phase::RoadBuilding);
     let ev = ok(&mut pos.g, Action::FinishRoadBuilding { player: P0 });
-    assert!(ev.is_empty(), "nothing happens but the phase: {ev:?}");
+    assert_eq!(
+        ev,
+        vec![Event::RoadBuildingFinished {
+            player: P0,
+            unplaced: 1
+        }]
+    );
     assert_eq!(pos.g.phase(), Phase::Main);
     assert_eq!(pos.g.pieces_on_board(P0).0, 1, "one free road placed");
     assert!(pos.g.hand(P0).is_empty(), "the road was free");
@@ -351,7 +357,14 @@ fn road_building_may_place_none_and_before_the_roll_returns_to_the_roll() {
     pos.settle(0, a).dev(0, DevCard::RoadBuilding);
     ok(&mut pos.g, Action::PlayRoadBuilding { player: P0 });
     assert_eq!(pos.g.phase(), Phase::RoadBuilding);
-    ok(&mut pos.g, Action::FinishRoadBuilding { player: P0 });
+    let ev = ok(&mut pos.g, Action::FinishRoadBuilding { player: P0 });
+    assert_eq!(
+        ev,
+        vec![Event::RoadBuildingFinished {
+            player: P0,
+            unplaced: 2
+        }]
+    );
     assert_eq!(pos.g.phase(), Phase::Roll);
     assert_eq!(pos.g.pieces_on_board(P0).0, 0);
     assert!(pos.g.development_card_played());
