@@ -511,7 +511,7 @@ struct State {
     decision: Decision,
     to_act: Vec<Player>,
     current_player: Player,
-    turn: u16,
+    turn: u32,
     dice: Option<[u8; 2]>,
     robber: Option<HexId>,
     winner: Option<Player>,

@@ -285,3 +285,38 @@ fn ids_are_fixed_and_indices_are_list_positions() {
     );
     unsafe { catan_game_free(g) };
 }
+
+/// Findings 10 and 12 through C: a position on a board whose set-up cannot finish is
+/// refused as an invalid position naming the reason, and `finish_road_building` is an
+/// action type C passes through (refused here only because no Road Building is under
+/// way, as the core's wrong-phase error).
+#[test]
+fn unplayable_boards_and_finishing_road_building() {
+    let g = new_game("{}", 3);
+    let mut pos: serde_json::Value = serde_json::from_str(&engine(g).to_json()).unwrap();
+    pos["board"] =
+        serde_json::json!({"hexes": [{"q": 0, "r": 0, "terrain": "forest", "number": 8}]});
+    let text = c(pos.to_string());
+    let mut loaded = ptr::null_mut();
+    assert_eq!(
+        unsafe { catan_game_from_position_json(text.as_ptr(), &mut loaded) },
+        catan_status::InvalidPosition
+    );
+    assert!(loaded.is_null());
+    assert!(
+        last_error().contains("set-up cannot always finish"),
+        "{}",
+        last_error()
+    );
+    play_until(g, |e| e.phase() == Phase::Main);
+    let before = snapshot(g);
+    let p = engine(g).current_player().0;
+    let finish = c(format!(r#"{{"type":"finish_road_building","player":{p}}}"#));
+    assert_eq!(
+        unsafe { catan_game_apply_json(g, finish.as_ptr(), ptr::null_mut()) },
+        catan_status::IllegalAction
+    );
+    assert_eq!(last_error_json()["error"]["type"], "wrong_phase");
+    assert!(snapshot(g) == before);
+    unsafe { catan_game_free(g) };
+}

@@ -71,7 +71,7 @@ impl PyBot {
     /// that seat has nothing to do. Domestic trade offers are never made (offers from
     /// others are answered).
     ///
-    /// Raises `ValueError` if `seat` is not at the table.
+    /// Raises `NoSuchPlayerError` (a `ValueError`) if `seat` is not at the table.
     #[pyo3(signature = (game, seat = None))]
     fn choose(
         &mut self,
@@ -82,12 +82,7 @@ impl PyBot {
         let g = game.core();
         let seat = match seat {
             Some(s) if s < g.players() => Player(s),
-            Some(s) => {
-                return Err(PyValueError::new_err(format!(
-                    "seat {s} is not at the table ({} players)",
-                    g.players()
-                )))
-            }
+            Some(s) => return Err(crate::errors::no_such_player(py, s.into(), g.players())),
             None => match g.to_act().iter().next() {
                 Some(p) => p,
                 None => return Ok(None),
@@ -131,10 +126,9 @@ fn seat_arg(g: &Game, seat: u8) -> PyResult<Player> {
     if seat < g.players() {
         Ok(Player(seat))
     } else {
-        Err(PyValueError::new_err(format!(
-            "seat {seat} is not at the table ({} players)",
-            g.players()
-        )))
+        Err(Python::attach(|py| {
+            crate::errors::no_such_player(py, seat.into(), g.players())
+        }))
     }
 }
 
@@ -210,9 +204,10 @@ fn observation_planes<'py>(
     let arr = match out {
         Some(a) => {
             if a.shape() != [c, h, w] {
+                let shape: Vec<String> = a.shape().iter().map(|d| d.to_string()).collect();
                 return Err(PyValueError::new_err(format!(
-                    "out has shape {:?}, the planes ({c}, {h}, {w})",
-                    a.shape()
+                    "out has shape ({}), the planes ({c}, {h}, {w})",
+                    shape.join(", ")
                 )));
             }
             a

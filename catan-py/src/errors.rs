@@ -6,7 +6,7 @@
 //! ├── RulesError(CatanError, ValueError)        unplayable rules (core `NewGameError`)
 //! ├── PositionError(CatanError, ValueError)     impossible positions (core `PositionErrors`)
 //! └── IllegalActionError(CatanError)            well formed, not allowed now (core `RuleError`)
-//!     ├── GameOverError, NotYourTurnError, NoSuchPlayerError, NotYourSeatError,
+//!     ├── GameOverError, NotYourTurnError, NoSuchPlayerError (also a ValueError), NotYourSeatError,
 //!     ├── WrongPhaseError, NotEnoughResourcesError,
 //!     └── PlacementError, SupplyError, DevelopmentCardError, RobberError, TradeError, ...
 //! ```
@@ -54,8 +54,8 @@ const CLASSES: &[(&str, &[&str], &str)] = &[
     ),
     (
         "NoSuchPlayerError",
-        &["IllegalActionError"],
-        "The action names a seat that is not in this game.",
+        &["IllegalActionError", "ValueError"],
+        "A seat that is not in this game: named by an action, or given to a call that takes a seat (view, hand, legal_actions_for, ...).",
     ),
     (
         "NotYourSeatError",
@@ -230,6 +230,25 @@ pub fn rule_error(py: Python<'_>, e: RuleError) -> PyErr {
     }
 }
 
+/// `NoSuchPlayerError` for a seat number the game does not have (any integer, so that
+/// negative and huge numbers are refused the same way).
+pub fn no_such_player(py: Python<'_>, seat: i64, players: u8) -> PyErr {
+    let detail = PyDict::new(py);
+    if let Err(e) = detail.set_item("player", seat) {
+        return e;
+    }
+    new_error(
+        py,
+        "NoSuchPlayerError",
+        format!(
+            "no player {seat} in a {players}-player game (seats are 0 to {})",
+            players.saturating_sub(1)
+        ),
+        "no_such_player",
+        detail.into_any(),
+    )
+}
+
 /// Malformed input as a `ParseError`.
 pub fn parse_error(py: Python<'_>, e: ParseError) -> PyErr {
     // Values parsed from Python objects have no line or column.
@@ -266,6 +285,7 @@ pub fn new_game_error(py: Python<'_>, e: NewGameError) -> PyErr {
             d.set_item("errors", ser_to_py(py, &b.0)?)?;
             Ok(("board".to_owned(), d.into_any()))
         })(),
+        NewGameError::SetupCannotFinish { .. } => kind_and_detail(py, &e),
     };
     match parts {
         Ok((kind, detail)) => new_error(py, "RulesError", e.to_string(), &kind, detail),

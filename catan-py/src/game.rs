@@ -130,13 +130,13 @@ impl PyGame {
         &self.legal
     }
 
+    /// A seat of this game, or `NoSuchPlayerError` (a `ValueError`).
     fn player(&self, p: i64) -> PyResult<Player> {
         if p < 0 || p >= i64::from(self.game.players()) {
-            return Err(PyValueError::new_err(format!(
-                "no player {p} in a {}-player game (seats are 0..{})",
-                self.game.players(),
-                self.game.players()
-            )));
+            let players = self.game.players();
+            return Err(Python::attach(|py| {
+                crate::errors::no_such_player(py, p, players)
+            }));
         }
         Ok(Player(p as u8))
     }
@@ -180,9 +180,21 @@ fn os_seed(py: Python<'_>) -> PyResult<u64> {
 /// A seat argument of a seat-scoped call: any seat number the core can name goes to the
 /// core (which refuses seats outside the game with `NoSuchPlayerError`).
 fn seat_arg(seat: i64) -> PyResult<Player> {
-    u8::try_from(seat)
-        .map(Player)
-        .map_err(|_| PyValueError::new_err(format!("{seat} is not a seat number")))
+    u8::try_from(seat).map(Player).map_err(|_| {
+        Python::attach(|py| {
+            let detail = PyDict::new(py);
+            if let Err(e) = detail.set_item("player", seat) {
+                return e;
+            }
+            crate::errors::new_error(
+                py,
+                "NoSuchPlayerError",
+                format!("{seat} is not a seat number"),
+                "no_such_player",
+                detail.into_any(),
+            )
+        })
+    })
 }
 
 #[pymethods]
@@ -254,7 +266,7 @@ impl PyGame {
     ///
     /// >>> import catan_rules
     /// >>> catan_rules.Game(map="beginner").action_space_size
-    /// 3274
+    /// 3275
     #[getter]
     fn action_space_size(&self) -> usize {
         self.space().len()
@@ -268,7 +280,7 @@ impl PyGame {
     /// >>> game = catan_rules.Game(map="beginner", seed=7)
     /// >>> mask = game.legal_mask()
     /// >>> mask.dtype, mask.shape, int(mask.sum()) == len(game.legal_actions)
-    /// (dtype('bool'), (3274,), True)
+    /// (dtype('bool'), (3275,), True)
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let space = self.space();
         let mut words = vec![0u64; space.words()];
@@ -438,7 +450,7 @@ impl PyGame {
     /// >>> game.legal_actions_for(0), game.legal_actions_for(1)
     /// ([Action('roll', player=0)], [])
     fn legal_actions_for(&self, seat: i64) -> PyResult<Vec<PyAction>> {
-        let seat = seat_arg(seat)?;
+        let seat = self.player(seat)?;
         let mut v = Vec::new();
         self.game.legal_actions_for(seat, &mut v);
         Ok(v.into_iter().map(PyAction).collect())
@@ -451,7 +463,7 @@ impl PyGame {
         py: Python<'py>,
         seat: i64,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let seat = seat_arg(seat)?;
+        let seat = self.player(seat)?;
         let space = self.space();
         let mut words = vec![0u64; space.words()];
         self.game.legal_mask_for(seat, space, &mut words);
@@ -552,7 +564,7 @@ impl PyGame {
 
     /// Turn number: 0 during set-up, then 1, 2, ...
     #[getter]
-    fn turn(&self) -> u16 {
+    fn turn(&self) -> u32 {
         self.game.turn()
     }
 

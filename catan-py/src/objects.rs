@@ -29,6 +29,7 @@ pub const fn action_shape(a: &Action) -> (&'static str, &'static [&'static str])
         A::CounterOffer { .. } => &["player", "give", "get"],
         A::ConfirmTrade { .. } => &["player", "with"],
         A::PlayRoadBuilding { .. }
+        | A::FinishRoadBuilding { .. }
         | A::AcceptTrade { .. }
         | A::RejectTrade { .. }
         | A::CancelTrade { .. }
@@ -55,6 +56,7 @@ pub const fn event_shape(e: &Event) -> (&'static str, &'static [&'static str]) {
         E::RoadBuilt { .. } => ("road_built", &["player", "edge"]),
         E::DevelopmentCardBought { .. } => ("development_card_bought", &["player", "card"]),
         E::DevelopmentCardPlayed { .. } => ("development_card_played", &["player", "card"]),
+        E::RoadBuildingFinished { .. } => ("road_building_finished", &["player", "unplaced"]),
         E::YearOfPlentyTaken { .. } => ("year_of_plenty_taken", &["player", "resources"]),
         E::MonopolyTaken { .. } => ("monopoly_taken", &["player", "resource", "taken"]),
         E::MaritimeTraded { .. } => ("maritime_traded", &["player", "give", "get", "rate"]),

@@ -30,7 +30,7 @@ def test_bot_arguments_are_checked() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         catan_rules.Bot("alphabeta")
     game = catan_rules.Game(players=3, map="beginner")
-    with pytest.raises(ValueError, match="not at the table"):
+    with pytest.raises(catan_rules.NoSuchPlayerError, match="no player 3 in a 3-player game"):
         catan_rules.Bot().choose(game, 3)
     # A seat with nothing to do gets None.
     assert catan_rules.Bot().choose(game, 1) is None

@@ -36,6 +36,9 @@ def test_hierarchy() -> None:
         assert issubclass(value_error, ValueError)
     assert issubclass(catan_rules.IllegalActionError, catan_rules.CatanError)
     assert not issubclass(catan_rules.IllegalActionError, ValueError)
+    # A seat that is not in the game is also a bad argument (a seat number given to view,
+    # hand, legal_actions_for, ...).
+    assert issubclass(catan_rules.NoSuchPlayerError, ValueError)
     for cls in RULE_CLASSES:
         assert issubclass(cls, catan_rules.IllegalActionError), cls
         assert cls.__module__ == "catan_rules"

@@ -73,3 +73,22 @@ def test_the_picture_is_svg() -> None:
     assert svg.lstrip().startswith(("<svg", "<?xml"))
     assert svg.count('<polygon class="hex"') == 37  # 19 land and 18 sea hexes (seeds/003, 37 tiles)
     assert game.board._repr_svg_().lstrip().startswith(("<svg", "<?xml"))
+
+
+def test_turns_past_65535_load_and_pickle() -> None:
+    # Security audit finding 9: the 16-bit turn counter wrapped to 0 (the set-up's number)
+    # and the position then failed to load; turns are counted in 32 bits now.
+    import pickle
+
+    game = Game(players=2, map="beginner", seed=4)
+    pos = json.loads(game.to_json())
+    pos["turn"] = 65_534
+    game = Game.from_json(json.dumps(pos))
+    rng = random.Random(2)
+    while game.turn < 65_537 and game.winner is None:
+        acts = [a for a in game.legal_actions if a.type in ("roll", "end_turn", "discard", "move_robber")]
+        game.apply(rng.choice(acts or list(game.legal_actions)))
+    assert game.turn == 65_537
+    assert json.loads(game.to_json())["turn"] == 65_537
+    assert Game.from_json(game.to_json()) == game
+    assert pickle.loads(pickle.dumps(game)) == game

@@ -242,3 +242,54 @@ def test_hostile_calls_change_nothing() -> None:
                 g.apply(rng.choice(moves))
             else:
                 g = Game(players=rng.choice([2, 3, 4]), map="random", seed=rng.randrange(2**32))
+
+
+def test_a_seat_outside_the_game_is_no_such_player_everywhere() -> None:
+    # Finding 11: a seat the game does not have is NoSuchPlayerError (still a ValueError)
+    # from every call that takes a seat, never NotYourTurnError or a bare ValueError.
+    g = main_phase()
+    end = {"type": "end_turn", "player": 7}
+    calls = [
+        lambda: g.view(7),
+        lambda: g.hand(7),
+        lambda: g.points(7),
+        lambda: g.road_length(7),
+        lambda: g.legal_actions_for(7),
+        lambda: g.legal_mask_for(7),
+        lambda: g.legal_actions_for(-1),
+        lambda: g.check(end),
+        lambda: g.check_as(7, end),
+        lambda: g.apply_as(7, end),
+        lambda: g.check_as(300, end),
+        lambda: Game.events_for([], -1),
+    ]
+    before = g.to_json()
+    for call in calls:
+        with pytest.raises(catan_rules.NoSuchPlayerError) as info:
+            call()
+        assert isinstance(info.value, ValueError)
+        assert info.value.kind == "no_such_player"
+        assert "Player(" not in str(info.value)
+    assert g.to_json() == before
+
+
+def test_unplayable_boards_and_finishing_road_building() -> None:
+    # Finding 10: a board whose set-up cannot finish is refused, saying why.
+    g = Game(players=2, seed=1)
+    pos = json.loads(g.to_json())
+    pos["board"] = {"hexes": [{"q": 0, "r": 0, "terrain": "forest", "number": 8}]}
+    with pytest.raises(catan_rules.PositionError) as info:
+        Game.from_json(json.dumps(pos))
+    kinds = [e["type"] for e in info.value.detail["errors"]]
+    assert "setup_cannot_finish" in kinds
+    # A non-canonical generator state is malformed.
+    pos = json.loads(g.to_json())
+    pos["rng"] = pos["rng"].upper() if pos["rng"].upper() != pos["rng"] else "+" + pos["rng"][1:]
+    with pytest.raises(catan_rules.ParseError):
+        Game.from_json(json.dumps(pos))
+    # Finding 12: finish_road_building is an action like any other; outside Road
+    # Building it is the wrong phase.
+    a = Action("finish_road_building", player=0)
+    assert a.to_dict() == {"type": "finish_road_building", "player": 0}
+    with pytest.raises(catan_rules.WrongPhaseError):
+        g.check(a)

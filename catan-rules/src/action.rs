@@ -90,6 +90,13 @@ pub enum Action {
         /// Who acts.
         player: Player,
     },
+    /// Stop placing Road Building's free roads: the rest are given up (Catan base rules,
+    /// 5th ed., 'Progress Cards': the player *may* place two free roads;
+    /// docs/rulings.md §29).
+    FinishRoadBuilding {
+        /// Who acts.
+        player: Player,
+    },
     /// Play Year of Plenty (Zip!: Invention): take two cards (fewer if the bank has fewer).
     PlayYearOfPlenty {
         /// Who acts.
@@ -179,6 +186,7 @@ impl Action {
             | Action::MoveRobber { player, .. }
             | Action::PlayKnight { player, .. }
             | Action::PlayRoadBuilding { player }
+            | Action::FinishRoadBuilding { player }
             | Action::PlayYearOfPlenty { player, .. }
             | Action::PlayMonopoly { player, .. }
             | Action::MaritimeTrade { player, .. }
@@ -212,6 +220,7 @@ impl Action {
             | Action::MoveRobber { player: p, .. }
             | Action::PlayKnight { player: p, .. }
             | Action::PlayRoadBuilding { player: p }
+            | Action::FinishRoadBuilding { player: p }
             | Action::PlayYearOfPlenty { player: p, .. }
             | Action::PlayMonopoly { player: p, .. }
             | Action::MaritimeTrade { player: p, .. }
@@ -238,6 +247,7 @@ impl Action {
             Action::MoveRobber { .. } => "move_robber",
             Action::PlayKnight { .. } => "play_knight",
             Action::PlayRoadBuilding { .. } => "play_road_building",
+            Action::FinishRoadBuilding { .. } => "finish_road_building",
             Action::PlayYearOfPlenty { .. } => "play_year_of_plenty",
             Action::PlayMonopoly { .. } => "play_monopoly",
             Action::MaritimeTrade { .. } => "maritime_trade",

@@ -52,6 +52,7 @@
 //! | [`Block::Confirm`] | `P` | close the open offer with seat `with` |
 //! | [`Block::Cancel`] | 1 | withdraw the open offer |
 //! | [`Block::Discard`] | `P D` | per player `q`: `q D + rank` (below) |
+//! | [`Block::FinishRoadBuilding`] | 1 | stop placing Road Building's free roads |
 //!
 //! **Discards.** A discard is one atomic multiset of exactly the owed number `k` of cards.
 //! Its id is its rank among *all* multisets of `k` cards over the five resources, in
@@ -136,11 +137,13 @@ pub enum Block {
     Cancel,
     /// Discard, per player × multiset rank.
     Discard,
+    /// Stop placing Road Building's free roads.
+    FinishRoadBuilding,
 }
 
 impl Block {
     /// Every block, in id order.
-    pub const ALL: [Block; 22] = [
+    pub const ALL: [Block; 23] = [
         Block::Roll,
         Block::RollDice,
         Block::EndTurn,
@@ -163,6 +166,7 @@ impl Block {
         Block::Confirm,
         Block::Cancel,
         Block::Discard,
+        Block::FinishRoadBuilding,
     ];
 }
 
@@ -213,7 +217,7 @@ impl ActionSpace {
                 Block::BuyCardKind => 5,
                 Block::MoveRobber | Block::Knight => l * (p + 1),
                 Block::MoveRobberSteal | Block::KnightSteal => 5 * l * p,
-                Block::RoadBuilding | Block::Cancel => 1,
+                Block::RoadBuilding | Block::Cancel | Block::FinishRoadBuilding => 1,
                 Block::YearOfPlenty => 21,
                 Block::Monopoly => 5,
                 Block::Maritime => 60,
@@ -317,6 +321,7 @@ impl ActionSpace {
                 ..
             } => self.encode_robber(true, hex, victim, resource),
             Action::PlayRoadBuilding { .. } => Some(self.offset(Block::RoadBuilding)),
+            Action::FinishRoadBuilding { .. } => Some(self.offset(Block::FinishRoadBuilding)),
             Action::PlayYearOfPlenty { resources, .. } => self.encode_year_of_plenty(&resources),
             Action::PlayMonopoly { resource, .. } => {
                 Some(self.offset(Block::Monopoly) + resource.index() as u32)
@@ -353,6 +358,7 @@ impl ActionSpace {
             Block::BuyCard
             | Block::BuyCardKind
             | Block::RoadBuilding
+            | Block::FinishRoadBuilding
             | Block::YearOfPlenty
             | Block::Monopoly => ActionSpace::decode_devcard(b, i, player),
             Block::Maritime
@@ -467,8 +473,8 @@ mod tests {
     fn standard_board_sizes() {
         let g = Game::new(crate::Rules::default(), 1).unwrap();
         let s = ActionSpace::new(g.board(), 4);
-        // 1+36+1 + 54+54+72 + 1+5 + 95+380 + 95+380 + 1+21+5+60+20 + 4+4+4+1 + 4*495
-        assert_eq!(s.len(), 1294 + 4 * 495);
+        // 1+36+1 + 54+54+72 + 1+5 + 95+380 + 95+380 + 1+21+5+60+20 + 4+4+4+1 + 4*495 + 1
+        assert_eq!(s.len(), 1294 + 4 * 495 + 1);
         for id in 0..s.len() as u32 {
             let (b, i) = s.block_of(id).unwrap();
             assert_eq!(s.offset(b) + i, id);

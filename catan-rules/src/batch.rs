@@ -288,7 +288,7 @@ pub fn write_observation(g: &Game, out: &mut [i16]) {
     out[0] = actor as i16;
     out[1] = r(g.current);
     out[2] = g.phase as i16;
-    out[3] = clamp(g.turn as u32);
+    out[3] = clamp(g.turn);
     out[4] = g.dice[0] as i16;
     out[5] = g.dice[1] as i16;
     out[6] = if g.robber == NONE {

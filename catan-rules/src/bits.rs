@@ -23,7 +23,7 @@ pub(crate) type EdgeBits = Bits<EDGE_WORDS>;
 pub(crate) type NodeBits = Bits<NODE_WORDS>;
 
 /// Node owners, one nibble per node (see [`crate::Game`]'s encoding).
-pub(crate) type NodeNibbles = Nibbles<{ MAX_NODES / 16 }>;
+pub(crate) type NodeNibbles = Nibbles<{ MAX_NODES.div_ceil(16) }>;
 /// Edge owners, one nibble per edge.
 pub(crate) type EdgeNibbles = Nibbles<{ MAX_EDGES / 16 }>;
 

@@ -110,6 +110,14 @@ pub enum Event {
         /// Which.
         card: DevCard,
     },
+    /// The player stopped placing Road Building's free roads, giving up the rest
+    /// (`finish_road_building`; docs/rulings.md §29).
+    RoadBuildingFinished {
+        /// Who.
+        player: Player,
+        /// Free roads given up (1 or 2).
+        unplaced: u8,
+    },
     /// Year of Plenty took these cards from the bank.
     YearOfPlentyTaken {
         /// Who.
@@ -211,7 +219,7 @@ pub enum Event {
         /// Whose.
         player: Player,
         /// Turn number (1 = first turn after set-up).
-        turn: u16,
+        turn: u32,
     },
     /// The set-up phase ended; play begins.
     SetupFinished,

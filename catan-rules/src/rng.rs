@@ -98,8 +98,12 @@ impl Serialize for Rng {
 impl<'de> Deserialize<'de> for Rng {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        if s.len() != 16 {
-            return Err(serde::de::Error::custom("rng state must be 16 hex digits"));
+        // Only the form the state is written in: exactly 16 lower-case hex digits (no
+        // sign, no upper case), so that a position reads back as the same text.
+        if s.len() != 16 || !s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            return Err(serde::de::Error::custom(
+                "rng state must be 16 lower-case hex digits",
+            ));
         }
         u64::from_str_radix(&s, 16)
             .map(Rng::from_state)
@@ -134,5 +138,24 @@ mod tests {
         let back: Rng = serde_json::from_str(&j).unwrap();
         assert_eq!(back, r);
         assert!(serde_json::from_str::<Rng>("\"xyz\"").is_err());
+    }
+
+    /// Only the canonical form is read (security audit, finding 10): a sign, upper case
+    /// or a wrong length named a state that wrote back as different text.
+    #[test]
+    fn only_the_canonical_state_text_is_read() {
+        let ok: Rng = serde_json::from_str("\"00000000000000af\"").unwrap();
+        assert_eq!(ok.state(), 0xaf);
+        assert_eq!(serde_json::to_string(&ok).unwrap(), "\"00000000000000af\"");
+        for bad in [
+            "\"+00000000000000a\"",
+            "\"00000000000000AF\"",
+            "\"0000000000000af\"",
+            "\"000000000000000af\"",
+            "\" 00000000000000a\"",
+            "\"-00000000000000a\"",
+        ] {
+            assert!(serde_json::from_str::<Rng>(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -13,6 +13,13 @@
 //! | [`Game::legal_mask_for`] | the same, as a mask over an [`ActionSpace`] |
 //! | [`Game::check_as`], [`Game::apply_as`] | errors about the seat's own action, naming nothing hidden |
 //!
+//! **Seats outside the game.** [`Game::check`], [`Game::check_as`] and [`Game::apply_as`]
+//! answer [`RuleError::NoSuchPlayer`] for a seat the game does not have, in every state.
+//! The queries have checked forms that do the same — [`Game::try_view`],
+//! [`Game::events_for_seat`], [`Game::try_legal_actions_for`], [`Game::try_legal_mask_for`]
+//! — for a server that wants the mistake reported; the plain forms answer such a seat as a
+//! spectator (no hand, no options).
+//!
 //! Another seat's action given to [`Game::check_as`] or [`Game::apply_as`] is refused with
 //! [`RuleError::NotYourSeat`] before anything else is looked at, so the answer is the same
 //! in every state. [`RuleError::NotEnoughResources`] names what the action needs, never what
@@ -44,6 +51,7 @@ use crate::game::legal::Out;
 use crate::game::Game;
 use crate::rules::ChanceMode;
 use crate::types::{Player, Resource};
+use crate::view::PlayerView;
 
 /// `a` without its chance outcome: the choice a seat makes in an external-chance game.
 pub fn without_outcome(a: Action) -> Action {
@@ -140,6 +148,81 @@ impl Out for SeatMask<'_> {
 }
 
 impl Game {
+    /// `seat` if the game has it, else [`RuleError::NoSuchPlayer`].
+    ///
+    /// ```
+    /// use catan_rules::{Game, Player, RuleError, Rules};
+    /// let game = Game::new(Rules { players: 3, ..Rules::default() }, 1).unwrap();
+    /// assert_eq!(game.seat(Player(2)), Ok(Player(2)));
+    /// assert_eq!(game.seat(Player(3)), Err(RuleError::NoSuchPlayer { player: Player(3) }));
+    /// ```
+    #[inline]
+    pub fn seat(&self, seat: Player) -> Result<Player, RuleError> {
+        if seat.0 < self.rules.players {
+            Ok(seat)
+        } else {
+            Err(RuleError::NoSuchPlayer { player: seat })
+        }
+    }
+
+    /// [`Game::view`], refusing a viewer the game does not have with
+    /// [`RuleError::NoSuchPlayer`] (`None`, a spectator, is always accepted).
+    ///
+    /// # Errors
+    /// [`RuleError::NoSuchPlayer`].
+    pub fn try_view(&self, viewer: Option<Player>) -> Result<PlayerView, RuleError> {
+        viewer.map(|v| self.seat(v)).transpose()?;
+        Ok(self.view(viewer))
+    }
+
+    /// [`Game::events_for`], refusing a viewer the game does not have with
+    /// [`RuleError::NoSuchPlayer`].
+    ///
+    /// # Errors
+    /// [`RuleError::NoSuchPlayer`].
+    pub fn events_for_seat(
+        &self,
+        events: &[Event],
+        viewer: Option<Player>,
+    ) -> Result<Vec<Event>, RuleError> {
+        viewer.map(|v| self.seat(v)).transpose()?;
+        Ok(Game::events_for(events, viewer))
+    }
+
+    /// [`Game::legal_actions_for`], refusing a seat the game does not have with
+    /// [`RuleError::NoSuchPlayer`] (`out` is then left empty).
+    ///
+    /// # Errors
+    /// [`RuleError::NoSuchPlayer`].
+    pub fn try_legal_actions_for(
+        &self,
+        seat: Player,
+        out: &mut Vec<Action>,
+    ) -> Result<(), RuleError> {
+        out.clear();
+        self.seat(seat)?;
+        self.legal_actions_for(seat, out);
+        Ok(())
+    }
+
+    /// [`Game::legal_mask_for`], refusing a seat the game does not have with
+    /// [`RuleError::NoSuchPlayer`] (`mask` is then left untouched).
+    ///
+    /// # Errors
+    /// [`RuleError::NoSuchPlayer`].
+    ///
+    /// # Panics
+    /// If `mask` is shorter than [`ActionSpace::words`].
+    pub fn try_legal_mask_for(
+        &self,
+        seat: Player,
+        space: &ActionSpace,
+        mask: &mut [u64],
+    ) -> Result<u32, RuleError> {
+        self.seat(seat)?;
+        Ok(self.legal_mask_for(seat, space, mask))
+    }
+
     /// Refuses, before anything else, a seat that is not in the game and an action of
     /// another seat: the answer depends on `seat` and the action alone.
     fn seat_gate(&self, seat: Player, action: &Action) -> Result<(), RuleError> {
@@ -449,6 +532,77 @@ mod tests {
             let json = serde_json::to_string(&e).unwrap();
             assert!(!json.contains("have"), "{json}");
         }
+    }
+
+    /// A seat the game does not have is `NoSuchPlayer` from every call that can say so, in
+    /// every state the random game passes through (the end included), and never
+    /// `NotYourTurn` (security audit, finding 11); the plain queries answer it as a
+    /// spectator.
+    #[test]
+    fn a_seat_outside_the_game_is_no_such_player_everywhere() {
+        let rules = Rules {
+            players: 3,
+            ..Rules::default()
+        };
+        let mut g = Game::new(rules, 8).unwrap();
+        let mut rng = crate::Rng::new(4);
+        let space = ActionSpace::new(g.board(), 3);
+        let mut mask = vec![u64::MAX; space.words()];
+        let mut v = Vec::new();
+        let mut buf = Vec::new();
+        for step in 0..50_000 {
+            for ghost in [Player(3), Player(5), Player(200)] {
+                let no = Err(RuleError::NoSuchPlayer { player: ghost });
+                for a in [
+                    Action::EndTurn { player: ghost },
+                    Action::Roll {
+                        player: ghost,
+                        dice: None,
+                    },
+                    Action::Discard {
+                        player: ghost,
+                        resources: crate::Resources::EMPTY,
+                    },
+                    Action::AcceptTrade { player: ghost },
+                    Action::FinishRoadBuilding { player: ghost },
+                ] {
+                    assert_eq!(g.check(&a), no.map(|_: Player| ()), "step {step}");
+                    assert_eq!(g.check_as(ghost, &a), no.map(|_: Player| ()));
+                    let before = g.clone();
+                    assert_eq!(g.apply_as(ghost, a).map(|_| ()), no.map(|_: Player| ()));
+                    assert_eq!(g, before);
+                }
+                assert_eq!(g.seat(ghost), no);
+                assert_eq!(g.try_view(Some(ghost)).map(|_| ()), no.map(|_: Player| ()));
+                assert!(g.try_view(None).is_ok());
+                let spectator = g.view(Some(ghost));
+                assert!(spectator.viewer.is_none() && spectator.own.is_none());
+                assert_eq!(
+                    g.events_for_seat(&[], Some(ghost)),
+                    no.map(|_: Player| Vec::new())
+                );
+                v.push(Action::EndTurn { player: Player(0) });
+                assert_eq!(
+                    g.try_legal_actions_for(ghost, &mut v),
+                    no.map(|_: Player| ())
+                );
+                assert!(v.is_empty());
+                g.legal_actions_for(ghost, &mut v);
+                assert!(v.is_empty());
+                assert_eq!(
+                    g.try_legal_mask_for(ghost, &space, &mut mask),
+                    no.map(|_: Player| 0)
+                );
+                assert!(mask.iter().all(|&w| w == u64::MAX), "left untouched");
+            }
+            if g.winner().is_some() {
+                break;
+            }
+            g.legal_actions_without_offers(&mut buf);
+            let a = buf[rng.below(buf.len() as u32) as usize];
+            g.apply(a).unwrap();
+        }
+        assert!(g.winner().is_some(), "the game over state is covered too");
     }
 
     /// External chance: a seat's list names choices without outcomes, each once, and

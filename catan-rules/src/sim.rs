@@ -36,7 +36,7 @@ pub const POLICY_SALT: u64 = 0x005e_ed0f_7a11_5eed;
 
 /// A game not won after this many turns is stopped and reported without a winner (a safety
 /// net: random play ends long before it).
-pub const MAX_TURNS: u16 = 10_000;
+pub const MAX_TURNS: u32 = 10_000;
 
 /// What happened in one random game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -136,7 +136,7 @@ fn play_with_buffer(
         summary.actions += 1;
     }
     summary.winner = game.winner();
-    summary.turns = u32::from(game.turn());
+    summary.turns = game.turn();
     summary.scores = game.scores();
     summary
 }

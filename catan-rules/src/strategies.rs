@@ -351,6 +351,9 @@ pub fn arbitrary_action(players: u8, size: BoardSize) -> impl Strategy<Value = A
         player
             .clone()
             .prop_map(|player| Action::PlayRoadBuilding { player }),
+        player
+            .clone()
+            .prop_map(|player| Action::FinishRoadBuilding { player }),
         (player.clone(), resources())
             .prop_map(|(player, resources)| Action::PlayYearOfPlenty { player, resources }),
         (player.clone(), resource())
@@ -483,6 +486,7 @@ fn nudge(a: Action, k: u64, players: u8) -> Action {
         }
         Action::ConfirmTrade { with, .. } => *with = other(*with),
         Action::PlayRoadBuilding { .. }
+        | Action::FinishRoadBuilding { .. }
         | Action::AcceptTrade { .. }
         | Action::RejectTrade { .. }
         | Action::CancelTrade { .. }

@@ -32,7 +32,7 @@ pub struct PlayerView {
     /// Whose turn it is.
     pub current: Player,
     /// Turn number (0 during set-up).
-    pub turn: u16,
+    pub turn: u32,
     /// The dice rolled this turn; `null` before the roll.
     pub dice: Option<[u8; 2]>,
     /// Whether a development card was played this turn.
@@ -103,7 +103,8 @@ pub struct OwnView {
 impl Game {
     /// What `viewer` may know (`None`: a spectator, who sees no hand at all). Others'
     /// hands and development cards appear only as counts; the deck only as its size; the
-    /// random generator's state not at all.
+    /// random generator's state not at all. A viewer the game does not have sees what a
+    /// spectator sees (its `viewer` is `None`); [`Game::try_view`] refuses it instead.
     ///
     /// # Examples
     /// ```
@@ -152,7 +153,7 @@ impl Game {
             }
         });
         PlayerView {
-            viewer,
+            viewer: viewer.filter(|v| v.0 < n),
             rules: self.rules,
             board: pos.board,
             phase: self.phase,

@@ -56,7 +56,7 @@ fn two_hundred_standard_games_are_unchanged() {
     let (h, n) = fingerprint(Rules::default(), 200, 1);
     assert_eq!(
         (h, n),
-        (0x5743_ab66_0331_2dbb, 980_531),
+        (0x0ba6_e387_e330_5455, 990_826),
         "fingerprint of 200 standard games: {h:#018x}, {n} actions"
     );
 }
@@ -81,10 +81,10 @@ fn variants_are_unchanged() {
         out.push(fingerprint(rules, 20, 77));
     }
     let want = [
-        (16_958_182_082_185_446_533, 91_595),
-        (14_894_902_920_051_679_010, 87_458),
-        (15_014_767_712_525_335_450, 96_355),
-        (14_313_932_294_087_299_203, 87_061),
+        (12_629_332_822_409_793_006, 88_064),
+        (16_942_116_474_969_943_488, 88_137),
+        (5_694_522_295_418_566_844, 95_105),
+        (18_382_874_462_265_572_503, 92_340),
     ];
     assert_eq!(out, want, "fingerprints of the variants");
 }
@@ -134,9 +134,9 @@ fn five_and_six_player_games_are_unchanged() {
         out.push(fingerprint(rules, 10, 5));
     }
     let want: [(u64, u64); 3] = [
-        (3_874_538_617_286_546_085, 48_393),
-        (4_800_563_287_898_451_601, 48_724),
-        (15_489_885_047_461_932_970, 48_861),
+        (8_559_415_662_098_815_500, 46_151),
+        (8_684_826_492_243_850_096, 48_724),
+        (17_907_582_481_493_661_927, 49_105),
     ];
     assert_eq!(out, want, "fingerprints of the 5–6 player games");
 }

@@ -93,7 +93,7 @@ fn steps_without_allocating(rules: Rules, count: u64) {
                     None => game.apply_with(a, &mut ()).unwrap(),
                 }
             }
-            assert_ne!(snapshot.turn(), u16::MAX);
+            assert_ne!(snapshot.turn(), Game::MAX_TURN);
             steps += 1;
         }
     }

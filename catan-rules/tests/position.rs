@@ -724,7 +724,7 @@ fn mutate(pos: &mut Position, r: &mut Rng) {
     match r.below(24) {
         0 => pos.phase = PHASES[r.below(8) as usize],
         1 => pos.current = Player(r.below(5) as u8),
-        2 => pos.turn = r.below(3) as u16,
+        2 => pos.turn = r.below(3),
         3 => pos.dice = [None, Some([r.below(7) as u8, r.below(7) as u8])][r.below(2) as usize],
         4 => pos.dev_card_played = !pos.dev_card_played,
         5 => pos.built_this_turn = !pos.built_this_turn,
@@ -882,4 +882,357 @@ mod properties {
             prop_assert_eq!(&loaded, &game);
         }
     }
+}
+
+// ---------------------------------------------------------------- the turn counter
+
+/// Plays `game` (a game past set-up) by rolling, discarding, moving the robber and ending
+/// turns only, until its turn number reaches `until`, round-tripping the position through
+/// JSON at every new turn.
+fn roll_and_end_until(game: &mut Game, until: u32, rng: &mut Rng) {
+    let mut buf = Vec::new();
+    while game.turn() < until && game.winner().is_none() {
+        game.legal_actions(&mut buf);
+        let quick: Vec<Action> = buf
+            .iter()
+            .copied()
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::BuildRoad { .. }
+                        | Action::BuildSettlement { .. }
+                        | Action::BuildCity { .. }
+                        | Action::BuyDevelopmentCard { .. }
+                        | Action::MaritimeTrade { .. }
+                        | Action::OfferTrade { .. }
+                )
+            })
+            .collect();
+        let pick = if quick.is_empty() { &buf } else { &quick };
+        let before = game.turn();
+        game.apply(pick[rng.below(pick.len() as u32) as usize])
+            .unwrap();
+        if game.turn() != before {
+            let back = Game::from_json(&game.to_json()).unwrap();
+            assert_eq!(&back, game);
+        }
+    }
+}
+
+/// Finding 9 of the security audit: the turn counter was 16 bits and wrapped to 0 (the
+/// set-up's number) after 65,535 turns, and the position then failed to load. Turns are
+/// counted in 32 bits now (docs/security.md).
+#[test]
+fn turns_past_65535_are_counted_and_load() {
+    let (_, mut pos) = beginner();
+    pos.turn = 65_533;
+    let mut game = Game::from_position(pos).unwrap();
+    let mut rng = Rng::new(9);
+    roll_and_end_until(&mut game, 65_540, &mut rng);
+    assert!(game.winner().is_some() || game.turn() == 65_540);
+    let pos = game.to_position();
+    assert!(pos.turn > u32::from(u16::MAX));
+    assert_eq!(Game::from_position(pos).unwrap(), game);
+}
+
+/// The counter stops at `Game::MAX_TURN` instead of wrapping: the game goes on as that
+/// turn, and its positions still load (docs/security.md, "Inputs that cannot stop a
+/// game").
+#[test]
+fn the_turn_counter_stops_at_its_limit() {
+    let (_, mut pos) = beginner();
+    pos.turn = Game::MAX_TURN - 1;
+    let mut game = Game::from_position(pos).unwrap();
+    let mut rng = Rng::new(3);
+    roll_and_end_until(&mut game, Game::MAX_TURN, &mut rng);
+    assert_eq!(game.turn(), Game::MAX_TURN);
+    // Two more full rounds: still the last number, still a loadable game.
+    let mut turns = 0;
+    let mut buf = Vec::new();
+    let mut events = Vec::new();
+    while turns < 8 && game.winner().is_none() {
+        game.legal_actions(&mut buf);
+        let a = buf
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::EndTurn { .. }))
+            .unwrap_or(buf[0]);
+        events.clear();
+        game.apply_with(a, &mut events).unwrap();
+        for e in &events {
+            if let Event::TurnStarted { turn, .. } = e {
+                assert_eq!(*turn, Game::MAX_TURN);
+                turns += 1;
+            }
+        }
+        assert_eq!(game.turn(), Game::MAX_TURN);
+        assert_eq!(Game::from_json(&game.to_json()).unwrap(), game);
+    }
+    assert!(turns > 0);
+}
+
+/// Messages are written for people: no Rust debug text (`Some(Player(1))`, `[7, 0]`,
+/// `RoadBuilding`, `Ne`) in what a position or board error says (security audit,
+/// finding 11).
+#[test]
+fn position_and_board_messages_have_no_debug_text() {
+    use catan_rules::board::{BoardError, HexCoord, Side};
+    let messages = [
+        PositionError::Format {
+            found: "fen".into(),
+        }
+        .to_string(),
+        PositionError::LongestRoadInconsistent {
+            holder: Some(Player(1)),
+            holder_length: 4,
+            longest: 6,
+        }
+        .to_string(),
+        PositionError::LongestRoadInconsistent {
+            holder: None,
+            holder_length: 0,
+            longest: 6,
+        }
+        .to_string(),
+        PositionError::LargestArmyInconsistent {
+            holder: Some(Player(2)),
+            holder_knights: 2,
+            most: 3,
+        }
+        .to_string(),
+        PositionError::BadDice { dice: [7, 0] }.to_string(),
+        PositionError::PhaseInconsistent {
+            phase: Phase::RoadBuilding,
+            reason: "r",
+        }
+        .to_string(),
+        PositionError::WinnerInconsistent {
+            winner: None,
+            reason: "r",
+        }
+        .to_string(),
+        BoardError::HarborNotCoastal {
+            at: HexCoord { q: 0, r: 0 },
+            side: Side::Ne,
+        }
+        .to_string(),
+    ];
+    for m in &messages {
+        for debug in ["Some(", "None", "Player(", "[", "RoadBuilding", " Ne "] {
+            assert!(!m.contains(debug), "{m:?} contains {debug:?}");
+        }
+    }
+    assert_eq!(
+        messages[0],
+        "format must be \"catan-position\", not \"fen\""
+    );
+    assert!(
+        messages[1].starts_with("Longest Road held by player 1 "),
+        "{}",
+        messages[1]
+    );
+    assert!(
+        messages[2].starts_with("Longest Road held by nobody "),
+        "{}",
+        messages[2]
+    );
+    assert_eq!(messages[4], "dice 7 and 0 are not two values 1 to 6");
+    assert_eq!(messages[5], "in the Road Building phase: r");
+    assert_eq!(messages[6], "winner nobody: r");
+    assert!(messages[7].contains("north-east side"), "{}", messages[7]);
+    // A long format string is quoted only in part.
+    let (_, mut pos) = beginner();
+    pos.format = "x".repeat(10_000);
+    let e = errors(pos);
+    assert!(e[0].to_string().len() < 120, "{}", e[0]);
+}
+
+// ---------------------------------------------------------------- unplayable games
+
+fn board_of(hexes: &[(i8, i8)]) -> catan_rules::board::BoardSpec {
+    use catan_rules::board::{BoardSpec, HexSpec};
+    use catan_rules::Terrain;
+    BoardSpec {
+        hexes: hexes
+            .iter()
+            .map(|&(q, r)| HexSpec {
+                q,
+                r,
+                terrain: Terrain::Forest,
+                number: Some(8),
+            })
+            .collect(),
+        ..BoardSpec::default()
+    }
+}
+
+/// Finding 10 of the security audit: a one-hex board was accepted although two players'
+/// four set-up settlements cannot fit on its six corners under the distance rule (two
+/// settlements on opposite corners leave none free): set-up could never finish. Catan
+/// base rules, 5th ed., 'Set-up Phase' and 'The Distance Rule'.
+#[test]
+fn boards_whose_set_up_cannot_finish_are_refused() {
+    use catan_rules::{Board, NewGameError};
+    use std::sync::Arc;
+    let one = Arc::new(Board::new(board_of(&[(0, 0)])).unwrap());
+    let rules = Rules {
+        players: 2,
+        ..Rules::default()
+    };
+    let e = Game::with_board(rules, Arc::clone(&one), 1).unwrap_err();
+    assert_eq!(
+        e,
+        NewGameError::SetupCannotFinish {
+            players: 2,
+            needed: 4,
+            blocked_after: 2
+        }
+    );
+    assert!(e.to_string().contains("2 players place 4"), "{e}");
+    // Two hexes (ten corners): three settlements can rule out all ten.
+    let two = Arc::new(Board::new(board_of(&[(0, 0), (1, 0)])).unwrap());
+    assert!(matches!(
+        Game::with_board(rules, two, 1),
+        Err(NewGameError::SetupCannotFinish {
+            blocked_after: 3,
+            ..
+        })
+    ));
+    // Three in a row (fourteen corners, each settlement rules out at most four): three
+    // settlements cannot block it, so two players always finish; four players cannot.
+    let three = Arc::new(Board::new(board_of(&[(0, 0), (1, 0), (2, 0)])).unwrap());
+    let mut g = Game::with_board(rules, Arc::clone(&three), 1).unwrap();
+    let mut buf = Vec::new();
+    let mut rng = Rng::new(5);
+    for _ in 0..200 {
+        if g.turn() > 0 {
+            break;
+        }
+        g.legal_actions(&mut buf);
+        assert!(!buf.is_empty(), "set-up goes on");
+        g.apply(buf[rng.below(buf.len() as u32) as usize]).unwrap();
+    }
+    assert_eq!(g.turn(), 1, "set-up finished");
+    let four = Rules {
+        players: 4,
+        ..Rules::default()
+    };
+    assert!(matches!(
+        Game::with_board(four, three, 1),
+        Err(NewGameError::SetupCannotFinish { needed: 8, .. })
+    ));
+    // Every map the engine makes leaves room.
+    for map in [MapKind::Beginner, MapKind::Variable, MapKind::Random] {
+        for players in 2..=4 {
+            let r = Rules {
+                players,
+                map,
+                ..Rules::default()
+            };
+            assert!(Game::new(r, 3).is_ok());
+        }
+    }
+    // A position on such a board is refused too, with its other problems.
+    let (_, mut pos) = beginner();
+    pos.board = board_of(&[(0, 0)]);
+    let errs = errors(pos);
+    assert!(
+        errs.iter()
+            .any(|e| matches!(e, PositionError::SetupCannotFinish { needed: 8, .. })),
+        "{errs:?}"
+    );
+}
+
+/// Finding 10: after set-up every seat has two buildings and two roads at least (pieces
+/// never leave the board; a city replaces a settlement). A seat with none was accepted.
+/// Catan base rules, 5th ed., 'Set-up Phase'.
+#[test]
+fn a_seat_without_its_set_up_pieces_is_refused() {
+    let (_, mut pos) = beginner();
+    pos.players[2].settlements.clear();
+    pos.players[2].roads.clear();
+    pos.players[3].roads.pop();
+    let errs = errors(pos);
+    assert!(errs.contains(&PositionError::SetupPiecesMissing {
+        player: Player(2),
+        buildings: 0,
+        roads: 0
+    }));
+    assert!(errs.contains(&PositionError::SetupPiecesMissing {
+        player: Player(3),
+        buildings: 2,
+        roads: 1
+    }));
+    // A city counts as the settlement it replaced.
+    let (game, mut pos) = beginner();
+    let s = pos.players[0].settlements.pop().unwrap();
+    pos.players[0].cities.push(s);
+    let _ = game;
+    let errs = Game::from_position(pos)
+        .err()
+        .map(|e| e.0)
+        .unwrap_or_default();
+    assert!(
+        !errs
+            .iter()
+            .any(|e| matches!(e, PositionError::SetupPiecesMissing { .. })),
+        "{errs:?}"
+    );
+}
+
+/// Finding 10: the generator's state is read only in the form it is written (16
+/// lower-case hex digits), so a position reads back as the same text.
+#[test]
+fn a_non_canonical_generator_state_is_refused() {
+    let (game, _) = beginner();
+    let json = game.to_json();
+    let state = format!("{:016x}", game.rng().state());
+    assert!(json.contains(&state));
+    assert!(Game::from_json(&json).is_ok());
+    for bad in [
+        state.to_uppercase(),
+        format!("+{}", &state[1..]),
+        state[1..].to_string(),
+    ] {
+        if bad == state {
+            continue;
+        }
+        let text = json.replace(&state, &bad);
+        assert!(
+            matches!(Game::from_json(&text), Err(LoadError::Parse { .. })),
+            "{bad}"
+        );
+    }
+}
+
+/// Finding 10: node id 255 means "no node", so a board may have at most 255 nodes; one
+/// of 256 (two rows of 42 hexes: `2 · 3 · 43 - 2` corners) described its last node as
+/// missing. A parallelogram of `r` rows of `k` hexes has `2 (r + 1) (k + 1) - 2` corners
+/// (one hex: 6, two in a row: 10).
+#[test]
+fn a_board_of_256_nodes_is_refused() {
+    use catan_rules::board::{BoardError, MAX_NODES};
+    assert!(MAX_NODES <= usize::from(u8::MAX));
+    let nodes = |r: i8, k: i8| {
+        let hexes: Vec<(i8, i8)> = (0..r).flat_map(|r| (0..k).map(move |q| (q, r))).collect();
+        catan_rules::Board::new(board_of(&hexes)).map(|b| b.nodes().len())
+    };
+    assert_eq!(nodes(1, 1), Ok(6));
+    assert_eq!(nodes(1, 2), Ok(10));
+    assert_eq!(nodes(2, 3), Ok(22));
+    let mut hexes = Vec::new();
+    for r in 0..2 {
+        for q in 0..42 {
+            hexes.push((q, r));
+        }
+    }
+    let errs = catan_rules::Board::new(board_of(&hexes)).unwrap_err().0;
+    assert!(
+        errs.contains(&BoardError::TooLarge {
+            what: "nodes",
+            count: 256,
+            max: 255
+        }),
+        "{errs:?}"
+    );
 }

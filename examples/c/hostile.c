@@ -68,7 +68,8 @@ static void check_error_bounded(catan_status st) {
 static const char *TYPES[] = {
     "roll", "end_turn", "build_road", "build_settlement", "build_city",
     "buy_development_card", "discard", "move_robber", "play_knight",
-    "play_road_building", "play_year_of_plenty", "play_monopoly", "maritime_trade",
+    "play_road_building", "finish_road_building", "play_year_of_plenty", "play_monopoly",
+    "maritime_trade",
     "offer_trade", "counter_offer", "accept_trade", "reject_trade", "confirm_trade",
     "cancel_trade", "teleport"};
 
@@ -82,7 +83,8 @@ static const char *VALUES[] = {"0", "1", "-1", "255", "256", "65535", "429496729
 
 /* A random, mostly well-formed action. */
 static void random_action(char *buf, size_t cap, int players) {
-  int n = snprintf(buf, cap, "{\"type\":\"%s\",\"player\":%d", TYPES[below(20)],
+  const char *type = TYPES[below((uint32_t)(sizeof TYPES / sizeof TYPES[0]))];
+  int n = snprintf(buf, cap, "{\"type\":\"%s\",\"player\":%d", type,
                    (int)below((uint32_t)players + 2) - (below(8) == 0 ? 1 : 0));
   int fields = (int)below(4);
   for (int i = 0; i < fields && n < (int)cap - 64; i++) {

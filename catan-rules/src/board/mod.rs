@@ -36,8 +36,9 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Most nodes a board may have (node ids fit in a byte).
-pub const MAX_NODES: usize = 256;
+/// Most nodes a board may have: node ids are bytes, and 255 stands for "no node"
+/// (a hex's missing corner, no set-up settlement), so it never names one.
+pub const MAX_NODES: usize = 255;
 /// Most edges a board may have.
 pub const MAX_EDGES: usize = 384;
 /// Most hexes a board may have (land and sea).
@@ -167,6 +168,20 @@ pub enum Side {
     W,
     /// North-west.
     Nw,
+}
+
+impl fmt::Display for Side {
+    /// The side in words (`north-east`, `east`, ...).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Ne => "north-east",
+            Side::E => "east",
+            Side::Se => "south-east",
+            Side::Sw => "south-west",
+            Side::W => "west",
+            Side::Nw => "north-west",
+        })
+    }
 }
 
 impl Side {

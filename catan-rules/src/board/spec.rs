@@ -102,7 +102,7 @@ pub enum BoardError {
         at: HexCoord,
     },
     /// A harbour on a side that does not face the sea.
-    #[error("harbour at {at} side {side:?} does not face the sea")]
+    #[error("the harbour on the {side} side of the hex at {at} does not face the sea")]
     HarborNotCoastal {
         /// Where.
         at: HexCoord,
@@ -110,7 +110,9 @@ pub enum BoardError {
         side: Side,
     },
     /// Two harbours share a node.
-    #[error("harbour at {at} side {side:?} shares a corner with another harbour")]
+    #[error(
+        "the harbour on the {side} side of the hex at {at} shares a corner with another harbour"
+    )]
     HarborOverlap {
         /// Where.
         at: HexCoord,

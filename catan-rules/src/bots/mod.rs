@@ -178,8 +178,15 @@ impl fmt::Display for BotKind {
 
 /// A bot name that is not one of [`BotKind`]'s.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot {0:?}: expected random, weighted, greedy, search or search:N")]
+#[error("unknown bot \"{0}\": expected random, weighted, greedy, search or search:N")]
 pub struct UnknownBot(pub String);
+
+impl UnknownBot {
+    /// The error for the name `s`, quoting at most its first 64 bytes.
+    fn new(s: &str) -> UnknownBot {
+        UnknownBot(crate::error::truncate_for_message(s, 64))
+    }
+}
 
 impl FromStr for BotKind {
     type Err = UnknownBot;
@@ -193,16 +200,16 @@ impl FromStr for BotKind {
             _ => match t.strip_prefix("search:") {
                 Some(n) => match n.parse::<u32>() {
                     Ok(playouts) if playouts > 0 => Ok(BotKind::Search { playouts }),
-                    _ => Err(UnknownBot(s.to_string())),
+                    _ => Err(UnknownBot::new(s)),
                 },
-                None => Err(UnknownBot(s.to_string())),
+                None => Err(UnknownBot::new(s)),
             },
         }
     }
 }
 
 /// Longest game a match plays before stopping it without a winner (turns).
-pub const MATCH_MAX_TURNS: u16 = 1000;
+pub const MATCH_MAX_TURNS: u32 = 1000;
 
 /// How one match between bots ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,7 +219,7 @@ pub struct MatchResult {
     /// Points of every seat at the end (hidden cards included).
     pub scores: Vec<u8>,
     /// Turns played.
-    pub turns: u16,
+    pub turns: u32,
     /// Decisions each seat's bot took (actions applied).
     pub decisions: Vec<u32>,
     /// Time each seat's bot spent choosing, in nanoseconds.

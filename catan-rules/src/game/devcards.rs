@@ -10,6 +10,7 @@
 //! | any card | `check_card` | `play_card` | `push_card_plays` | — |
 //! | knight | `check_knight` (+ robber family's `check_robber`) | `play_knight` | `push_robber_moves` (robber family) | robber family's `encode_robber` ([`Block::Knight`], [`Block::KnightSteal`]) |
 //! | Road Building | `check_card` | `play_road_building`, `after_free_road` | `push_card_plays` | [`Block::RoadBuilding`] |
+//! | stopping Road Building early | `check_finish_road_building` | `finish_road_building` | `push_finish_road_building` | [`Block::FinishRoadBuilding`] |
 //! | Year of Plenty | `check_year_of_plenty` | `play_year_of_plenty` | `push_year_of_plenty` | `encode_year_of_plenty`, `decode_year_of_plenty` ([`Block::YearOfPlenty`]) |
 //! | Monopoly | `check_card` | `play_monopoly` | `push_card_plays` | [`Block::Monopoly`] |
 //!
@@ -190,6 +191,37 @@ impl Game {
         }
     }
 
+    /// Stopping Road Building before its free roads are all placed: only while they are
+    /// being placed (Catan base rules, 5th ed., 'Progress Cards': the player *may*
+    /// place two free roads; docs/rulings.md §29).
+    #[inline(always)]
+    pub(super) fn check_finish_road_building(&self, action: &Action) -> Result<(), RuleError> {
+        if self.phase != Phase::RoadBuilding {
+            return Err(RuleError::WrongPhase {
+                action: action.kind(),
+                reason: "no Road Building roads are being placed",
+            });
+        }
+        Ok(())
+    }
+
+    /// Gives up the free roads not yet placed; the turn goes on where the card was played.
+    #[inline(always)]
+    pub(super) fn finish_road_building<S: EventSink>(&mut self, p: u8, sink: &mut S) {
+        sink.push(Event::RoadBuildingFinished {
+            player: Player(p),
+            unplaced: self.road_building_left,
+        });
+        self.road_building_left = 0;
+        self.phase = self.after_card_phase();
+    }
+
+    /// Stopping Road Building, listed after the free roads.
+    #[inline]
+    pub(super) fn push_finish_road_building<O: Out>(&self, player: Player, out: &mut O) {
+        out.push(Action::FinishRoadBuilding { player });
+    }
+
     /// Year of Plenty: the chosen cards from the bank.
     #[inline(always)]
     pub(super) fn play_year_of_plenty<S: EventSink>(
@@ -366,6 +398,7 @@ impl ActionSpace {
                 card: Some(DevCard::ALL[i as usize]),
             },
             Block::RoadBuilding => Action::PlayRoadBuilding { player },
+            Block::FinishRoadBuilding => Action::FinishRoadBuilding { player },
             Block::YearOfPlenty => {
                 let mut resources = Resources::EMPTY;
                 match i {

@@ -95,7 +95,10 @@ impl Game {
                 self.push_card_plays(player, out);
             }
             Phase::MoveRobber => self.push_robber_moves(player, false, out),
-            Phase::RoadBuilding => self.push_roads(player, out),
+            Phase::RoadBuilding => {
+                self.push_roads(player, out);
+                self.push_finish_road_building(player, out);
+            }
             Phase::Main => {
                 self.push_builds(player, out);
                 self.push_buy_card(player, out);

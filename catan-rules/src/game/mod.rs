@@ -97,7 +97,7 @@ pub struct Game {
     pub(crate) rng: Rng,
     pub(crate) phase: Phase,
     pub(crate) current: u8,
-    pub(crate) turn: u16,
+    pub(crate) turn: u32,
     pub(crate) flags: u8,
     pub(crate) dice: [u8; 2],
     pub(crate) robber: u8,
@@ -226,6 +226,37 @@ pub enum NewGameError {
     /// The map is invalid.
     #[error(transparent)]
     Board(#[from] crate::board::BoardErrors),
+    /// The map is too small for this many players: some order of set-up placements
+    /// leaves no place a settlement may go before every player has placed two (Catan
+    /// base rules, 5th ed., 'Set-up Phase' and 'The Distance Rule').
+    #[error(
+        "set-up cannot always finish on this map: {blocked_after} settlements can leave no \
+         place under the distance rule, and {players} players place {needed}"
+    )]
+    SetupCannotFinish {
+        /// Seats in the game.
+        players: u8,
+        /// Settlements the set-up phase places (two per seat).
+        needed: u8,
+        /// How few settlements can leave no legal place.
+        blocked_after: u8,
+    },
+}
+
+impl NewGameError {
+    /// [`NewGameError::SetupCannotFinish`] when `players` cannot always finish the set-up
+    /// phase on `board`.
+    pub(crate) fn check_setup_room(board: &Board, players: u8) -> Result<(), NewGameError> {
+        let needed = 2 * players;
+        match setup::setup_blockable(board, needed as usize) {
+            None => Ok(()),
+            Some(blocked_after) => Err(NewGameError::SetupCannotFinish {
+                players,
+                needed,
+                blocked_after: blocked_after as u8,
+            }),
+        }
+    }
 }
 
 #[inline]
@@ -245,6 +276,7 @@ impl Game {
         let mut rng = Rng::new(seed);
         let spec = layouts::for_rules(&rules, &mut rng);
         let board = Arc::new(Board::new(spec)?);
+        NewGameError::check_setup_room(&board, rules.players)?;
         let mut g = Game::blank(rules, board, rng);
         // The 5–6 player beginners' map has no printed starting pieces.
         if rules.map == MapKind::Beginner && !rules.island.is_five_six(rules.players) {
@@ -256,9 +288,12 @@ impl Game {
     /// A new game on a given board, starting with the set-up phase.
     ///
     /// # Errors
-    /// [`NewGameError::Rules`] if the rules cannot be played.
+    /// [`NewGameError::Rules`] if the rules cannot be played;
+    /// [`NewGameError::SetupCannotFinish`] if the board is too small for the players'
+    /// set-up settlements.
     pub fn with_board(rules: Rules, board: Arc<Board>, seed: u64) -> Result<Game, NewGameError> {
         rules.validate()?;
+        NewGameError::check_setup_room(&board, rules.players)?;
         Ok(Game::blank(rules, board, Rng::new(seed)))
     }
 
@@ -332,9 +367,16 @@ impl Game {
     pub fn current_player(&self) -> Player {
         Player(self.current)
     }
-    /// Turn number: 0 during set-up, then 1, 2, ...
+    /// The largest turn number. The counter stops there rather than wrapping: a game
+    /// played past it goes on as turn `MAX_TURN`, and its positions still load. At one
+    /// action a microsecond a two-player game needs over two hours of nothing but rolls
+    /// and ends of turn to reach it; a server should end games far earlier by its own
+    /// limit (the simulator stops at [`crate::sim::MAX_TURNS`]).
+    pub const MAX_TURN: u32 = u32::MAX;
+
+    /// Turn number: 0 during set-up, then 1, 2, ... up to [`Game::MAX_TURN`].
     #[inline]
-    pub fn turn(&self) -> u16 {
+    pub fn turn(&self) -> u32 {
         self.turn
     }
     /// The winner, once the game is over.
@@ -473,12 +515,13 @@ impl Game {
     /// # Errors
     /// As [`Game::apply`].
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
-        if self.phase == Phase::GameOver {
-            return Err(RuleError::GameOver);
-        }
+        // A seat outside the game is named as such in every state, the end included.
         let player = action.player();
         if player.0 >= self.rules.players {
             return Err(RuleError::NoSuchPlayer { player });
+        }
+        if self.phase == Phase::GameOver {
+            return Err(RuleError::GameOver);
         }
         let p = player.0;
         // Who may act: everyone owing a discard, those answering an open offer, or else
@@ -509,6 +552,7 @@ impl Game {
                 ..
             } => self.check_knight(action, p, hex, victim, resource),
             Action::PlayRoadBuilding { .. } => self.check_card(p, DevCard::RoadBuilding, action),
+            Action::FinishRoadBuilding { .. } => self.check_finish_road_building(action),
             Action::PlayMonopoly { .. } => self.check_card(p, DevCard::Monopoly, action),
             Action::PlayYearOfPlenty { resources, .. } => {
                 self.check_year_of_plenty(action, p, resources)
@@ -562,6 +606,7 @@ impl Game {
                 ..
             } => self.play_knight(p, hex, victim, resource, sink),
             Action::PlayRoadBuilding { .. } => self.play_road_building(p, sink),
+            Action::FinishRoadBuilding { .. } => self.finish_road_building(p, sink),
             Action::PlayYearOfPlenty { resources, .. } => {
                 self.play_year_of_plenty(p, resources, sink)
             }

@@ -152,3 +152,64 @@ impl Game {
         }
     }
 }
+
+/// Whether the set-up phase can be blocked on `board`: the size of the smallest set of
+/// settlements, fewer than `needed`, after which no node is left that the distance rule allows (every
+/// node taken or next to a settlement), or `None` when every order of placements leaves
+/// room for `needed` settlements. Set-up roads never run out: a node the distance rule
+/// allows has all its edges free (a road there would end at a neighbouring settlement).
+///
+/// A settlement rules out itself and at most `d` neighbours (`d` the largest degree), so
+/// whenever the board has at least `needed (d + 1)` nodes no placement can block it. Only
+/// smaller boards are searched: each step takes the first node still open, which the
+/// blocking set must rule out by holding it or one of its neighbours (at most four
+/// branches, at most `needed - 1` deep).
+pub(crate) fn setup_blockable(board: &crate::board::Board, needed: usize) -> Option<usize> {
+    let n = board.nodes().len();
+    let degree = board
+        .nodes()
+        .iter()
+        .map(|info| info.neighbors().count())
+        .max()
+        .unwrap_or(0);
+    if n >= needed * (degree + 1) {
+        return None;
+    }
+    // The fewest settlements that can block: searched for 1, 2, ... in turn.
+    (1..needed).find_map(|k| block(board, &mut [0u64; 4], 0, k + 1))
+}
+
+/// The search of [`setup_blockable`]: `count` settlements placed, `ruled_out` the nodes
+/// they hold or neighbour.
+fn block(
+    board: &crate::board::Board,
+    ruled_out: &mut [u64; 4],
+    count: usize,
+    needed: usize,
+) -> Option<usize> {
+    let is_out = |r: &[u64; 4], i: usize| r[i / 64] >> (i % 64) & 1 != 0;
+    let Some(open) = (0..board.nodes().len()).find(|&i| !is_out(ruled_out, i)) else {
+        // Nothing left to settle: blocked if fewer than needed were placed.
+        return (count < needed).then_some(count);
+    };
+    if count + 1 >= needed {
+        // Another settlement reaches the number needed.
+        return None;
+    }
+    let info = board.node(NodeId(open as u8));
+    for s in std::iter::once(NodeId(open as u8)).chain(info.neighbors()) {
+        if is_out(ruled_out, s.index()) {
+            continue;
+        }
+        let saved = *ruled_out;
+        for m in std::iter::once(s).chain(board.node(s).neighbors()) {
+            ruled_out[m.index() / 64] |= 1 << (m.index() % 64);
+        }
+        let found = block(board, ruled_out, count + 1, needed);
+        *ruled_out = saved;
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}

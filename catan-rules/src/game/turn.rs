@@ -41,6 +41,23 @@ pub enum Phase {
     SpecialBuild,
 }
 
+impl std::fmt::Display for Phase {
+    /// The phase in words (`set-up settlement`, `main`, `Road Building`, ...).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Phase::SetupSettlement => "set-up settlement",
+            Phase::SetupRoad => "set-up road",
+            Phase::Roll => "roll",
+            Phase::Discard => "discard",
+            Phase::MoveRobber => "robber",
+            Phase::Main => "main",
+            Phase::RoadBuilding => "Road Building",
+            Phase::GameOver => "game over",
+            Phase::SpecialBuild => "Special Build Phase",
+        })
+    }
+}
+
 impl Phase {
     pub(crate) const fn waiting_for(self) -> &'static str {
         match self {
@@ -98,7 +115,7 @@ pub enum Decision {
         /// Who.
         player: Player,
     },
-    /// Place free roads.
+    /// Place free roads, or stop placing them (`finish_road_building`).
     RoadBuilding {
         /// Who.
         player: Player,
@@ -229,7 +246,9 @@ impl Game {
     /// Starts `p`'s turn: cards bought last turn become playable, the harbours settle.
     pub(super) fn start_turn<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         self.current = p;
-        self.turn += 1;
+        // Saturates at `Game::MAX_TURN` instead of wrapping back to the set-up's 0: a game
+        // that long goes on, numbered as its last turn (docs/security.md).
+        self.turn = self.turn.saturating_add(1);
         self.flags = 0;
         self.dice = [0, 0];
         self.phase = Phase::Roll;

@@ -81,7 +81,7 @@ pub struct Position {
     /// builds).
     pub current: Player,
     /// Turn number: 0 during set-up, then 1, 2, ...
-    pub turn: u16,
+    pub turn: u32,
     /// The dice rolled this turn; `null` before the roll.
     #[serde(default)]
     pub dice: Option<[u8; 2]>,
@@ -219,13 +219,18 @@ impl TradeAnswer {
     }
 }
 
+/// A seat, or "nobody", for messages.
+fn seat_or_nobody(p: &Option<Player>) -> String {
+    p.map_or_else(|| "nobody".to_owned(), |p| p.to_string())
+}
+
 /// One thing wrong with a [`Position`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum PositionError {
     /// `format` is not `"catan-position"`.
-    #[error("format must be \"{FORMAT}\", not {found:?}")]
+    #[error("format must be \"{FORMAT}\", not \"{found}\"")]
     Format {
         /// The format given.
         found: String,
@@ -247,6 +252,36 @@ pub enum PositionError {
     Board {
         /// What is wrong.
         errors: BoardErrors,
+    },
+    /// The map is too small for the players' set-up settlements: some order of set-up
+    /// placements leaves no place under the distance rule before every player has placed
+    /// two, so a game on it may never start (as [`crate::NewGameError::SetupCannotFinish`]).
+    #[error(
+        "set-up cannot always finish on this map: {blocked_after} settlements can leave no \
+         place under the distance rule, and {players} players place {needed}"
+    )]
+    SetupCannotFinish {
+        /// Seats in the game.
+        players: u8,
+        /// Settlements the set-up phase places (two per seat).
+        needed: u8,
+        /// How few settlements can leave no legal place.
+        blocked_after: u8,
+    },
+    /// After the set-up phase a seat has fewer than the two buildings and two roads every
+    /// seat placed in it; pieces never leave the board, a city replaces a settlement
+    /// (Catan base rules, 5th ed., 'Set-up Phase').
+    #[error(
+        "{player} has {buildings} settlements and cities and {roads} roads, but set-up gave \
+         every player two of each and pieces never leave the board"
+    )]
+    SetupPiecesMissing {
+        /// Whose.
+        player: Player,
+        /// Settlements and cities on the board.
+        buildings: usize,
+        /// Roads on the board.
+        roads: usize,
     },
     /// The list of players does not match the rules.
     #[error("the rules are for {expected} players, the position lists {found}")]
@@ -366,7 +401,7 @@ pub enum PositionError {
     /// Longest Road held wrongly: the holder needs ≥ 5 roads and nobody strictly longer;
     /// nobody may hold it only while no single player is longest with ≥ 5 (`seeds/000`
     /// "Longest Road"; `RULINGS` 15).
-    #[error("Longest Road held by {holder:?} with length {holder_length}, but the longest road is {longest}")]
+    #[error("Longest Road held by {} with length {holder_length}, but the longest road is {longest}", seat_or_nobody(.holder))]
     LongestRoadInconsistent {
         /// The holder given.
         holder: Option<Player>,
@@ -377,7 +412,7 @@ pub enum PositionError {
     },
     /// Largest Army held wrongly: the holder needs ≥ 3 knights and nobody strictly more;
     /// nobody may hold it only while nobody has 3 (`seeds/000`; `RULINGS` 16).
-    #[error("Largest Army held by {holder:?} with {holder_knights} knights, but the most knights played is {most}")]
+    #[error("Largest Army held by {} with {holder_knights} knights, but the most knights played is {most}", seat_or_nobody(.holder))]
     LargestArmyInconsistent {
         /// The holder given.
         holder: Option<Player>,
@@ -387,7 +422,7 @@ pub enum PositionError {
         most: u8,
     },
     /// Dice that are not two values 1–6.
-    #[error("dice {dice:?} are not two values 1 to 6")]
+    #[error("dice {} and {} are not two values 1 to 6", .dice[0], .dice[1])]
     BadDice {
         /// The dice given.
         dice: [u8; 2],
@@ -404,7 +439,7 @@ pub enum PositionError {
         expected: u8,
     },
     /// Turn and phase fields that cannot occur together.
-    #[error("phase {phase:?}: {reason}")]
+    #[error("in the {phase} phase: {reason}")]
     PhaseInconsistent {
         /// The phase given.
         phase: Phase,
@@ -425,7 +460,7 @@ pub enum PositionError {
     },
     /// The winner does not fit the game (a winner exactly when the phase is `game_over`;
     /// the winner is the current player with at least the target, `RULINGS` 4).
-    #[error("winner {winner:?}: {reason}")]
+    #[error("winner {}: {reason}", seat_or_nobody(.winner))]
     WinnerInconsistent {
         /// The winner given.
         winner: Option<Player>,

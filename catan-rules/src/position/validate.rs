@@ -36,8 +36,9 @@ impl Game {
     pub fn from_position(pos: Position) -> Result<Game, PositionErrors> {
         let mut errs = Vec::new();
         if pos.format != FORMAT {
+            // Quoted in the message: only its start.
             errs.push(PositionError::Format {
-                found: pos.format.clone(),
+                found: crate::error::truncate_for_message(&pos.format, 64),
             });
         }
         if pos.version != VERSION {
@@ -72,6 +73,18 @@ impl Game {
         let Some(board) = board else {
             return Err(PositionErrors(errs));
         };
+        if let Err(crate::NewGameError::SetupCannotFinish {
+            players,
+            needed,
+            blocked_after,
+        }) = crate::NewGameError::check_setup_room(&board, rules.players)
+        {
+            errs.push(PositionError::SetupCannotFinish {
+                players,
+                needed,
+                blocked_after,
+            });
+        }
         let mut g = Game::blank(rules, board, pos.rng);
         let before = errs.len();
         place(&pos, &mut g, &mut errs);
@@ -239,6 +252,16 @@ fn check_setup_turn(pos: &Position, errs: &mut Vec<PositionError>) {
 fn check_play_turn(pos: &Position, errs: &mut Vec<PositionError>) {
     let phase = pos.phase;
     let n = pos.rules.players;
+    for (i, pp) in pos.players.iter().enumerate() {
+        let buildings = pp.settlements.len() + pp.cities.len();
+        if buildings < 2 || pp.roads.len() < 2 {
+            errs.push(PositionError::SetupPiecesMissing {
+                player: Player(i as u8),
+                buildings,
+                roads: pp.roads.len(),
+            });
+        }
+    }
     let mut bad =
         |reason: &'static str| errs.push(PositionError::PhaseInconsistent { phase, reason });
     let rolled = pos.dice.is_some();

@@ -89,6 +89,11 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
         Event::DevelopmentCardPlayed { player, card } => {
             format!("{player} played {}", dev_card_name(card, v))
         }
+        Event::RoadBuildingFinished { player, unplaced } => format!(
+            "{player} stopped {}, giving up {unplaced} free road{}",
+            dev_card_name(DevCard::RoadBuilding, v),
+            if unplaced == 1 { "" } else { "s" }
+        ),
         Event::YearOfPlentyTaken { player, resources } => format!(
             "{player} took {} from the bank ({})",
             res(&resources),

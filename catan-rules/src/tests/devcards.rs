@@ -1,6 +1,6 @@
-//! Development cards: `seeds/000` "Development Cards", "Playing Development Cards",
+//! Development cards: Catan base rules, 5th ed., "Development Cards", "Playing Development Cards",
 //! "Progress Cards" (Road Building, Year of Plenty, Monopoly), "Victory Point Cards";
-//! `seeds/003` "Development cards"; `RULINGS` 2, 5, 7, 14.
+//! the Settlers of Catan rules article with clarifications, "Development cards"; docs/rulings.md §2, 5, 7, 14.
 
 use super::*;
 
@@ -35,8 +35,8 @@ fn pass_round_to(g: &mut Game, p: Player) {
 
 #[test]
 fn card_bought_this_turn_cannot_be_played() {
-    // seeds/000 "Development Cards": "You may not, however, play a card that you bought
-    // during the same turn"; RULINGS 14.
+    // Catan base rules, 5th ed., "Development Cards": "You may not, however, play a card that you bought
+    // during the same turn"; docs/rulings.md §14.
     let mut pos = Pos::new(3);
     pos.give(0, res(0, 0, 1, 1, 1));
     ok(
@@ -64,7 +64,7 @@ fn card_bought_this_turn_cannot_be_played() {
 
 #[test]
 fn an_older_card_of_the_same_kind_can_be_played() {
-    // seeds/000 "Development Cards": only the card bought this turn is barred.
+    // Catan base rules, 5th ed., "Development Cards": only the card bought this turn is barred.
     let mut pos = Pos::new(3);
     pos.dev(0, DevCard::Monopoly).new_dev(0, DevCard::Monopoly);
     audit(&pos.g);
@@ -80,7 +80,7 @@ fn an_older_card_of_the_same_kind_can_be_played() {
 
 #[test]
 fn no_such_card() {
-    // seeds/000 "Playing Development Cards": you play a card from your hand ("put it face
+    // Catan base rules, 5th ed., "Playing Development Cards": you play a card from your hand ("put it face
     // up on the table"); without one there is nothing to play.
     let mut pos = Pos::new(3);
     rejects(
@@ -101,8 +101,8 @@ fn no_such_card() {
 
 #[test]
 fn any_card_may_be_played_before_the_roll() {
-    // seeds/000 "Development Cards": "You can play the card at any time, even before you
-    // roll the dice"; seeds/002; RULINGS 2.
+    // Catan base rules, 5th ed., "Development Cards": "You can play the card at any time, even before you
+    // roll the dice"; Catan 3D rules; docs/rulings.md §2.
     let m10_knight = |pos: &Pos| knight(P0, pos.hex(M10));
     for card in [
         DevCard::Knight,
@@ -150,8 +150,8 @@ fn any_card_may_be_played_before_the_roll() {
 
 #[test]
 fn only_one_card_per_turn() {
-    // seeds/000 "Development Cards": "You may only play 1 development card during your
-    // turn"; RULINGS 14.
+    // Catan base rules, 5th ed., "Development Cards": "You may only play 1 development card during your
+    // turn"; docs/rulings.md §14.
     let mut pos = Pos::new(3).turn(0, Phase::Roll);
     pos.dev(0, DevCard::Monopoly)
         .dev(0, DevCard::Knight)
@@ -181,9 +181,9 @@ fn only_one_card_per_turn() {
 
 #[test]
 fn victory_point_cards_are_never_played_and_count_from_purchase() {
-    // seeds/000 "Development Cards": "either 1 knight card or 1 progress card"; "Victory
-    // Point Cards": kept hidden; seeds/003: they "do not count towards the one per turn
-    // playing limit"; RULINGS 5.
+    // Catan base rules, 5th ed., "Development Cards": "either 1 knight card or 1 progress card"; "Victory
+    // Point Cards": kept hidden; the Settlers of Catan rules article with clarifications: they "do not count towards the one per turn
+    // playing limit"; docs/rulings.md §5.
     let mut pos = Pos::new(3);
     pos.dev(0, DevCard::VictoryPoint).dev(0, DevCard::Knight);
     assert_eq!(pos.g.points(P0), 1);
@@ -214,7 +214,7 @@ fn victory_point_cards_are_never_played_and_count_from_purchase() {
 
 #[test]
 fn road_building_places_two_free_roads() {
-    // seeds/000 "Progress Cards": "you may immediately place 2 free roads on the board
+    // Catan base rules, 5th ed., "Progress Cards": "you may immediately place 2 free roads on the board
     // (according to normal building rules)".
     let mut pos = Pos::new(3);
     let a = pos.node(DESERT, Corner::N);
@@ -272,8 +272,108 @@ fn road_building_places_two_free_roads() {
 }
 
 #[test]
+fn road_building_may_stop_after_one_road() {
+    // Catan base rules, 5th ed., "Progress Cards": "you *may* immediately place 2 free
+    // roads"; docs/rulings.md §29: the player may stop before the second.
+    let mut pos = Pos::new(3);
+    let a = pos.node(DESERT, Corner::N);
+    pos.settle(0, a).dev(0, DevCard::RoadBuilding);
+    let before = pos.g.clone();
+    // Not before the card is played, nor by anyone else.
+    rejects(
+        &mut pos.g,
+        Action::FinishRoadBuilding { player: P0 },
+        RuleError::WrongPhase {
+            action: "finish_road_building",
+            reason: "no Road Building roads are being placed",
+        },
+    );
+    assert_eq!(pos.g, before);
+    ok(&mut pos.g, Action::PlayRoadBuilding { player: P0 });
+    let legal = pos.g.legal_actions_vec();
+    assert_eq!(
+        legal.last(),
+        Some(&Action::FinishRoadBuilding { player: P0 }),
+        "listed after the free roads"
+    );
+    rejects(
+        &mut pos.g,
+        Action::FinishRoadBuilding { player: P1 },
+        RuleError::NotYourTurn { player: P1 },
+    );
+    let b = pos.node(DESERT, Corner::Ne);
+    let c = pos.node(DESERT, Corner::Se);
+    let (ab, bc) = (pos.edge(a, b), pos.edge(b, c));
+    ok(
+        &mut pos.g,
+        Action::BuildRoad {
+            player: P0,
+            edge: ab,
+        },
+    );
+    assert_eq!(pos.g.phase(), Phase::RoadBuilding);
+    let ev = ok(&mut pos.g, Action::FinishRoadBuilding { player: P0 });
+    assert_eq!(
+        ev,
+        vec![Event::RoadBuildingFinished {
+            player: P0,
+            unplaced: 1
+        }]
+    );
+    assert_eq!(pos.g.phase(), Phase::Main);
+    assert_eq!(pos.g.pieces_on_board(P0).0, 1, "one free road placed");
+    assert!(pos.g.hand(P0).is_empty(), "the road was free");
+    assert!(pos.g.development_card_played(), "the card is used up");
+    // The second road is not owed any more: building one now costs its price.
+    rejects(
+        &mut pos.g,
+        Action::BuildRoad {
+            player: P0,
+            edge: bc,
+        },
+        RuleError::NotEnoughResources {
+            need: crate::game::ROAD_COST,
+        },
+    );
+    rejects(
+        &mut pos.g,
+        Action::FinishRoadBuilding { player: P0 },
+        RuleError::WrongPhase {
+            action: "finish_road_building",
+            reason: "no Road Building roads are being placed",
+        },
+    );
+    audit(&pos.g);
+    assert_cards_conserved(&pos.g);
+}
+
+#[test]
+fn road_building_may_place_none_and_before_the_roll_returns_to_the_roll() {
+    // Catan base rules, 5th ed., "Progress Cards" ("may") and "Development Cards" (a card
+    // may be played before the roll); docs/rulings.md §28, §29: the card is used up, the
+    // roll is still due.
+    let mut pos = Pos::new(3).turn(0, Phase::Roll);
+    let a = pos.node(DESERT, Corner::N);
+    pos.settle(0, a).dev(0, DevCard::RoadBuilding);
+    ok(&mut pos.g, Action::PlayRoadBuilding { player: P0 });
+    assert_eq!(pos.g.phase(), Phase::RoadBuilding);
+    let ev = ok(&mut pos.g, Action::FinishRoadBuilding { player: P0 });
+    assert_eq!(
+        ev,
+        vec![Event::RoadBuildingFinished {
+            player: P0,
+            unplaced: 2
+        }]
+    );
+    assert_eq!(pos.g.phase(), Phase::Roll);
+    assert_eq!(pos.g.pieces_on_board(P0).0, 0);
+    assert!(pos.g.development_card_played());
+    audit(&pos.g);
+}
+
+#[test]
 fn road_building_with_one_legal_edge() {
-    // RULINGS 14: "with fewer legal places or pieces it places what it can".
+    // docs/rulings.md §14: "with fewer legal places or pieces it places what it can".
     let mut pos = Pos::new(3);
     let n = pos.node(M10, Corner::N); // coastal: two paths
     let ne = pos.node(M10, Corner::Ne);
@@ -298,10 +398,13 @@ fn road_building_with_one_legal_edge() {
     let roads: Vec<Action> = pos.g.legal_actions_vec();
     assert_eq!(
         roads,
-        vec![Action::BuildRoad {
-            player: P0,
-            edge: only
-        }]
+        vec![
+            Action::BuildRoad {
+                player: P0,
+                edge: only
+            },
+            Action::FinishRoadBuilding { player: P0 }
+        ]
     );
     ok(
         &mut pos.g,
@@ -316,7 +419,7 @@ fn road_building_with_one_legal_edge() {
 
 #[test]
 fn road_building_with_no_legal_edge() {
-    // RULINGS 14: the card is played and places nothing.
+    // docs/rulings.md §14: the card is played and places nothing.
     let mut pos = Pos::new(3);
     let n = pos.node(M10, Corner::N);
     pos.settle(0, n).dev(0, DevCard::RoadBuilding);
@@ -336,7 +439,7 @@ fn road_building_with_no_legal_edge() {
 
 #[test]
 fn road_building_with_one_road_piece_left() {
-    // RULINGS 12 (15 roads) and 14.
+    // docs/rulings.md §12 (15 roads) and 14.
     let mut pos = Pos::new(3);
     let row0 = pos.top_path(0, -2, 2);
     pos.path(0, &row0);
@@ -370,7 +473,7 @@ fn road_building_with_one_road_piece_left() {
 
 #[test]
 fn year_of_plenty_takes_two_of_any() {
-    // seeds/000 "Progress Cards": "take any 2 resource cards from the supply stacks. You may
+    // Catan base rules, 5th ed., "Progress Cards": "take any 2 resource cards from the supply stacks. You may
     // use these cards to build in the same turn."
     let mut pos = Pos::new(3);
     pos.dev(0, DevCard::YearOfPlenty);
@@ -392,7 +495,7 @@ fn year_of_plenty_takes_two_of_any() {
 
 #[test]
 fn year_of_plenty_with_a_short_bank() {
-    // RULINGS 7: "Year of Plenty/Invention takes only what the bank has".
+    // docs/rulings.md §7: "Year of Plenty/Invention takes only what the bank has".
     let mut pos = Pos::new(3);
     pos.dev(0, DevCard::YearOfPlenty);
     for r in Resource::ALL {
@@ -437,7 +540,7 @@ fn year_of_plenty_with_a_short_bank() {
 
 #[test]
 fn monopoly_takes_every_card_of_one_resource() {
-    // seeds/000 "Progress Cards": "All the other players must give you all of the resource
+    // Catan base rules, 5th ed., "Progress Cards": "All the other players must give you all of the resource
     // cards of this type ... If an opponent does not have a resource card of the specified
     // type, he does not have to give you anything."
     let mut pos = Pos::new(4);
@@ -468,7 +571,7 @@ fn monopoly_takes_every_card_of_one_resource() {
 
 #[test]
 fn cards_only_in_roll_or_main_phase() {
-    // seeds/000 "Rolling a 7": the robber is moved before anything else; RULINGS 9.
+    // Catan base rules, 5th ed., "Rolling a 7": the robber is moved before anything else; docs/rulings.md §9.
     let mut pos = Pos::new(3).turn(0, Phase::MoveRobber);
     pos.dev(0, DevCard::Monopoly);
     rejects(
