@@ -159,7 +159,17 @@ fn observation<'py>(
     seat: u8,
     out: Option<Bound<'py, PyArray1<f32>>>,
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-    let g = game.core();
+    observe(py, game.core(), seat, out)
+}
+
+/// The flat observation of `g` for `seat` (the body of `observation` and
+/// `Game.observation`).
+pub(crate) fn observe<'py>(
+    py: Python<'py>,
+    g: &Game,
+    seat: u8,
+    out: Option<Bound<'py, PyArray1<f32>>>,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
     let p = seat_arg(g, seat)?;
     let l = layout_for(g);
     let arr = match out {
@@ -203,7 +213,17 @@ fn observation_planes<'py>(
     seat: u8,
     out: Option<Bound<'py, PyArrayDyn<f32>>>,
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
-    let g = game.core();
+    observe_planes(py, game.core(), seat, out)
+}
+
+/// The board planes of `g` for `seat` (the body of `observation_planes` and
+/// `Game.observation_planes`).
+pub(crate) fn observe_planes<'py>(
+    py: Python<'py>,
+    g: &Game,
+    seat: u8,
+    out: Option<Bound<'py, PyArrayDyn<f32>>>,
+) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
     let p = seat_arg(g, seat)?;
     let l = layout_for(g);
     let (c, h, w) = l.planes_shape();
