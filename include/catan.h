@@ -179,6 +179,11 @@ enum catan_status
    The memory for the result could not be allocated. Nothing changed.
    */
   CATAN_STATUS_OUT_OF_MEMORY = 20,
+  /*
+   `catan_bot_new`: not one of the built-in bot kinds (`random`, `weighted`, `greedy`,
+   `search`, `search:N`).
+   */
+  CATAN_STATUS_UNKNOWN_BOT = 21,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -203,6 +208,12 @@ typedef uint32_t catan_status;
  done. Results never depend on `threads`.
  */
 typedef struct catan_batch catan_batch;
+
+/*
+ A built-in bot: its kind and its own seeded generator. Made by `catan_bot_new`, freed
+ by `catan_bot_free`; not shared between threads while in use.
+ */
+typedef struct catan_bot catan_bot;
 
 /*
  A game in progress: an opaque handle.
@@ -467,6 +478,66 @@ catan_status catan_simulate(const char *rules_json,
                             size_t threads,
                             bool domestic_trade,
                             char **out_json);
+
+/*
+ Makes a bot of kind `kind` (`"random"`, `"weighted"`, `"greedy"`, `"search"` or
+ `"search:N"` for `N` playouts per decision; the kinds of `docs/agents.md`) with its own
+ generator seeded by `seed`. On success `*out_bot` receives a new handle owned by the
+ caller, freed with `catan_bot_free`.
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `TOO_LARGE`, `UNKNOWN_BOT`.
+
+ # Safety
+ `kind` is NULL or a NUL-terminated string; `out_bot` is NULL or valid for writing one
+ pointer.
+ */
+catan_status catan_bot_new(const char *kind,
+                           uint64_t seed,
+                           catan_bot **out_bot);
+
+/*
+ Frees a bot made by `catan_bot_new`. NULL is ignored.
+
+ # Safety
+ `bot` is NULL or a live handle, not used again.
+ */
+void catan_bot_free(catan_bot *bot);
+
+/*
+ The bot's action for seat `seat` of `game` (-1: the lowest seat that must act), as
+ JSON: `*out_action_json` receives a string owned by the caller (freed with
+ `catan_string_free`), or NULL when that seat has nothing to do. The bot sees only the
+ seat's view. Domestic offers are never made (offers from others are answered).
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ `bot` and `game` are NULL or live handles; `out_action_json` is NULL or valid for
+ writing one pointer.
+ */
+catan_status catan_bot_choose_json(catan_bot *bot,
+                                   const catan_game *game,
+                                   int32_t seat,
+                                   char **out_action_json);
+
+/*
+ The bot's action for seat `seat` (-1: the lowest seat that must act) as a fixed id
+ (`catan_game_legal_mask`'s numbering): `*out_id` receives it and `*out_found` 1, or
+ `*out_found` 0 (and `*out_id` is not written) when the seat has nothing to do. A whole
+ discard the bot chooses is given as the id of its first card (discards are made one
+ card at a time by id; ask again for the next card).
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ `bot` and `game` are NULL or live handles; `out_id` is NULL or valid for writing a
+ `uint32_t`; `out_found` is NULL or valid for writing a `uint8_t`.
+ */
+catan_status catan_bot_choose_id(catan_bot *bot,
+                                 const catan_game *game,
+                                 int32_t seat,
+                                 uint32_t *out_id,
+                                 uint8_t *out_found);
 
 /*
  Detail of the last failed call on the calling thread, as English text: which argument

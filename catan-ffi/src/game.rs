@@ -780,7 +780,7 @@ pub unsafe extern "C" fn catan_game_svg(
 // ------------------------------------------------------------------ seat-scoped calls
 
 /// A seat number from C: a seat of this game.
-fn seat_arg(g: &Game, seat: i32) -> Result<Player, Failure> {
+pub(crate) fn seat_arg(g: &Game, seat: i32) -> Result<Player, Failure> {
     if (0..i32::from(g.players())).contains(&seat) {
         Ok(Player(seat as u8))
     } else {
