@@ -754,13 +754,50 @@ impl PyGame {
         ser_to_py(py, &self.game.view(viewer))
     }
 
-    /// The board with the pieces, as SVG text.
-    fn to_svg(&self) -> String {
-        svg::game_svg(&self.game)
+    /// The board with the pieces, as SVG text. `ids=True` labels every node, edge and hex
+    /// with its id (or choose with `node_ids`, `edge_ids`, `hex_ids`) — the numbers of the
+    /// `build_settlement`, `build_road` and robber actions, so a person can pick a move from
+    /// the picture; `legend=True` adds a panel with each seat's colour, who is to move and
+    /// the public scores and counts.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> svg = game.to_svg(ids=True, legend=True)
+    /// >>> 'class="node-ids"' in svg, 'class="legend"' in svg, 'class="legend"' in game.to_svg()
+    /// (True, True, False)
+    #[pyo3(signature = (ids = false, legend = false, node_ids = None, edge_ids = None, hex_ids = None))]
+    fn to_svg(
+        &self,
+        ids: bool,
+        legend: bool,
+        node_ids: Option<bool>,
+        edge_ids: Option<bool>,
+        hex_ids: Option<bool>,
+    ) -> String {
+        svg::game_svg_with(
+            &self.game,
+            node_ids.unwrap_or(ids),
+            edge_ids.unwrap_or(ids),
+            hex_ids.unwrap_or(ids),
+            legend,
+        )
     }
 
     fn _repr_svg_(&self) -> String {
-        self.to_svg()
+        svg::game_svg(&self.game)
+    }
+
+    /// One event as a sentence, in the game's vocabulary, hexes named by terrain and
+    /// number (`catan_rules::render::describe_event_on`).
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> events = game.apply({"type": "roll", "player": 0})
+    /// >>> game.describe_event(events[0]).startswith("player 0 rolled")
+    /// True
+    fn describe_event(&self, event: &Bound<'_, PyAny>) -> PyResult<String> {
+        let e = event.cast::<PyEvent>()?.get().0;
+        Ok(self.game.describe_event(&e))
     }
 
     /// An independent copy that continues exactly like this game.
@@ -984,13 +1021,26 @@ impl PyBoard {
         serde_json::to_string(&self.0.describe()).expect("boards serialize")
     }
 
-    /// The board as SVG text.
-    fn to_svg(&self) -> String {
-        svg::board_svg(&self.0)
+    /// The board as SVG text; `ids=True` labels every node, edge and hex with its id (or
+    /// choose with `node_ids`, `edge_ids`, `hex_ids`).
+    #[pyo3(signature = (ids = false, node_ids = None, edge_ids = None, hex_ids = None))]
+    fn to_svg(
+        &self,
+        ids: bool,
+        node_ids: Option<bool>,
+        edge_ids: Option<bool>,
+        hex_ids: Option<bool>,
+    ) -> String {
+        svg::board_svg_with(
+            &self.0,
+            node_ids.unwrap_or(ids),
+            edge_ids.unwrap_or(ids),
+            hex_ids.unwrap_or(ids),
+        )
     }
 
     fn _repr_svg_(&self) -> String {
-        self.to_svg()
+        svg::board_svg(&self.0)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
