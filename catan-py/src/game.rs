@@ -69,6 +69,39 @@ pub struct PyGame {
     legal_fresh: bool,
     /// The fixed action space of the board, made on first use.
     space: OnceLock<ActionSpace>,
+    /// Reused buffers of `legal_id_list` (no allocation per call once grown).
+    mask_buf: Vec<u64>,
+    ids_buf: Vec<u32>,
+}
+
+/// The most ids kept as ready-made Python ints (every id of the base game's spaces, and of
+/// larger boards up to this many).
+const INT_CACHE: usize = 8192;
+
+/// Python ints `0..INT_CACHE`, made once: a list of ids then costs a reference count per
+/// id instead of an int object (CPython keeps only `-5..=256`).
+static SMALL_INTS: pyo3::sync::PyOnceLock<Vec<Py<PyAny>>> = pyo3::sync::PyOnceLock::new();
+
+fn small_ints(py: Python<'_>) -> &'static [Py<PyAny>] {
+    SMALL_INTS.get_or_init(py, || {
+        (0..INT_CACHE as u32)
+            .map(|k| {
+                let Ok(o) = k.into_pyobject(py);
+                o.into_any().unbind()
+            })
+            .collect()
+    })
+}
+
+/// The Python int `i`, shared when cached.
+fn id_int<'py>(py: Python<'py>, ints: &[Py<PyAny>], i: u32) -> Bound<'py, PyAny> {
+    match ints.get(i as usize) {
+        Some(o) => o.bind(py).clone(),
+        None => {
+            let Ok(o) = i.into_pyobject(py);
+            o.into_any()
+        }
+    }
 }
 
 impl PyGame {
@@ -107,6 +140,8 @@ impl PyGame {
             legal: Vec::new(),
             legal_fresh: false,
             space: OnceLock::new(),
+            mask_buf: Vec::new(),
+            ids_buf: Vec::new(),
         }
     }
 
@@ -148,6 +183,8 @@ impl PyGame {
             legal: Vec::new(),
             legal_fresh: false,
             space: OnceLock::new(),
+            mask_buf: Vec::new(),
+            ids_buf: Vec::new(),
         }
     }
 }
@@ -292,8 +329,27 @@ impl PyGame {
     /// >>> game.legal_id_list() == [int(i) for i in game.legal_ids()]
     /// True
     #[pyo3(signature = (offers = true))]
-    fn legal_id_list(&self, offers: bool) -> Vec<u32> {
-        self.ids(offers)
+    fn legal_id_list<'py>(
+        &mut self,
+        py: Python<'py>,
+        offers: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        // The hot call of a Python playout loop: the mask is written into a reused buffer,
+        // the ids collected into another, and the list filled with shared int objects.
+        let (game, cell) = (&self.game, &self.space);
+        let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
+        self.mask_buf.resize(space.words(), 0);
+        game.legal_mask_with(space, &mut self.mask_buf, offers);
+        self.ids_buf.clear();
+        for (w, &word) in self.mask_buf.iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                self.ids_buf.push((w * 64) as u32 + b.trailing_zeros());
+                b &= b - 1;
+            }
+        }
+        let ints = small_ints(py);
+        PyList::new(py, self.ids_buf.iter().map(|&i| id_int(py, ints, i)))
     }
 
     /// Applies the action with fixed id `id` and returns its events, like `apply`
