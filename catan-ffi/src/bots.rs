@@ -18,9 +18,9 @@ pub struct catan_bot {
     bot: Box<dyn Bot>,
 }
 
-/// Makes a bot of kind `kind` (`"random"`, `"weighted"`, `"greedy"`, `"search"` or
-/// `"search:N"` for `N` playouts per decision; the kinds of `docs/agents.md`) with its own
-/// generator seeded by `seed`. On success `*out_bot` receives a new handle owned by the
+/// Makes a bot of kind `kind` (`"random"`, `"weighted"`, `"greedy"`, `"search"`,
+/// `"search:N"` for `N` playouts per decision or `"search:Nms"` for `N` milliseconds; the
+/// kinds of `docs/agents.md`) with its own generator seeded by `seed`. On success `*out_bot` receives a new handle owned by the
 /// caller, freed with `catan_bot_free`.
 ///
 /// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `TOO_LARGE`, `UNKNOWN_BOT`.

@@ -68,7 +68,7 @@ pub enum catan_status {
     /// The memory for the result could not be allocated. Nothing changed.
     OutOfMemory = 20,
     /// `catan_bot_new`: not one of the built-in bot kinds (`random`, `weighted`, `greedy`,
-    /// `search`, `search:N`).
+    /// `search`, `search:N`, `search:Nms`).
     UnknownBot = 21,
 }
 

@@ -31,7 +31,8 @@ fn kinds(players: &[String]) -> PyResult<Vec<BotKind>> {
 /// A built-in player. `kind` is `"random"` (uniform), `"weighted"` (random, weighted by the
 /// kind of action), `"greedy"` (one-ply lookahead on a sample of the hidden information,
 /// maximising a documented value of the position) or `"search"` / `"search:N"`
-/// (Monte-Carlo search over samples of the hidden information, `N` playouts per decision).
+/// (Monte-Carlo search over samples of the hidden information, `N` playouts per decision;
+/// `"search:Nms"`: `N` milliseconds per decision instead, not reproducible).
 /// A bot sees only its seat's view: other hands, the deck and future dice are sampled, never
 /// read. `seed` fixes its choices.
 ///

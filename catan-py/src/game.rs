@@ -355,8 +355,8 @@ impl PyGame {
     /// Applies the action with fixed id `id` and returns its events, like `apply`
     /// (`events=False` returns `None` instead: the fastest way to step a game).
     ///
-    /// Raises `ValueError` if the id is out of range and the `IllegalActionError` subclass of `apply` if the
-    /// action is illegal; the game is then unchanged.
+    /// Raises `ValueError` if the id is out of range and the `IllegalActionError` subclass
+    /// of `apply` if the action is illegal; the game is then unchanged.
     ///
     /// >>> import catan_rules
     /// >>> game = catan_rules.Game(map="beginner", seed=7)

@@ -293,7 +293,7 @@ class ChanceError(IllegalActionError): ...
 
 @final
 class Bot:
-    """A built-in player: ``random``, ``weighted``, ``greedy``, ``search`` or ``search:N``."""
+    """A built-in player: ``random``, ``weighted``, ``greedy``, ``search``, ``search:N`` (playouts) or ``search:Nms`` (milliseconds per decision)."""
 
     def __new__(cls, kind: str = "random", seed: int = 0) -> Bot: ...
     @property

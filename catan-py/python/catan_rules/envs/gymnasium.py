@@ -48,7 +48,7 @@ class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     * **Rewards**: +1 when the learning seat wins, -1 when another seat wins, 0 otherwise.
       A game still running after ``max_turns`` turns is truncated.
     * **Opponents**: a bot kind for every other seat (``"random"``, ``"weighted"``,
-      ``"greedy"``, ``"search"``, ``"search:N"``) or a list with one kind per other seat,
+      ``"greedy"``, ``"search"``, ``"search:N"``, ``"search:Nms"``) or a list with one kind per other seat,
       in seat order. ``seat`` is the learning seat (0 moves first) or ``None`` to draw it at
       every reset.
     * **Rendering**: ``render_mode="rgb_array"`` (the board planes as a picture) or
