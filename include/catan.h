@@ -181,7 +181,7 @@ enum catan_status
   CATAN_STATUS_OUT_OF_MEMORY = 20,
   /*
    `catan_bot_new`: not one of the built-in bot kinds (`random`, `weighted`, `greedy`,
-   `search`, `search:N`).
+   `search`, `search:N`, `search:Nms`).
    */
   CATAN_STATUS_UNKNOWN_BOT = 21,
 };
@@ -480,10 +480,10 @@ catan_status catan_simulate(const char *rules_json,
                             char **out_json);
 
 /*
- Makes a bot of kind `kind` (`"random"`, `"weighted"`, `"greedy"`, `"search"` or
- `"search:N"` for `N` playouts per decision; the kinds of `docs/agents.md`) with its own
- generator seeded by `seed`. On success `*out_bot` receives a new handle owned by the
- caller, freed with `catan_bot_free`.
+ Makes a bot of kind `kind` (`"random"`, `"weighted"`, `"greedy"`, `"search"`,
+ `"search:N"` for `N` playouts per decision or `"search:Nms"` for `N` milliseconds; the
+ kinds of `docs/agents.md`) with its own generator seeded by `seed`. On success
+ `*out_bot` receives a new handle owned by the caller, freed with `catan_bot_free`.
 
  Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `TOO_LARGE`, `UNKNOWN_BOT`.
 
@@ -974,8 +974,9 @@ catan_status catan_game_legal_actions_for_json(const catan_game *game,
 
 /*
  Seat `seat`'s legal actions as a bitset over the fixed ids (the layout of
- `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list);
- buffer protocol as for `catan_game_legal_mask`. Allocation-free.
+ `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list, with
+ discards offered one card at a time); buffer protocol as for `catan_game_legal_mask`.
+ Allocation-free.
 
  Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`, `BUFFER_TOO_SMALL`.
 

@@ -20,8 +20,8 @@ pub struct catan_bot {
 
 /// Makes a bot of kind `kind` (`"random"`, `"weighted"`, `"greedy"`, `"search"`,
 /// `"search:N"` for `N` playouts per decision or `"search:Nms"` for `N` milliseconds; the
-/// kinds of `docs/agents.md`) with its own generator seeded by `seed`. On success `*out_bot` receives a new handle owned by the
-/// caller, freed with `catan_bot_free`.
+/// kinds of `docs/agents.md`) with its own generator seeded by `seed`. On success
+/// `*out_bot` receives a new handle owned by the caller, freed with `catan_bot_free`.
 ///
 /// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `TOO_LARGE`, `UNKNOWN_BOT`.
 ///

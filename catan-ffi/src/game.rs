@@ -903,8 +903,9 @@ pub unsafe extern "C" fn catan_game_legal_actions_for_json(
 }
 
 /// Seat `seat`'s legal actions as a bitset over the fixed ids (the layout of
-/// `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list);
-/// buffer protocol as for `catan_game_legal_mask`. Allocation-free.
+/// `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list, with
+/// discards offered one card at a time); buffer protocol as for `catan_game_legal_mask`.
+/// Allocation-free.
 ///
 /// Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`, `BUFFER_TOO_SMALL`.
 ///

@@ -206,7 +206,7 @@ mod tests {
             assert!(s.message_with_nul().ends_with('\0'));
             assert!(!s.message().contains('\0'));
         }
-        assert_eq!(catan_status::from_code(21), None);
+        assert_eq!(catan_status::from_code(22), None);
         assert_eq!(catan_status::Ok as u32, 0);
         assert_eq!(catan_status::Panic as u32, 12);
     }

@@ -50,10 +50,8 @@ fn lines() -> Vec<String> {
     for step in 0..MAX_STEPS {
         let mut winner = -1i32;
         // SAFETY: live handle, valid out-pointer.
-        assert_eq!(
-            unsafe { catan_game_winner(g, &mut winner) },
-            catan_status::Ok
-        );
+        let st = unsafe { catan_game_winner(g, &mut winner) };
+        assert_eq!(st, catan_status::Ok);
         if winner >= 0 {
             break;
         }

@@ -23,10 +23,19 @@
 //! }
 //! ```
 //!
+//! # Observations with the board
+//!
+//! [`Batch::observe_board`] writes the acting seat's observation of every game in the
+//! [`crate::observation`] encoding (the board, pieces by relative seat, own hand, public
+//! counts, bank, deck, phase: [`Game::observation`], [`Batch::layout`] for its length and
+//! bounds) as `f32`; [`Batch::observe`] the compact `i16` layout below.
+//!
 //! # Games, seeds and resets
 //!
 //! Game `i` starts with seed `seed + i`. When it ends (a win, or [`MAX_TURNS`] turns with
-//! no winner) [`Batch::step`] reports it and replaces it at once by a new game: the `e`-th
+//! no winner) [`Batch::step`] reports it and replaces it at once by a new game, keeping the
+//! finished one until the next step for its final observation ([`Batch::final_observation`],
+//! [`Batch::finished`]): the `e`-th
 //! game played in slot `i` (from 0) has seed `seed + i + e·N` (wrapping), so no two games
 //! of a batch share a seed and everything is independent of the thread count. Results
 //! never depend on `threads`: each game's work is the same whichever thread does it.
@@ -734,7 +743,7 @@ mod tests {
     }
 
     /// Runs `steps` random steps; returns every observation, mask and output.
-    type Run = (Vec<i16>, Vec<u64>, Vec<(f32, bool, i8)>, u64);
+    type Run = (Vec<i16>, Vec<u64>, Vec<(f32, bool, i8)>);
 
     fn run(threads: usize, steps: usize) -> Run {
         // A short game (5 points) so that games end and are replaced within the run.
@@ -762,7 +771,64 @@ mod tests {
             all_m.extend_from_slice(&m);
             outs.extend((0..n).map(|i| (r[i], d[i], w[i])));
         }
-        (all_o, all_m, outs, 0)
+        (all_o, all_m, outs)
+    }
+
+    /// `observe_board` is `Game::observation` of each game's acting seat; a finished game
+    /// is kept for one step, its final observation that of the seat that made the last move;
+    /// masks without offers have no offer id and are never empty.
+    #[test]
+    fn board_observations_and_final_observations() {
+        let rules = Rules {
+            vp_target: 4,
+            ..Rules::default()
+        };
+        let mut b = Batch::new(rules, 9, 6, 1).unwrap();
+        b.set_offers(false);
+        let (n, words, ol) = (b.len(), b.space().words(), b.layout().len());
+        let (mut m, mut o) = (vec![0; n * words], vec![0f32; n * ol]);
+        let (mut r, mut d, mut w) = (vec![0.0; n], vec![false; n], vec![0; n]);
+        let mut rng = Rng::new(4);
+        let mut ids = vec![0; n];
+        let mut finished = 0;
+        let offers = b.space().offset(Block::Offer)..b.space().offset(Block::Offer) + 20;
+        let mut one = vec![0f32; ol];
+        for _ in 0..20_000 {
+            b.observe_board(&mut m, &mut o).unwrap();
+            for i in 0..n {
+                let g = b.game(i);
+                g.observation(acting_seat(g), b.layout(), &mut one).unwrap();
+                assert_eq!(&o[i * ol..(i + 1) * ol], &one[..]);
+                let legal = ids_of(&m[i * words..(i + 1) * words]);
+                assert!(!legal.is_empty());
+                assert!(legal.iter().all(|id| !offers.contains(id)));
+                ids[i] = legal[rng.below(legal.len() as u32) as usize];
+            }
+            b.step(&ids, &mut r, &mut d, &mut w).unwrap();
+            for i in 0..n {
+                let kept = b.final_observation(i, &mut one).unwrap();
+                assert_eq!(kept, d[i]);
+                if let Some((g, seat)) = b.finished(i) {
+                    assert_eq!(g.winner().map_or(-1, |p| p.0 as i8), w[i]);
+                    let mut want = vec![0f32; ol];
+                    g.observation(seat, b.layout(), &mut want).unwrap();
+                    assert_eq!(one, want);
+                    finished += 1;
+                }
+            }
+            if finished >= 4 {
+                break;
+            }
+        }
+        assert!(finished >= 4);
+        assert_eq!(
+            b.final_observation(0, &mut [0f32; 3]),
+            Err(BatchError::Length {
+                name: "obs",
+                got: 3,
+                expected: ol
+            })
+        );
     }
 
     #[test]
