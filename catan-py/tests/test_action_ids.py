@@ -201,14 +201,14 @@ def test_observation_is_a_game_method_and_batch_observes_the_board() -> None:
         assert not masks[:, offer_ids].any()
         ids = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
         _, done, winners = env.step(ids)
-        for i in np.flatnonzero(done):
-            final = env.final_observation(int(i))
-            game = env.finished_game(int(i))
-            assert final is not None and game is not None
-            assert game.winner == winners[i] or game.winner is None
+        for k in np.flatnonzero(done).tolist():
+            final = env.final_observation(k)
+            ended = env.finished_game(k)
+            assert final is not None and ended is not None
+            assert ended.winner == winners[k] or ended.winner is None
             finished += 1
-        for i in np.flatnonzero(~done):
-            assert env.final_observation(int(i)) is None
+        for k in np.flatnonzero(~done).tolist():
+            assert env.final_observation(k) is None
         if finished >= 3:
             break
     assert finished >= 3

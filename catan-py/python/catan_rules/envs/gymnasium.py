@@ -252,6 +252,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         self.batch = catan_rules.BatchEnv(num_envs, seed=1, **self._kwargs)
         size = self.batch.action_space_size
         high = self.batch.board_obs_high()
+        self._obs_len = len(high)
         self.single_observation_space = spaces.Box(
             low=np.zeros_like(high), high=high, dtype=np.float32
         )
@@ -284,7 +285,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         rewards, done, winners = self.batch.step(np.asarray(actions))
         terminated = done & (winners >= 0)
         truncated = done & (winners < 0)
-        final = np.zeros((self.num_envs,) + self.single_observation_space.shape, np.float32)
+        final = np.zeros((self.num_envs, self._obs_len), np.float32)
         for i in np.flatnonzero(done):
             f = self.batch.final_observation(int(i))
             assert f is not None
