@@ -179,6 +179,11 @@ enum catan_status
    The memory for the result could not be allocated. Nothing changed.
    */
   CATAN_STATUS_OUT_OF_MEMORY = 20,
+  /*
+   `catan_bot_new`: not one of the built-in bot kinds (`random`, `weighted`, `greedy`,
+   `search`, `search:N`, `search:Nms`).
+   */
+  CATAN_STATUS_UNKNOWN_BOT = 21,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -203,6 +208,12 @@ typedef uint32_t catan_status;
  done. Results never depend on `threads`.
  */
 typedef struct catan_batch catan_batch;
+
+/*
+ A built-in bot: its kind and its own seeded generator. Made by `catan_bot_new`, freed
+ by `catan_bot_free`; not shared between threads while in use.
+ */
+typedef struct catan_bot catan_bot;
 
 /*
  A game of the Catan Card Game: an opaque handle made by `catan_cards_new` (or
@@ -245,9 +256,10 @@ catan_status catan_game_action_space_len(const catan_game *game,
  `id / 64` is set when the action with that id is legal. `*out_len` receives the number
  of words, `ceil(catan_game_action_space_len / 64)`.
 
- The bits are exactly the fixed ids of the legal-action list (every seat that may act
- now; discards of more cards than the space's cap have no id and no bit: use the legal
- list for those rare cases).
+ The bits are the fixed ids of the legal-action list (every seat that may act now),
+ except that discards are offered one card at a time (one id per card kind a seat that
+ owes cards holds; each reduces what it owes): the mask is never empty while the game is
+ on. `catan_game_legal_mask_without_offers` leaves the domestic offers out.
 
  `words` may be NULL when `cap` is 0. If `cap` is smaller than the number of words,
  nothing is written to `words`, `*out_len` receives the number needed, and the result is
@@ -265,11 +277,42 @@ catan_status catan_game_legal_mask(const catan_game *game,
                                    size_t *out_len);
 
 /*
+ As `catan_game_legal_mask`, without the domestic trade offers (the ids of the `offer`
+ block): the usual mask for training, where endless offers only lengthen a game.
+
+ Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ As `catan_game_legal_mask`.
+ */
+catan_status catan_game_legal_mask_without_offers(const catan_game *game,
+                                                  uint64_t *words,
+                                                  size_t cap,
+                                                  size_t *out_len);
+
+/*
+ The id table of this game's board and player count as JSON: an array with one object
+ per fixed id, in id order, with the fields `id`, `block` (`"road"`, `"discard"`, ...),
+ `index` (within the block), `kind` (the action's `type`), `seat` (of a per-seat block
+ — accept, reject, discard — or the partner of a confirm; -1 for the seat the game waits
+ for), `node`, `edge`, `hex`, `victim`, `resource`, `give`, `get`, `rate`, `card` (-1
+ where they do not apply), `dice` (2) and `resources` (5, by resource). The same table as
+ Python's `Game.action_table()` and Rust's `ActionSpace::table`. `*out_json` receives a
+ string owned by the caller, freed with `catan_string_free`.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_game_action_table_json(const catan_game *game,
+                                          char **out_json);
+
+/*
  Applies the action with fixed id `id` (see `catan_game_legal_mask`). Events as for
  `catan_game_apply_json` (`out_events_json` may be NULL).
 
- Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (not a fixed id, or one that means nothing
- now: a discard for a seat that owes none), and the rule errors of
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (not a fixed id), and the rule errors of
  `catan_game_apply_json` (`GAME_OVER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`, ...). The game
  is unchanged on error.
 
@@ -300,7 +343,8 @@ catan_status catan_game_action_json_for_id(const catan_game *game,
 
  Errors: the parse errors of `catan_game_apply_json`; `ACTION_NOT_LISTED` for an action
  the fixed numbering has no id for (offers other than one card for one to everyone,
- counter-offers, discards above the cap, out-of-board nodes or edges).
+ counter-offers, discards of several cards at once — made one card at a time —,
+ out-of-board nodes or edges).
 
  # Safety
  `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
@@ -355,6 +399,18 @@ catan_status catan_batch_sizes(const catan_batch *batch,
                                size_t *out_mask_words,
                                size_t *out_obs_len,
                                size_t *out_action_space_len);
+
+/*
+ Puts the domestic trade offers in the batch's masks (`offers` true, the default) or
+ leaves them out (false).
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `batch` is NULL or a live handle.
+ */
+catan_status catan_batch_set_offers(catan_batch *batch,
+                                    bool offers);
 
 /*
  Writes every game's legal mask over the fixed ids (`games × mask_words` words, game `i`
@@ -429,6 +485,66 @@ catan_status catan_simulate(const char *rules_json,
                             size_t threads,
                             bool domestic_trade,
                             char **out_json);
+
+/*
+ Makes a bot of kind `kind` (`"random"`, `"weighted"`, `"greedy"`, `"search"`,
+ `"search:N"` for `N` playouts per decision or `"search:Nms"` for `N` milliseconds; the
+ kinds of `docs/agents.md`) with its own generator seeded by `seed`. On success
+ `*out_bot` receives a new handle owned by the caller, freed with `catan_bot_free`.
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `TOO_LARGE`, `UNKNOWN_BOT`.
+
+ # Safety
+ `kind` is NULL or a NUL-terminated string; `out_bot` is NULL or valid for writing one
+ pointer.
+ */
+catan_status catan_bot_new(const char *kind,
+                           uint64_t seed,
+                           catan_bot **out_bot);
+
+/*
+ Frees a bot made by `catan_bot_new`. NULL is ignored.
+
+ # Safety
+ `bot` is NULL or a live handle, not used again.
+ */
+void catan_bot_free(catan_bot *bot);
+
+/*
+ The bot's action for seat `seat` of `game` (-1: the lowest seat that must act), as
+ JSON: `*out_action_json` receives a string owned by the caller (freed with
+ `catan_string_free`), or NULL when that seat has nothing to do. The bot sees only the
+ seat's view. Domestic offers are never made (offers from others are answered).
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ `bot` and `game` are NULL or live handles; `out_action_json` is NULL or valid for
+ writing one pointer.
+ */
+catan_status catan_bot_choose_json(catan_bot *bot,
+                                   const catan_game *game,
+                                   int32_t seat,
+                                   char **out_action_json);
+
+/*
+ The bot's action for seat `seat` (-1: the lowest seat that must act) as a fixed id
+ (`catan_game_legal_mask`'s numbering): `*out_id` receives it and `*out_found` 1, or
+ `*out_found` 0 (and `*out_id` is not written) when the seat has nothing to do. A whole
+ discard the bot chooses is given as the id of its first card (discards are made one
+ card at a time by id; ask again for the next card).
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ `bot` and `game` are NULL or live handles; `out_id` is NULL or valid for writing a
+ `uint32_t`; `out_found` is NULL or valid for writing a `uint8_t`.
+ */
+catan_status catan_bot_choose_id(catan_bot *bot,
+                                 const catan_game *game,
+                                 int32_t seat,
+                                 uint32_t *out_id,
+                                 uint8_t *out_found);
 
 /*
  A new card game from rules as JSON (`"{}"` for the defaults: 12 VP, hand limit 3,
@@ -1031,8 +1147,9 @@ catan_status catan_game_legal_actions_for_json(const catan_game *game,
 
 /*
  Seat `seat`'s legal actions as a bitset over the fixed ids (the layout of
- `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list);
- buffer protocol as for `catan_game_legal_mask`. Allocation-free.
+ `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list, with
+ discards offered one card at a time); buffer protocol as for `catan_game_legal_mask`.
+ Allocation-free.
 
  Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`, `BUFFER_TOO_SMALL`.
 

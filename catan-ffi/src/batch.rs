@@ -57,9 +57,10 @@ pub unsafe extern "C" fn catan_game_action_space_len(
 /// `id / 64` is set when the action with that id is legal. `*out_len` receives the number
 /// of words, `ceil(catan_game_action_space_len / 64)`.
 ///
-/// The bits are exactly the fixed ids of the legal-action list (every seat that may act
-/// now; discards of more cards than the space's cap have no id and no bit: use the legal
-/// list for those rare cases).
+/// The bits are the fixed ids of the legal-action list (every seat that may act now),
+/// except that discards are offered one card at a time (one id per card kind a seat that
+/// owes cards holds; each reduces what it owes): the mask is never empty while the game is
+/// on. `catan_game_legal_mask_without_offers` leaves the domestic offers out.
 ///
 /// `words` may be NULL when `cap` is 0. If `cap` is smaller than the number of words,
 /// nothing is written to `words`, `*out_len` receives the number needed, and the result is
@@ -89,11 +90,64 @@ pub unsafe extern "C" fn catan_game_legal_mask(
     })
 }
 
+/// As `catan_game_legal_mask`, without the domestic trade offers (the ids of the `offer`
+/// block): the usual mask for training, where endless offers only lengthen a game.
+///
+/// Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// As `catan_game_legal_mask`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_legal_mask_without_offers(
+    game: *const catan_game,
+    words: *mut u64,
+    cap: usize,
+    out_len: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let buf = unsafe { Buf::new(words, cap, out_len) }?;
+        let space = h.space();
+        let mut mask = vec![0u64; space.words()];
+        h.game().legal_mask_with(space, &mut mask, false);
+        buf.fill(mask.into_iter())
+    })
+}
+
+/// The id table of this game's board and player count as JSON: an array with one object
+/// per fixed id, in id order, with the fields `id`, `block` (`"road"`, `"discard"`, ...),
+/// `index` (within the block), `kind` (the action's `type`), `seat` (of a per-seat block
+/// — accept, reject, discard — or the partner of a confirm; -1 for the seat the game waits
+/// for), `node`, `edge`, `hex`, `victim`, `resource`, `give`, `get`, `rate`, `card` (-1
+/// where they do not apply), `dice` (2) and `resources` (5, by resource). The same table as
+/// Python's `Game.action_table()` and Rust's `ActionSpace::table`. `*out_json` receives a
+/// string owned by the caller, freed with `catan_string_free`.
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_game_action_table_json(
+    game: *const catan_game,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        string_out(out, to_json(&h.space().table())?);
+        Ok(())
+    })
+}
+
 /// Applies the action with fixed id `id` (see `catan_game_legal_mask`). Events as for
 /// `catan_game_apply_json` (`out_events_json` may be NULL).
 ///
-/// Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (not a fixed id, or one that means nothing
-/// now: a discard for a seat that owes none), and the rule errors of
+/// Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (not a fixed id), and the rule errors of
 /// `catan_game_apply_json` (`GAME_OVER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`, ...). The game
 /// is unchanged on error.
 ///
@@ -151,7 +205,8 @@ pub unsafe extern "C" fn catan_game_action_json_for_id(
 ///
 /// Errors: the parse errors of `catan_game_apply_json`; `ACTION_NOT_LISTED` for an action
 /// the fixed numbering has no id for (offers other than one card for one to everyone,
-/// counter-offers, discards above the cap, out-of-board nodes or edges).
+/// counter-offers, discards of several cards at once — made one card at a time —,
+/// out-of-board nodes or edges).
 ///
 /// # Safety
 /// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
@@ -297,6 +352,26 @@ pub unsafe extern "C" fn catan_batch_sizes(
                 o.set(v);
             }
         }
+        Ok(())
+    })
+}
+
+/// Puts the domestic trade offers in the batch's masks (`offers` true, the default) or
+/// leaves them out (false).
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `batch` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_set_offers(
+    batch: *mut catan_batch,
+    offers: bool,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let b = unsafe { batch_mut(batch) }?;
+        b.batch.set_offers(offers);
         Ok(())
     })
 }

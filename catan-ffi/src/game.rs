@@ -781,7 +781,7 @@ pub unsafe extern "C" fn catan_game_svg(
 // ------------------------------------------------------------------ seat-scoped calls
 
 /// A seat number from C: a seat of this game.
-fn seat_arg(g: &Game, seat: i32) -> Result<Player, Failure> {
+pub(crate) fn seat_arg(g: &Game, seat: i32) -> Result<Player, Failure> {
     if (0..i32::from(g.players())).contains(&seat) {
         Ok(Player(seat as u8))
     } else {
@@ -904,8 +904,9 @@ pub unsafe extern "C" fn catan_game_legal_actions_for_json(
 }
 
 /// Seat `seat`'s legal actions as a bitset over the fixed ids (the layout of
-/// `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list);
-/// buffer protocol as for `catan_game_legal_mask`. Allocation-free.
+/// `catan_game_legal_mask`, restricted to `catan_game_legal_actions_for_json`'s list, with
+/// discards offered one card at a time); buffer protocol as for `catan_game_legal_mask`.
+/// Allocation-free.
 ///
 /// Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`, `BUFFER_TOO_SMALL`.
 ///

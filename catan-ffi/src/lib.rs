@@ -49,6 +49,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod batch;
+pub mod bots;
 pub mod cards;
 pub mod error;
 pub mod game;
@@ -57,10 +58,14 @@ pub mod panic;
 pub mod status;
 
 pub use batch::{
-    catan_batch, catan_batch_free, catan_batch_new, catan_batch_observe, catan_batch_sizes,
-    catan_batch_step, catan_game_action_json_for_id, catan_game_action_space_len,
-    catan_game_apply_id, catan_game_id_for_action_json, catan_game_legal_mask, catan_simulate,
-    CATAN_MAX_BATCH_GAMES, CATAN_MAX_SIMULATE_GAMES,
+    catan_batch, catan_batch_free, catan_batch_new, catan_batch_observe, catan_batch_set_offers,
+    catan_batch_sizes, catan_batch_step, catan_game_action_json_for_id,
+    catan_game_action_space_len, catan_game_action_table_json, catan_game_apply_id,
+    catan_game_id_for_action_json, catan_game_legal_mask, catan_game_legal_mask_without_offers,
+    catan_simulate, CATAN_MAX_BATCH_GAMES, CATAN_MAX_SIMULATE_GAMES,
+};
+pub use bots::{
+    catan_bot, catan_bot_choose_id, catan_bot_choose_json, catan_bot_free, catan_bot_new,
 };
 pub use error::{catan_last_error, catan_last_error_json, Failure};
 pub use game::{

@@ -67,10 +67,13 @@ pub enum catan_status {
     TooLarge = 19,
     /// The memory for the result could not be allocated. Nothing changed.
     OutOfMemory = 20,
+    /// `catan_bot_new`: not one of the built-in bot kinds (`random`, `weighted`, `greedy`,
+    /// `search`, `search:N`, `search:Nms`).
+    UnknownBot = 21,
 }
 
 /// Every status, by number.
-const ALL: [catan_status; 21] = [
+const ALL: [catan_status; 22] = [
     catan_status::Ok,
     catan_status::NullArgument,
     catan_status::InvalidUtf8,
@@ -92,6 +95,7 @@ const ALL: [catan_status; 21] = [
     catan_status::NotYourSeat,
     catan_status::TooLarge,
     catan_status::OutOfMemory,
+    catan_status::UnknownBot,
 ];
 
 impl catan_status {
@@ -129,6 +133,7 @@ impl catan_status {
             catan_status::NotYourSeat => "not_your_seat",
             catan_status::TooLarge => "too_large",
             catan_status::OutOfMemory => "out_of_memory",
+            catan_status::UnknownBot => "unknown_bot",
         }
     }
 
@@ -160,6 +165,7 @@ impl catan_status {
             catan_status::NotYourSeat => "the action is another seat's\0",
             catan_status::TooLarge => "an argument is over a documented size limit\0",
             catan_status::OutOfMemory => "out of memory\0",
+            catan_status::UnknownBot => "not a built-in bot kind\0",
         }
     }
 
@@ -200,7 +206,7 @@ mod tests {
             assert!(s.message_with_nul().ends_with('\0'));
             assert!(!s.message().contains('\0'));
         }
-        assert_eq!(catan_status::from_code(21), None);
+        assert_eq!(catan_status::from_code(22), None);
         assert_eq!(catan_status::Ok as u32, 0);
         assert_eq!(catan_status::Panic as u32, 12);
     }

@@ -31,7 +31,8 @@ fn kinds(players: &[String]) -> PyResult<Vec<BotKind>> {
 /// A built-in player. `kind` is `"random"` (uniform), `"weighted"` (random, weighted by the
 /// kind of action), `"greedy"` (one-ply lookahead on a sample of the hidden information,
 /// maximising a documented value of the position) or `"search"` / `"search:N"`
-/// (Monte-Carlo search over samples of the hidden information, `N` playouts per decision).
+/// (Monte-Carlo search over samples of the hidden information, `N` playouts per decision;
+/// `"search:Nms"`: `N` milliseconds per decision instead, not reproducible).
 /// A bot sees only its seat's view: other hands, the deck and future dice are sampled, never
 /// read. `seed` fixes its choices.
 ///
@@ -153,7 +154,17 @@ fn observation<'py>(
     seat: u8,
     out: Option<Bound<'py, PyArray1<f32>>>,
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-    let g = game.core();
+    observe(py, game.core(), seat, out)
+}
+
+/// The flat observation of `g` for `seat` (the body of `observation` and
+/// `Game.observation`).
+pub(crate) fn observe<'py>(
+    py: Python<'py>,
+    g: &Game,
+    seat: u8,
+    out: Option<Bound<'py, PyArray1<f32>>>,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
     let p = seat_arg(g, seat)?;
     let l = layout_for(g);
     let arr = match out {
@@ -197,7 +208,17 @@ fn observation_planes<'py>(
     seat: u8,
     out: Option<Bound<'py, PyArrayDyn<f32>>>,
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
-    let g = game.core();
+    observe_planes(py, game.core(), seat, out)
+}
+
+/// The board planes of `g` for `seat` (the body of `observation_planes` and
+/// `Game.observation_planes`).
+pub(crate) fn observe_planes<'py>(
+    py: Python<'py>,
+    g: &Game,
+    seat: u8,
+    out: Option<Bound<'py, PyArrayDyn<f32>>>,
+) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
     let p = seat_arg(g, seat)?;
     let l = layout_for(g);
     let (c, h, w) = l.planes_shape();

@@ -10,6 +10,8 @@ use pyo3::types::PyDict;
 
 /// `(masks, obs)` of `BatchEnv.observe`.
 type Observation<'py> = (Bound<'py, PyArray2<bool>>, Bound<'py, PyArray2<i16>>);
+/// `(masks, obs)` of `observe_board`.
+type BoardObservation<'py> = (Bound<'py, PyArray2<bool>>, Bound<'py, PyArray2<f32>>);
 /// `(rewards, dones, winners)` of `BatchEnv.step`.
 type StepResult<'py> = (
     Bound<'py, PyArray1<f32>>,
@@ -82,12 +84,13 @@ fn batch_error(py: Python<'_>, e: BatchError) -> PyErr {
 #[pymethods]
 impl PyBatchEnv {
     #[new]
-    #[pyo3(signature = (n, seed = 1, threads = None, **rules))]
+    #[pyo3(signature = (n, seed = 1, threads = None, offers = true, **rules))]
     fn new(
         py: Python<'_>,
         n: usize,
         seed: u64,
         threads: Option<usize>,
+        offers: bool,
         rules: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyBatchEnv> {
         let r = rules_from_kwargs(py, &[], rules)?;
@@ -95,9 +98,10 @@ impl PyBatchEnv {
             .map_err(|e| crate::errors::new_game_error(py, e.into()))?;
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let batch = py
+        let mut batch = py
             .detach(move || Batch::new(r, seed, n, threads))
             .map_err(|e| batch_error(py, e))?;
+        batch.set_offers(offers);
         Ok(PyBatchEnv { batch })
     }
 
@@ -124,11 +128,94 @@ impl PyBatchEnv {
         self.batch.threads()
     }
 
-    /// Over-cap discards (more than 8 cards) the batch made itself so far: these have no
-    /// id, so the acting seat gives up the cards it holds most of.
+    /// The acting seat of every game (the seat its next id is for), an `int8` array.
+    fn acting_seats<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        PyArray1::from_vec(py, self.batch.acting_seats().map(|p| p.0 as i8).collect())
+    }
+
+    /// Whether the masks include the domestic trade offers (the `offers` argument).
     #[getter]
-    fn auto_discards(&self) -> u64 {
-        self.batch.auto_discards()
+    fn offers(&self) -> bool {
+        self.batch.offers()
+    }
+
+    /// Values per board observation (columns of `observe_board`'s `obs`): the
+    /// `catan_rules.observation` encoding.
+    #[getter]
+    fn board_obs_len(&self) -> usize {
+        self.batch.layout().len()
+    }
+
+    /// Upper bounds of `observe_board`'s observations (`float32`, lower bounds are 0), for
+    /// a Gymnasium `Box`.
+    fn board_obs_high<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        PyArray1::from_slice(py, self.batch.layout().high())
+    }
+
+    /// `(masks, obs)` like `observe`, with the observation with the board of the acting
+    /// seat of every game (the `catan_rules.observation` encoding, version 1): a `float32`
+    /// array of shape `(n, board_obs_len)`.
+    fn observe_board<'py>(&self, py: Python<'py>) -> PyResult<BoardObservation<'py>> {
+        let b = &self.batch;
+        let (n, words, a) = (b.len(), b.space().words(), b.space().len());
+        let ol = b.layout().len();
+        let (bits, obs) = py
+            .detach(|| -> Result<_, BatchError> {
+                let mut masks = zeroed::<u64>(n * words, n)?;
+                let mut obs = zeroed::<f32>(n * ol, n)?;
+                b.observe_board(&mut masks, &mut obs)?;
+                let mut bits = zeroed::<bool>(n * a, n)?;
+                for (row, m) in bits.chunks_mut(a).zip(masks.chunks(words)) {
+                    for (i, slot) in row.iter_mut().enumerate() {
+                        *slot = m[i / 64] >> (i % 64) & 1 != 0;
+                    }
+                }
+                Ok((bits, obs))
+            })
+            .map_err(|e| batch_error(py, e))?;
+        let masks = PyArray1::from_vec(py, bits).reshape([n, a])?;
+        let obs = PyArray1::from_vec(py, obs).reshape([n, ol])?;
+        Ok((masks, obs))
+    }
+
+    /// The final observation (with the board, as `observe_board`) of game `i` if it
+    /// finished in the last `step` — seen by the seat that made its last move — else
+    /// `None`. The batch has already replaced it with a new game.
+    ///
+    /// Raises `IndexError` if there is no game `i`.
+    fn final_observation<'py>(
+        &self,
+        py: Python<'py>,
+        i: usize,
+    ) -> PyResult<Option<Bound<'py, PyArray1<f32>>>> {
+        if i >= self.batch.len() {
+            return Err(PyIndexError::new_err(format!(
+                "no game {i} in a batch of {}",
+                self.batch.len()
+            )));
+        }
+        let mut out = vec![0f32; self.batch.layout().len()];
+        let done = self
+            .batch
+            .final_observation(i, &mut out)
+            .map_err(|e| batch_error(py, e))?;
+        Ok(done.then(|| PyArray1::from_vec(py, out)))
+    }
+
+    /// A copy of the game `i` that finished in the last `step`, or `None`.
+    ///
+    /// Raises `IndexError` if there is no game `i`.
+    fn finished_game(&self, i: usize) -> PyResult<Option<PyGame>> {
+        if i >= self.batch.len() {
+            return Err(PyIndexError::new_err(format!(
+                "no game {i} in a batch of {}",
+                self.batch.len()
+            )));
+        }
+        Ok(self
+            .batch
+            .finished(i)
+            .map(|(g, _)| PyGame::from_game(g.clone(), None)))
     }
 
     /// A copy of game `i` as it is now.

@@ -4,9 +4,9 @@ use crate::convert::{from_py, ser_to_py};
 use crate::errors::{load_error, new_game_error, parse_error, parse_message, rule_error};
 use crate::objects::{action_arg, PyAction, PyEvent};
 use crate::svg;
-use catan_rules::action_space::{ActionSpace, Block, IdError};
+use catan_rules::action_space::{ActionSpace, IdError};
 use catan_rules::{Action, Board, Game, Player, PlayerSet, Rules};
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArrayDyn};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySlice, PyString, PyTuple};
@@ -76,6 +76,39 @@ pub struct PyGame {
     legal_fresh: bool,
     /// The fixed action space of the board, made on first use.
     space: OnceLock<ActionSpace>,
+    /// Reused buffers of `legal_id_list` (no allocation per call once grown).
+    mask_buf: Vec<u64>,
+    ids_buf: Vec<u32>,
+}
+
+/// The most ids kept as ready-made Python ints (every id of the base game's spaces, and of
+/// larger boards up to this many).
+const INT_CACHE: usize = 8192;
+
+/// Python ints `0..INT_CACHE`, made once: a list of ids then costs a reference count per
+/// id instead of an int object (CPython keeps only `-5..=256`).
+static SMALL_INTS: pyo3::sync::PyOnceLock<Vec<Py<PyAny>>> = pyo3::sync::PyOnceLock::new();
+
+fn small_ints(py: Python<'_>) -> &'static [Py<PyAny>] {
+    SMALL_INTS.get_or_init(py, || {
+        (0..INT_CACHE as u32)
+            .map(|k| {
+                let Ok(o) = k.into_pyobject(py);
+                o.into_any().unbind()
+            })
+            .collect()
+    })
+}
+
+/// The Python int `i`, shared when cached.
+fn id_int<'py>(py: Python<'py>, ints: &[Py<PyAny>], i: u32) -> Bound<'py, PyAny> {
+    match ints.get(i as usize) {
+        Some(o) => o.bind(py).clone(),
+        None => {
+            let Ok(o) = i.into_pyobject(py);
+            o.into_any()
+        }
+    }
 }
 
 impl PyGame {
@@ -95,12 +128,7 @@ impl PyGame {
     fn ids(&self, offers: bool) -> Vec<u32> {
         let space = self.space();
         let mut words = vec![0u64; space.words()];
-        self.game.legal_mask(space, &mut words);
-        if !offers {
-            for id in space.offset(Block::Offer)..space.offset(Block::Accept) {
-                words[id as usize / 64] &= !(1u64 << (id % 64));
-            }
-        }
+        self.game.legal_mask_with(space, &mut words, offers);
         let mut ids = Vec::with_capacity(32);
         for (w, &word) in words.iter().enumerate() {
             let mut b = word;
@@ -119,6 +147,8 @@ impl PyGame {
             legal: Vec::new(),
             legal_fresh: false,
             space: OnceLock::new(),
+            mask_buf: Vec::new(),
+            ids_buf: Vec::new(),
         }
     }
 
@@ -160,6 +190,8 @@ impl PyGame {
             legal: Vec::new(),
             legal_fresh: false,
             space: OnceLock::new(),
+            mask_buf: Vec::new(),
+            ids_buf: Vec::new(),
         }
     }
 }
@@ -274,17 +306,20 @@ impl PyGame {
 
     /// The legal actions now as a boolean NumPy array over the fixed ids
     /// (`mask[id]` is true when the action with that id is legal), with no Python object
-    /// per action. Discards of more cards than the space's cap (8) have no id and no entry.
+    /// per action. Discards are offered one card at a time (one id per card kind held);
+    /// the mask is never empty while the game is on. `offers=False` leaves out the
+    /// domestic trade offers.
     ///
     /// >>> import catan_rules
     /// >>> game = catan_rules.Game(map="beginner", seed=7)
     /// >>> mask = game.legal_mask()
     /// >>> mask.dtype, mask.shape, int(mask.sum()) == len(game.legal_actions)
-    /// (dtype('bool'), (3275,), True)
-    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+    /// (dtype('bool'), (1315,), True)
+    #[pyo3(signature = (offers = true))]
+    fn legal_mask<'py>(&self, py: Python<'py>, offers: bool) -> Bound<'py, PyArray1<bool>> {
         let space = self.space();
         let mut words = vec![0u64; space.words()];
-        self.game.legal_mask(space, &mut words);
+        self.game.legal_mask_with(space, &mut words, offers);
         let bits: Vec<bool> = (0..space.len())
             .map(|i| words[i / 64] >> (i % 64) & 1 != 0)
             .collect();
@@ -313,16 +348,34 @@ impl PyGame {
     /// >>> game.legal_id_list() == [int(i) for i in game.legal_ids()]
     /// True
     #[pyo3(signature = (offers = true))]
-    fn legal_id_list(&self, offers: bool) -> Vec<u32> {
-        self.ids(offers)
+    fn legal_id_list<'py>(
+        &mut self,
+        py: Python<'py>,
+        offers: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        // The hot call of a Python playout loop: the mask is written into a reused buffer,
+        // the ids collected into another, and the list filled with shared int objects.
+        let (game, cell) = (&self.game, &self.space);
+        let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
+        self.mask_buf.resize(space.words(), 0);
+        game.legal_mask_with(space, &mut self.mask_buf, offers);
+        self.ids_buf.clear();
+        for (w, &word) in self.mask_buf.iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                self.ids_buf.push((w * 64) as u32 + b.trailing_zeros());
+                b &= b - 1;
+            }
+        }
+        let ints = small_ints(py);
+        PyList::new(py, self.ids_buf.iter().map(|&i| id_int(py, ints, i)))
     }
 
     /// Applies the action with fixed id `id` and returns its events, like `apply`
     /// (`events=False` returns `None` instead: the fastest way to step a game).
     ///
-    /// Raises `ValueError` if the id names no action now (out of range, or a discard for
-    /// a seat that owes none) and the `IllegalActionError` subclass of `apply` if the
-    /// action is illegal; the game is then unchanged.
+    /// Raises `ValueError` if the id is out of range and the `IllegalActionError` subclass
+    /// of `apply` if the action is illegal; the game is then unchanged.
     ///
     /// >>> import catan_rules
     /// >>> game = catan_rules.Game(map="beginner", seed=7)
@@ -353,6 +406,111 @@ impl PyGame {
         Ok(out)
     }
 
+    /// The id table: one row per fixed id, as a NumPy structured array with fields `id`,
+    /// `block` (the id's block, e.g. `"road"`, `"discard"`), `index` (within the block),
+    /// `kind` (the action type, as in `Action.type`), `seat` (of a per-seat block —
+    /// accept, reject, discard — or the partner of a confirm; -1: the seat the game waits
+    /// for), `node`, `edge`, `hex`, `victim`, `resource`, `give`, `get`, `rate`, `card`
+    /// (-1 where they do not apply), `dice` (2) and `resources` (5, by resource).
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> table = game.action_table()
+    /// >>> len(table) == game.action_space_size
+    /// True
+    /// >>> row = table[game.id_for_action({"type": "build_road", "player": 0, "edge": 5})]
+    /// >>> str(row["kind"]), int(row["edge"])
+    /// ('build_road', 5)
+    fn action_table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let rows = PyList::empty(py);
+        for r in self.space().table() {
+            let fields: [Bound<'py, PyAny>; 16] = [
+                r.id.into_pyobject(py)?.into_any(),
+                r.block.name().into_pyobject(py)?.into_any(),
+                r.index.into_pyobject(py)?.into_any(),
+                r.kind.into_pyobject(py)?.into_any(),
+                r.seat.into_pyobject(py)?.into_any(),
+                r.node.into_pyobject(py)?.into_any(),
+                r.edge.into_pyobject(py)?.into_any(),
+                r.hex.into_pyobject(py)?.into_any(),
+                r.victim.into_pyobject(py)?.into_any(),
+                r.resource.into_pyobject(py)?.into_any(),
+                r.give.into_pyobject(py)?.into_any(),
+                r.get.into_pyobject(py)?.into_any(),
+                r.rate.into_pyobject(py)?.into_any(),
+                r.card.into_pyobject(py)?.into_any(),
+                (r.dice[0], r.dice[1]).into_pyobject(py)?.into_any(),
+                PyTuple::new(py, r.resources)?.into_any(),
+            ];
+            rows.append(PyTuple::new(py, fields)?)?;
+        }
+        let np = py.import("numpy")?;
+        let dtype = vec![
+            ("id", "u4", 1usize),
+            ("block", "U20", 1),
+            ("index", "u4", 1),
+            ("kind", "U24", 1),
+            ("seat", "i1", 1),
+            ("node", "i2", 1),
+            ("edge", "i2", 1),
+            ("hex", "i2", 1),
+            ("victim", "i1", 1),
+            ("resource", "i1", 1),
+            ("give", "i1", 1),
+            ("get", "i1", 1),
+            ("rate", "i1", 1),
+            ("card", "i1", 1),
+            ("dice", "i1", 2),
+            ("resources", "u1", 5),
+        ];
+        let dtype = PyList::new(
+            py,
+            dtype
+                .into_iter()
+                .map(|(n, t, k)| {
+                    if k == 1 {
+                        (n, t).into_pyobject(py).map(|o| o.into_any())
+                    } else {
+                        (n, t, k).into_pyobject(py).map(|o| o.into_any())
+                    }
+                })
+                .collect::<PyResult<Vec<_>>>()?,
+        )?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", dtype)?;
+        np.call_method("array", (rows,), Some(&kwargs))
+    }
+
+    /// The observation of this game from `seat`'s point of view, with the board (as
+    /// `catan_rules.observation(game, seat, out)`): a flat `float32` vector, written into
+    /// `out` when given.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> bool((game.observation(1) == catan_rules.observation(game, 1)).all())
+    /// True
+    #[pyo3(signature = (seat, out = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: u8,
+        out: Option<Bound<'py, PyArray1<f32>>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        crate::agents::observe(py, &self.game, seat, out)
+    }
+
+    /// The board planes of this game from `seat`'s point of view (as
+    /// `catan_rules.observation_planes(game, seat, out)`).
+    #[pyo3(signature = (seat, out = None))]
+    fn observation_planes<'py>(
+        &self,
+        py: Python<'py>,
+        seat: u8,
+        out: Option<Bound<'py, PyArrayDyn<f32>>>,
+    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+        crate::agents::observe_planes(py, &self.game, seat, out)
+    }
+
     /// The action with fixed id `id` in this game now (the acting player filled in),
     /// legal or not.
     ///
@@ -367,8 +525,8 @@ impl PyGame {
     /// The fixed id of an action (an `Action`, a dict or JSON text), legal or not.
     ///
     /// Raises `ParseError` if it is malformed and `ValueError` if the numbering gives it no
-    /// id (offers other than one card for one to everyone, counter-offers, discards above
-    /// the cap).
+    /// id (offers other than one card for one to everyone, counter-offers, discards of
+    /// several cards at once: those are made one card at a time).
     fn id_for_action(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<u32> {
         let a = action_arg(py, action)?;
         self.space()
@@ -457,16 +615,20 @@ impl PyGame {
     }
 
     /// `legal_actions_for(seat)` as a boolean NumPy array over the fixed ids, like
-    /// `legal_mask`.
+    /// `legal_mask` (discards one card at a time; `offers=False` leaves out the domestic
+    /// offers).
+    #[pyo3(signature = (seat, offers = true))]
     fn legal_mask_for<'py>(
         &self,
         py: Python<'py>,
         seat: i64,
+        offers: bool,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let seat = self.player(seat)?;
         let space = self.space();
         let mut words = vec![0u64; space.words()];
-        self.game.legal_mask_for(seat, space, &mut words);
+        self.game
+            .legal_mask_for_with(seat, space, &mut words, offers);
         let bits: Vec<bool> = (0..space.len())
             .map(|i| words[i / 64] >> (i % 64) & 1 != 0)
             .collect();
@@ -667,13 +829,50 @@ impl PyGame {
         ser_to_py(py, &self.game.view(viewer))
     }
 
-    /// The board with the pieces, as SVG text.
-    fn to_svg(&self) -> String {
-        svg::game_svg(&self.game)
+    /// The board with the pieces, as SVG text. `ids=True` labels every node, edge and hex
+    /// with its id (or choose with `node_ids`, `edge_ids`, `hex_ids`) — the numbers of the
+    /// `build_settlement`, `build_road` and robber actions, so a person can pick a move from
+    /// the picture; `legend=True` adds a panel with each seat's colour, who is to move and
+    /// the public scores and counts.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> svg = game.to_svg(ids=True, legend=True)
+    /// >>> 'class="node-ids"' in svg, 'class="legend"' in svg, 'class="legend"' in game.to_svg()
+    /// (True, True, False)
+    #[pyo3(signature = (ids = false, legend = false, node_ids = None, edge_ids = None, hex_ids = None))]
+    fn to_svg(
+        &self,
+        ids: bool,
+        legend: bool,
+        node_ids: Option<bool>,
+        edge_ids: Option<bool>,
+        hex_ids: Option<bool>,
+    ) -> String {
+        svg::game_svg_with(
+            &self.game,
+            node_ids.unwrap_or(ids),
+            edge_ids.unwrap_or(ids),
+            hex_ids.unwrap_or(ids),
+            legend,
+        )
     }
 
     fn _repr_svg_(&self) -> String {
-        self.to_svg()
+        svg::game_svg(&self.game)
+    }
+
+    /// One event as a sentence, in the game's vocabulary, hexes named by terrain and
+    /// number (`catan_rules::render::describe_event_on`).
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.Game(map="beginner", seed=7)
+    /// >>> events = game.apply({"type": "roll", "player": 0})
+    /// >>> game.describe_event(events[0]).startswith("player 0 rolled")
+    /// True
+    fn describe_event(&self, event: &Bound<'_, PyAny>) -> PyResult<String> {
+        let e = event.cast::<PyEvent>()?.get().0;
+        Ok(self.game.describe_event(&e))
     }
 
     /// An independent copy that continues exactly like this game.
@@ -897,13 +1096,26 @@ impl PyBoard {
         serde_json::to_string(&self.0.describe()).expect("boards serialize")
     }
 
-    /// The board as SVG text.
-    fn to_svg(&self) -> String {
-        svg::board_svg(&self.0)
+    /// The board as SVG text; `ids=True` labels every node, edge and hex with its id (or
+    /// choose with `node_ids`, `edge_ids`, `hex_ids`).
+    #[pyo3(signature = (ids = false, node_ids = None, edge_ids = None, hex_ids = None))]
+    fn to_svg(
+        &self,
+        ids: bool,
+        node_ids: Option<bool>,
+        edge_ids: Option<bool>,
+        hex_ids: Option<bool>,
+    ) -> String {
+        svg::board_svg_with(
+            &self.0,
+            node_ids.unwrap_or(ids),
+            edge_ids.unwrap_or(ids),
+            hex_ids.unwrap_or(ids),
+        )
     }
 
     fn _repr_svg_(&self) -> String {
-        self.to_svg()
+        svg::board_svg(&self.0)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {

@@ -124,15 +124,91 @@ def test_id_lists_without_offers_and_event_free_steps() -> None:
             i for i in all_ids if game.action_for_id(i).type == "offer_trade"
         }
         offer_ids |= set(all_ids) - set(no_offers)
-        if not no_offers:  # a discard above the id space's cap
-            choices = [a for a in game.legal_actions if a.type != "offer_trade"]
-            a = choices[int(rng.integers(len(choices)))]
-            game.apply(a)
-            twin.apply(a)
-            continue
+        assert no_offers, "a mask is never empty while the game is on"
         i = no_offers[int(rng.integers(len(no_offers)))]
         assert game.apply_id(i, events=False) is None
         events = twin.apply_id(i)
         assert isinstance(events, list) and events
         assert game == twin
     assert offer_ids, "offers were listed at some point"
+
+
+def test_discards_are_made_one_card_at_a_time_by_id() -> None:
+    # docs/rulings.md §38: a discard may be handed over in parts; the fixed ids number
+    # one-card discards, so the mask is never empty, whatever the hand size.
+    seen = 0
+    for seed in range(40):
+        game = catan_rules.Game(players=4, map="random", seed=seed)
+        rng = np.random.default_rng(seed)
+        while game.winner is None and game.turn < 150:
+            ids = game.legal_id_list(offers=False)
+            assert ids, game.decision
+            if game.phase == "discard":
+                seat = min(game.to_act)
+                owed = game.decision["amounts"][seat]
+                held = game.hand(seat)
+                mine = [i for i in np.flatnonzero(game.legal_mask_for(seat)).tolist()]
+                kinds = [game.action_for_id(i).resources for i in mine]
+                assert all(sum(r.values()) == 1 for r in kinds)
+                assert len(mine) == sum(1 for v in held.values() if v > 0)
+                game.apply_id(mine[0], events=False)
+                after = game.decision["amounts"][seat] if game.phase == "discard" else 0
+                assert after == owed - 1
+                seen += 1
+                continue
+            game.apply_id(ids[int(rng.integers(len(ids)))], events=False)
+    assert seen > 20
+
+
+def test_action_table_round_trips() -> None:
+    game = catan_rules.Game(players=3, map="random", seed=2)
+    table = game.action_table()
+    assert table.dtype.names is not None and "kind" in table.dtype.names
+    assert len(table) == game.action_space_size
+    assert (table["id"] == np.arange(len(table))).all()
+    for row in table[:: max(1, len(table) // 300)]:
+        a = game.action_for_id(int(row["id"]))
+        assert a.type == str(row["kind"])
+        assert game.id_for_action(a) == int(row["id"])
+        if a.type in ("build_settlement", "build_city"):
+            assert int(row["node"]) == a.node
+        if a.type == "build_road":
+            assert int(row["edge"]) == a.edge
+    discards = table[table["block"] == "discard"]
+    assert len(discards) == 5 * 3
+    assert (discards["resources"].sum(axis=1) == 1).all()
+    assert sorted(set(discards["seat"].tolist())) == [0, 1, 2]
+
+
+def test_observation_is_a_game_method_and_batch_observes_the_board() -> None:
+    game = catan_rules.Game(map="beginner", seed=7)
+    assert np.array_equal(game.observation(2), catan_rules.observation(game, 2))
+    assert game.observation_planes(1).shape == catan_rules.observation_layout(game)["planes_shape"]
+    env = catan_rules.BatchEnv(6, seed=3, offers=False, vp_target=3)
+    masks, obs = env.observe_board()
+    assert obs.shape == (6, env.board_obs_len) and obs.dtype == np.float32
+    assert (obs <= env.board_obs_high()).all()
+    for i in range(6):
+        seat = int(env.acting_seats()[i])
+        assert np.array_equal(obs[i], env.game(i).observation(seat))
+    rng = np.random.default_rng(1)
+    offer_ids = np.flatnonzero(env.game(0).action_table()["block"] == "offer")
+    assert len(offer_ids) == 20
+    finished = 0
+    for _ in range(3000):
+        masks, obs = env.observe_board()
+        assert masks.any(axis=1).all()
+        assert not masks[:, offer_ids].any()
+        ids = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        _, done, winners = env.step(ids)
+        for k in np.flatnonzero(done).tolist():
+            final = env.final_observation(k)
+            ended = env.finished_game(k)
+            assert final is not None and ended is not None
+            assert ended.winner == winners[k] or ended.winner is None
+            finished += 1
+        for k in np.flatnonzero(~done).tolist():
+            assert env.final_observation(k) is None
+        if finished >= 3:
+            break
+    assert finished >= 3

@@ -7,7 +7,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
-from catan_rules.envs.gymnasium import CatanEnv, make_vector_env
+from catan_rules.envs.gymnasium import BatchVectorEnv, CatanEnv, make_vector_env
 from catan_rules.envs.pettingzoo import CatanAECEnv
 
 
@@ -83,6 +83,39 @@ def test_vector_env_steps_and_resets() -> None:
         assert obs.shape == (2, len(obs[0])) and envs.single_observation_space.contains(obs[0])
     assert finished > 0
     envs.close()
+
+
+def test_batch_vector_env_keeps_final_observations() -> None:
+    # Self-play over BatchEnv: a mask is never empty, observations are in the space, and a
+    # finished game's final observation is kept (same-step autoreset) while the returned
+    # observation is the new game's.
+    envs = BatchVectorEnv(8, map="random", vp_target=4)
+    obs, info = envs.reset(seed=3)
+    assert envs.observation_space.contains(obs)
+    rng = np.random.default_rng(2)
+    finished = 0
+    for _ in range(4000):
+        masks = info["action_mask"]
+        assert masks.any(axis=1).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        assert envs.observation_space.contains(obs)
+        done = terminated | truncated
+        if done.any():
+            assert np.array_equal(info["_final_obs"], done)
+            for i in np.flatnonzero(done):
+                final = info["final_obs"][i]
+                assert envs.single_observation_space.contains(final)
+                assert not np.array_equal(final, obs[i])
+                assert rewards[i] in (-1.0, 1.0) or truncated[i]
+            finished += int(done.sum())
+        if finished >= 8:
+            break
+    assert finished >= 8
+    # Seeded: the same seed gives the same first observations.
+    a, _ = envs.reset(seed=9)
+    b, _ = BatchVectorEnv(8, map="random", vp_target=4).reset(seed=9)
+    assert np.array_equal(a, b)
 
 
 def test_pettingzoo_env_passes_api_test() -> None:

@@ -148,6 +148,7 @@ def candidates(g: Game) -> Iterator[Action]:
         yield Action("play_year_of_plenty", player=p, resources={"ore": 1})
         yield Action("move_robber", player=p, hex=(g.turn * 5) % n_hex)
         yield Action("discard", player=p, resources={"brick": 1})
+        yield Action("discard", player=p, resources={"brick": 19, "ore": 19})
         yield Action("maritime_trade", player=p, give=res[g.turn % 5], get=res[(g.turn + 1) % 5], rate=2)
         yield Action("offer_trade", player=p, give={"ore": 9}, get={"wool": 1})
         yield Action("accept_trade", player=p)

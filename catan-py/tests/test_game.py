@@ -201,3 +201,26 @@ def test_games_are_unhashable_and_compare_by_state(game: Game) -> None:
     other.apply(Action("roll", player=0))
     assert other != game
     assert game != "a game"
+
+
+def test_svg_options_and_event_sentences() -> None:
+    # Id labels (the numbers of the actions) and the seat legend, for picking a move from
+    # the picture in a notebook; events as sentences in the game's vocabulary.
+    game = Game(players=3, map="beginner", seed=7)
+    plain = game.to_svg()
+    assert 'class="node-ids"' not in plain and 'class="legend"' not in plain
+    labelled = game.to_svg(ids=True, legend=True)
+    for group in ("node-ids", "edge-ids", "hex-ids", "legend"):
+        assert f'class="{group}"' in labelled
+    only_edges = game.to_svg(edge_ids=True)
+    assert 'class="edge-ids"' in only_edges and 'class="node-ids"' not in only_edges
+    assert labelled.count('<g class="seat"') == 3
+    assert game._repr_svg_() == plain
+    board = game.board.to_svg(ids=True)
+    assert 'class="hex-ids"' in board and 'class="legend"' not in board
+    events = game.apply({"type": "roll", "player": 0})
+    text = game.describe_event(events[0])
+    d = events[0].to_dict()
+    assert text == f"player 0 rolled {d['dice'][0]} + {d['dice'][1]} = {d['total']}"
+    zip_game = Game(players=3, map="beginner", seed=7, vocabulary="zip")
+    assert isinstance(zip_game.describe_event(events[0]), str)

@@ -62,8 +62,13 @@ def test_per_seat_lists_masks_and_events() -> None:
         assert all(a.player == seat for a in mine)
         assert (seat in g.to_act) == bool(mine)
         mask = g.legal_mask_for(seat)
-        assert mask.dtype == np.bool_ and int(mask.sum()) == len(mine)
-        assert all(mask[g.id_for_action(a)] for a in mine)
+        # By id, a discard is made one card at a time (docs/rulings.md §38): one id per
+        # card kind the seat holds.
+        kinds = sum(1 for v in g.hand(seat).values() if v > 0) if mine else 0
+        assert mask.dtype == np.bool_ and int(mask.sum()) == kinds
+        cards = {g.action_for_id(int(i)).to_json() for i in np.flatnonzero(mask)}
+        assert all(g.action_for_id(int(i)).player == seat for i in np.flatnonzero(mask))
+        assert len(cards) == kinds
         joined += mine
     assert sorted(a.to_json() for a in joined) == sorted(a.to_json() for a in everything)
     # Finding 2: per-seat event streams.

@@ -51,7 +51,8 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<DevCard>,
     },
-    /// Return cards to the bank after a 7 (exactly half, rounded down).
+    /// Return cards to the bank after a 7: half the hand, rounded down, all at once or in
+    /// parts that reduce what is still owed (docs/rulings.md §38).
     Discard {
         /// Who acts.
         player: Player,

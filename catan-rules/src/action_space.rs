@@ -51,44 +51,49 @@
 //! | [`Block::Reject`] | `P` | per player: reject the open offer |
 //! | [`Block::Confirm`] | `P` | close the open offer with seat `with` |
 //! | [`Block::Cancel`] | 1 | withdraw the open offer |
-//! | [`Block::Discard`] | `P D` | per player `q`: `q D + rank` (below) |
+//! | [`Block::Discard`] | `5 P` | per player `q`: discard one card, `5 q + resource` |
 //! | [`Block::FinishRoadBuilding`] | 1 | stop placing Road Building's free roads |
 //!
-//! **Discards.** A discard is one atomic multiset of exactly the owed number `k` of cards.
-//! Its id is its rank among *all* multisets of `k` cards over the five resources, in
-//! lexicographic order of the counts `(brick, lumber, wool, grain, ore)` ascending — the
-//! order [`Game::legal_actions`] lists them in. There are `C(k+4, 4)` such multisets, so a
-//! block of `D = C(cap+4, 4)` ids per player holds every discard of up to `cap` cards
-//! (default [`DEFAULT_DISCARD_CAP`] = 8: `D = 495`, hands of up to 17 cards). Ids are
-//! relative to the amount owed: decoding one needs the game (which says how many cards the
-//! seat owes), and the same id means different cards for different amounts. How often the
-//! cap bites: in 5,000 games of random play (no domestic offers), 1.0 % of the 109,970
-//! discards were of more than 8 cards, 0.19 % of more than 10, the largest 17; pick the cap
-//! with [`ActionSpace::with_discard_cap`] (10: 1,001 ids per player; 12: 1,820).
+//! **Discards, one card at a time.** A seat that owes `k` cards after a 7 makes `k`
+//! one-card discards, each its own decision with its own observation (the core accepts a
+//! discard of any part of what is owed, reducing what is still owed:
+//! docs/rulings.md §38). The mask offers, for each seat that owes cards, one id per
+//! resource it holds. This encoding is complete — every way to discard is a sequence of
+//! these ids, whatever the hand size — and small (5 ids per seat, where one id per whole
+//! discard needs `C(k+4, 4)` ids for `k` cards and cannot cover every hand). The cost is
+//! up to `k` decisions instead of one; the seat's observation shows what it still owes.
+//! [`Game::legal_actions`] lists whole discards instead (a person chooses the cards
+//! together); both are legal.
 //!
-//! **Not representable** (encode gives `None`; [`Game::legal_mask`] counts such legal
-//! actions in its return value so a caller can fall back to [`Game::legal_actions`]):
-//! discards of more than `cap` cards, domestic offers other than the 1-for-1 offers to
-//! everyone, offers to one player, and counter-offers. Every other action, legal or not, has
-//! an id; maritime trades at every rate (2, 3, 4) have ids although the mask, like
+//! **Not representable** (encode gives `None`): discards of several cards at once (made
+//! card by card instead), domestic offers other than the 1-for-1 offers to everyone, offers
+//! to one player, and counter-offers. None of these is ever needed: whenever someone must
+//! act, the mask has a legal id ([`Game::legal_mask`] and [`Game::legal_mask_for`] never
+//! come back empty while the game is on). Every other action, legal or not, has an id;
+//! maritime trades at every rate (2, 3, 4) have ids although the mask, like
 //! [`Game::legal_actions`], lists only each pair's best rate.
 //!
+//! **Offers.** The domestic offers ([`Block::Offer`]) are part of the space but can be left
+//! out of a mask ([`Game::legal_mask_with`], [`crate::batch::Batch`]'s `offers` option):
+//! they never end a turn, so a learning agent that can offer may loop; most training leaves
+//! them out.
+//!
+//! **The id table.** [`ActionSpace::describe`] turns any id into an [`IdInfo`] (block,
+//! node/edge/hex, seat, resources, rate, dice), and [`ActionSpace::table`] lists them all,
+//! in id order: the same data the C (`catan_action_table_json`) and Python
+//! (`Game.action_table()`) skins give.
+//!
 //! The mask is built from the same enumeration as [`Game::legal_actions`], so its bits are
-//! exactly the ids of the listed legal actions.
+//! exactly the ids of the listed legal actions, discards excepted (one-card ids instead of
+//! whole discards).
 
 use crate::action::Action;
 use crate::board::{Board, HexId};
 use crate::error::RuleError;
 use crate::event::EventSink;
 use crate::game::legal::Out;
-use crate::game::robber::binom;
 use crate::game::Game;
 use crate::types::{Player, Resource};
-
-pub use crate::game::robber::{discard_rank, discard_unrank};
-
-/// Default largest discard (in cards) that has ids: 8, for hands of up to 17 cards.
-pub const DEFAULT_DISCARD_CAP: u8 = 8;
 
 /// The blocks of the numbering, in id order (see the [module notes](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,7 +140,7 @@ pub enum Block {
     Confirm,
     /// Withdraw the open offer.
     Cancel,
-    /// Discard, per player × multiset rank.
+    /// Discard one card, per player × resource.
     Discard,
     /// Stop placing Road Building's free roads.
     FinishRoadBuilding,
@@ -170,6 +175,84 @@ impl Block {
     ];
 }
 
+impl Block {
+    /// The block's name, `snake_case` (`"move_robber_steal"`), as in the id tables.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Block::Roll => "roll",
+            Block::RollDice => "roll_dice",
+            Block::EndTurn => "end_turn",
+            Block::Settlement => "settlement",
+            Block::City => "city",
+            Block::Road => "road",
+            Block::BuyCard => "buy_card",
+            Block::BuyCardKind => "buy_card_kind",
+            Block::MoveRobber => "move_robber",
+            Block::MoveRobberSteal => "move_robber_steal",
+            Block::Knight => "knight",
+            Block::KnightSteal => "knight_steal",
+            Block::RoadBuilding => "road_building",
+            Block::YearOfPlenty => "year_of_plenty",
+            Block::Monopoly => "monopoly",
+            Block::Maritime => "maritime",
+            Block::Offer => "offer",
+            Block::Accept => "accept",
+            Block::Reject => "reject",
+            Block::Confirm => "confirm",
+            Block::Cancel => "cancel",
+            Block::Discard => "discard",
+            Block::FinishRoadBuilding => "finish_road_building",
+        }
+    }
+}
+
+/// What one id means, independent of any game: one row of the id table
+/// ([`ActionSpace::describe`], [`ActionSpace::table`]). Fields that do not apply are `-1`
+/// (`resources` is all zeros). The acting seat is the seat the game waits for, except in
+/// the per-seat blocks, where it is `seat`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct IdInfo {
+    /// The id.
+    pub id: u32,
+    /// The block ([`Block::name`] on the wire).
+    #[serde(serialize_with = "block_name")]
+    pub block: Block,
+    /// The index within the block.
+    pub index: u32,
+    /// The action type's wire name ([`Action::kind`]).
+    pub kind: &'static str,
+    /// The seat of a per-seat block (accept, reject, discard), or the partner of a confirm;
+    /// `-1` where the acting seat is the seat the game waits for.
+    pub seat: i8,
+    /// Node (settlement, city).
+    pub node: i16,
+    /// Edge (road).
+    pub edge: i16,
+    /// Hex (robber moves and knights).
+    pub hex: i16,
+    /// Robbed seat (robber moves and knights with a victim).
+    pub victim: i8,
+    /// Resource index (monopoly; stolen card of an external steal; discarded card).
+    pub resource: i8,
+    /// Resource given (maritime trade, offer).
+    pub give: i8,
+    /// Resource received (maritime trade, offer).
+    pub get: i8,
+    /// Maritime rate (2, 3, 4).
+    pub rate: i8,
+    /// External dice.
+    pub dice: [i8; 2],
+    /// Development card kind of an external draw (knight, road building, year of plenty,
+    /// monopoly, victory point: `0..5`).
+    pub card: i8,
+    /// The cards of a Year of Plenty or a discard, by resource.
+    pub resources: [u8; 5],
+}
+
+fn block_name<S: serde::Serializer>(b: &Block, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(b.name())
+}
+
 const BLOCKS: usize = Block::ALL.len();
 const NO_LAND: u8 = u8::MAX;
 
@@ -180,23 +263,14 @@ pub struct ActionSpace {
     pub(crate) nodes: u32,
     pub(crate) edges: u32,
     land: u32,
-    pub(crate) discard_cap: u8,
-    pub(crate) per_discard: u32,
     hex_to_land: Vec<u8>,
     pub(crate) land_to_hex: Vec<u8>,
     offsets: [u32; BLOCKS + 1],
 }
 
 impl ActionSpace {
-    /// The action space of games on `board` with `players` seats, with the default
-    /// discard cap ([`DEFAULT_DISCARD_CAP`]).
+    /// The action space of games on `board` with `players` seats.
     pub fn new(board: &Board, players: u8) -> ActionSpace {
-        ActionSpace::with_discard_cap(board, players, DEFAULT_DISCARD_CAP)
-    }
-
-    /// As [`ActionSpace::new`], giving ids to discards of up to `cap` cards
-    /// (`C(cap+4, 4)` ids per player).
-    pub fn with_discard_cap(board: &Board, players: u8, cap: u8) -> ActionSpace {
         let mut hex_to_land = vec![NO_LAND; board.hexes().len()];
         let mut land_to_hex = Vec::new();
         for h in board.land_hexes() {
@@ -207,7 +281,6 @@ impl ActionSpace {
         let e = board.edges().len() as u32;
         let l = land_to_hex.len() as u32;
         let p = players as u32;
-        let per_discard = binom(cap as u32 + 4, 4);
         let sizes = |b: Block| -> u32 {
             match b {
                 Block::Roll | Block::EndTurn | Block::BuyCard => 1,
@@ -223,7 +296,7 @@ impl ActionSpace {
                 Block::Maritime => 60,
                 Block::Offer => 20,
                 Block::Accept | Block::Reject | Block::Confirm => p,
-                Block::Discard => p * per_discard,
+                Block::Discard => 5 * p,
             }
         };
         let mut offsets = [0u32; BLOCKS + 1];
@@ -235,8 +308,6 @@ impl ActionSpace {
             nodes: n,
             edges: e,
             land: l,
-            discard_cap: cap,
-            per_discard,
             hex_to_land,
             land_to_hex,
             offsets,
@@ -264,11 +335,6 @@ impl ActionSpace {
     /// The player count.
     pub fn players(&self) -> u8 {
         self.players
-    }
-
-    /// The largest discard, in cards, that has ids.
-    pub fn discard_cap(&self) -> u8 {
-        self.discard_cap
     }
 
     /// The first id of a block.
@@ -340,12 +406,15 @@ impl ActionSpace {
     }
 
     /// The action with this id in `game`: the acting player is the one the game waits
-    /// for (the current player; for per-player blocks, the seat in the id), and a discard's
-    /// size is what that seat owes. `None` for ids out of range or meaningless now (a
-    /// discard id for a seat that owes nothing).
+    /// for (the current player; for per-player blocks, the seat in the id). `None` for ids
+    /// out of range.
     pub fn decode(&self, game: &Game, id: u32) -> Option<Action> {
+        self.decode_as(id, game.current_player())
+    }
+
+    /// The action with this id, `player` acting outside the per-seat blocks.
+    fn decode_as(&self, id: u32, player: Player) -> Option<Action> {
         let (b, i) = self.block_of(id)?;
-        let player = game.current_player();
         Some(match b {
             Block::Roll | Block::RollDice => ActionSpace::decode_roll(b, i, player),
             Block::EndTurn => Action::EndTurn { player },
@@ -367,8 +436,107 @@ impl ActionSpace {
             | Block::Reject
             | Block::Confirm
             | Block::Cancel => ActionSpace::decode_trade(b, i, player),
-            Block::Discard => return self.decode_discard(game, i),
+            Block::Discard => self.decode_discard(i),
         })
+    }
+}
+
+impl ActionSpace {
+    /// The row of the id table for `id`, or `None` out of range. Decoding is the inverse:
+    /// `describe(encode(a)?)` names exactly `a`'s fields.
+    pub fn describe(&self, id: u32) -> Option<IdInfo> {
+        let (block, index) = self.block_of(id)?;
+        let a = self.decode_as(id, Player(0))?;
+        let mut d = IdInfo {
+            id,
+            block,
+            index,
+            kind: a.kind(),
+            seat: -1,
+            node: -1,
+            edge: -1,
+            hex: -1,
+            victim: -1,
+            resource: -1,
+            give: -1,
+            get: -1,
+            rate: -1,
+            dice: [-1, -1],
+            card: -1,
+            resources: [0; 5],
+        };
+        let ri = |r: Resource| r.index() as i8;
+        match a {
+            Action::Roll { dice, .. } => {
+                if let Some([x, y]) = dice {
+                    d.dice = [x as i8, y as i8];
+                }
+            }
+            Action::BuildSettlement { node, .. } | Action::BuildCity { node, .. } => {
+                d.node = node.0 as i16;
+            }
+            Action::BuildRoad { edge, .. } => d.edge = edge.0 as i16,
+            Action::BuyDevelopmentCard { card, .. } => {
+                if let Some(c) = card {
+                    d.card = c as i8;
+                }
+            }
+            Action::MoveRobber {
+                hex,
+                victim,
+                resource,
+                ..
+            }
+            | Action::PlayKnight {
+                hex,
+                victim,
+                resource,
+                ..
+            } => {
+                d.hex = hex.0 as i16;
+                d.victim = victim.map_or(-1, |v| v.0 as i8);
+                d.resource = resource.map_or(-1, ri);
+            }
+            Action::PlayYearOfPlenty { resources, .. } => d.resources = resources.0,
+            Action::PlayMonopoly { resource, .. } => d.resource = ri(resource),
+            Action::MaritimeTrade {
+                give, get, rate, ..
+            } => {
+                d.give = ri(give);
+                d.get = ri(get);
+                d.rate = rate as i8;
+            }
+            Action::OfferTrade { give, get, .. } => {
+                d.give = give.0.iter().position(|&c| c > 0).map_or(-1, |i| i as i8);
+                d.get = get.0.iter().position(|&c| c > 0).map_or(-1, |i| i as i8);
+            }
+            Action::AcceptTrade { player } | Action::RejectTrade { player } => {
+                d.seat = player.0 as i8;
+            }
+            Action::ConfirmTrade { with, .. } => d.seat = with.0 as i8,
+            Action::Discard { player, resources } => {
+                d.seat = player.0 as i8;
+                d.resources = resources.0;
+                d.resource = resources
+                    .0
+                    .iter()
+                    .position(|&c| c > 0)
+                    .map_or(-1, |i| i as i8);
+            }
+            Action::PlayRoadBuilding { .. }
+            | Action::FinishRoadBuilding { .. }
+            | Action::CancelTrade { .. }
+            | Action::EndTurn { .. }
+            | Action::CounterOffer { .. } => {}
+        }
+        Some(d)
+    }
+
+    /// The whole id table, in id order (`len()` rows).
+    pub fn table(&self) -> Vec<IdInfo> {
+        (0..self.len() as u32)
+            .map(|id| self.describe(id).expect("id in range"))
+            .collect()
     }
 }
 
@@ -387,6 +555,7 @@ struct MaskOut<'a> {
     space: &'a ActionSpace,
     mask: &'a mut [u64],
     missing: u32,
+    offers: bool,
 }
 
 impl Out for MaskOut<'_> {
@@ -399,7 +568,15 @@ impl Out for MaskOut<'_> {
     }
 
     #[inline]
+    fn single_discards(&self) -> bool {
+        true
+    }
+
+    #[inline]
     fn offers(&mut self, _: Player, give: Resource) {
+        if !self.offers {
+            return;
+        }
         // The four ids `give 4 + 0..4` of the offer block.
         let id = self.space.offers_of(give);
         for k in id..id + 4 {
@@ -411,12 +588,26 @@ impl Out for MaskOut<'_> {
 impl Game {
     /// Writes the legal actions as a bitset over `space`'s ids (bit `id % 64` of word
     /// `id / 64`; the first [`ActionSpace::words`] words are overwritten). The bits are
-    /// exactly the ids of [`Game::legal_actions`]' list. Returns how many listed legal
-    /// actions have no id (over-cap discards; see [`crate::action_space`]): normally 0.
+    /// exactly the ids of [`Game::legal_actions`]' list, except that discards are offered
+    /// one card at a time (see [`crate::action_space`]). While the game is on the mask is
+    /// never empty. Returns how many listed legal actions have no id: always 0 (kept as a
+    /// check for callers).
+    ///
+    /// During discards every owing seat's ids are set; [`Game::legal_mask_for`] gives one
+    /// seat's.
     ///
     /// # Panics
     /// If `mask` is shorter than [`ActionSpace::words`].
     pub fn legal_mask(&self, space: &ActionSpace, mask: &mut [u64]) -> u32 {
+        self.legal_mask_with(space, mask, true)
+    }
+
+    /// As [`Game::legal_mask`]; `offers: false` leaves the domestic trade offers
+    /// ([`Block::Offer`]) out of the mask.
+    ///
+    /// # Panics
+    /// If `mask` is shorter than [`ActionSpace::words`].
+    pub fn legal_mask_with(&self, space: &ActionSpace, mask: &mut [u64], offers: bool) -> u32 {
         let words = space.words();
         assert!(mask.len() >= words, "mask needs {words} words");
         mask[..words].fill(0);
@@ -424,6 +615,7 @@ impl Game {
             space,
             mask,
             missing: 0,
+            offers,
         };
         self.enumerate(&mut out);
         out.missing
@@ -452,29 +644,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn discard_ranks_are_a_bijection_in_enumeration_order() {
-        for k in 0..=10u8 {
-            let n = binom(k as u32 + 4, 4);
-            let mut prev: Option<[u8; 5]> = None;
-            for r in 0..n {
-                let m = discard_unrank(r, k).expect("rank in range");
-                assert_eq!(m.total(), k as u32);
-                assert_eq!(discard_rank(&m), r);
-                if let Some(p) = prev {
-                    assert!(p < m.0, "lexicographic order");
-                }
-                prev = Some(m.0);
-            }
-            assert_eq!(discard_unrank(n, k), None);
-        }
-    }
-
-    #[test]
     fn standard_board_sizes() {
         let g = Game::new(crate::Rules::default(), 1).unwrap();
         let s = ActionSpace::new(g.board(), 4);
-        // 1+36+1 + 54+54+72 + 1+5 + 95+380 + 95+380 + 1+21+5+60+20 + 4+4+4+1 + 4*495 + 1
-        assert_eq!(s.len(), 1294 + 4 * 495 + 1);
+        // 1+36+1 + 54+54+72 + 1+5 + 95+380 + 95+380 + 1+21+5+60+20 + 4+4+4+1 + 4*5 + 1
+        assert_eq!(s.len(), 1294 + 4 * 5 + 1);
         for id in 0..s.len() as u32 {
             let (b, i) = s.block_of(id).unwrap();
             assert_eq!(s.offset(b) + i, id);

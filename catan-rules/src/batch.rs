@@ -23,10 +23,19 @@
 //! }
 //! ```
 //!
+//! # Observations with the board
+//!
+//! [`Batch::observe_board`] writes the acting seat's observation of every game in the
+//! [`crate::observation`] encoding (the board, pieces by relative seat, own hand, public
+//! counts, bank, deck, phase: [`Game::observation`], [`Batch::layout`] for its length and
+//! bounds) as `f32`; [`Batch::observe`] the compact `i16` layout below.
+//!
 //! # Games, seeds and resets
 //!
 //! Game `i` starts with seed `seed + i`. When it ends (a win, or [`MAX_TURNS`] turns with
-//! no winner) [`Batch::step`] reports it and replaces it at once by a new game: the `e`-th
+//! no winner) [`Batch::step`] reports it and replaces it at once by a new game, keeping the
+//! finished one until the next step for its final observation ([`Batch::final_observation`],
+//! [`Batch::finished`]): the `e`-th
 //! game played in slot `i` (from 0) has seed `seed + i + e·N` (wrapping), so no two games
 //! of a batch share a seed and everything is independent of the thread count. Results
 //! never depend on `threads`: each game's work is the same whichever thread does it.
@@ -56,11 +65,11 @@
 //! (another seat's legal discards would tell its hand). When only one seat may act (almost
 //! always) it is exactly [`Game::legal_mask`].
 //!
-//! A discard larger than the action space's cap ([`ActionSpace::discard_cap`]) has no id.
-//! When the acting seat owes such a discard, the batch makes it itself before the seat is
-//! observed: one card at a time from the resource the seat holds most of (ties: the first
-//! in resource order). [`Batch::auto_discards`] counts these (about 1 % of discards in
-//! random play with the default cap of 8).
+//! A seat that owes a discard makes it one card at a time, one id per card
+//! ([`crate::action_space`]), so a mask is never empty while a game is on.
+//!
+//! The domestic trade offers ([`Block::Offer`]) are in the masks unless
+//! [`Batch::set_offers`] leaves them out.
 //!
 //! # Observation layout
 //!
@@ -106,9 +115,10 @@
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
 use crate::game::{answer, Game, NewGameError, Phase, F_BUILT, NONE};
+use crate::observation::ObservationLayout;
 use crate::rules::Rules;
 use crate::sim::MAX_TURNS;
-use crate::types::{Player, Resources};
+use crate::types::Player;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::sync::Arc;
@@ -168,6 +178,9 @@ struct Slot {
     episode: u64,
     /// The action chosen this step (validated before anything is applied).
     pending: Option<Action>,
+    /// The game that finished in the last step (replaced by a new one) and the seat that
+    /// made its last move, kept for its final observation until the next step.
+    finished: Option<(Game, Player)>,
 }
 
 /// `N` games advanced together (see the [module notes](self)).
@@ -180,8 +193,9 @@ pub struct Batch {
     pool: Option<Arc<ThreadPool>>,
     space: ActionSpace,
     obs_len: usize,
+    layout: ObservationLayout,
     slots: Vec<Slot>,
-    auto_discards: u64,
+    offers: bool,
 }
 
 /// The seat the next id of `g` is for (see the module notes).
@@ -204,17 +218,15 @@ pub fn acting_seat(g: &Game) -> Player {
 fn id_seat(space: &ActionSpace, g: &Game, id: u32) -> u8 {
     match space.block_of(id) {
         Some((Block::Accept | Block::Reject, i)) => i as u8,
-        Some((Block::Discard, i)) => {
-            let per = (space.len() as u32 - space.offset(Block::Discard)) / space.players() as u32;
-            (i / per) as u8
-        }
+        Some((Block::Discard, i)) => (i / 5) as u8,
         _ => g.current,
     }
 }
 
-/// Writes the acting seat's mask of `g` into `row` (`space.words()` words).
-fn actor_mask(space: &ActionSpace, g: &Game, row: &mut [u64]) {
-    g.legal_mask(space, row);
+/// Writes the acting seat's mask of `g` into `row` (`space.words()` words), with or
+/// without the domestic offers.
+fn actor_mask(space: &ActionSpace, g: &Game, row: &mut [u64], offers: bool) {
+    g.legal_mask_with(space, row, offers);
     let actor = acting_seat(g).0;
     if g.to_act().len() <= 1 && actor == g.current {
         return;
@@ -230,42 +242,6 @@ fn actor_mask(space: &ActionSpace, g: &Game, row: &mut [u64]) {
             }
         }
     }
-}
-
-/// Makes the over-cap discards the acting seat owes (see the module notes); returns how
-/// many were made.
-fn settle(space: &ActionSpace, g: &mut Game) -> u64 {
-    let mut made = 0;
-    while g.phase == Phase::Discard {
-        let p = acting_seat(g);
-        let owed = g.discard[p.index()];
-        if owed <= space.discard_cap() {
-            break;
-        }
-        let mut hand = g.hand(p);
-        let mut give = Resources::EMPTY;
-        for _ in 0..owed {
-            let (i, _) = hand
-                .0
-                .iter()
-                .enumerate()
-                .rev()
-                .max_by_key(|&(_, &c)| c)
-                .expect("five resources");
-            hand.0[i] -= 1;
-            give.0[i] += 1;
-        }
-        g.apply_with(
-            Action::Discard {
-                player: p,
-                resources: give,
-            },
-            &mut (),
-        )
-        .expect("a discard of the owed amount from the hand is legal");
-        made += 1;
-    }
-    made
 }
 
 #[inline]
@@ -409,6 +385,7 @@ impl Batch {
         }
         let first = Game::new(rules, seed)?;
         let space = ActionSpace::new(first.board(), rules.players);
+        let layout = ObservationLayout::new(&first);
         let obs_len = OBS_HEADER
             + OBS_PER_SEAT * rules.players as usize
             + first.board().nodes().len()
@@ -421,28 +398,28 @@ impl Batch {
             game: first,
             episode: 0,
             pending: None,
+            finished: None,
         });
         for i in 1..n {
             slots.push(Slot {
                 game: Game::new(rules, seed.wrapping_add(i as u64))?,
                 episode: 0,
                 pending: None,
+                finished: None,
             });
         }
         let threads = batch_threads(n, threads);
-        let mut batch = Batch {
+        let batch = Batch {
             rules,
             seed,
             threads,
             pool: pool_for(threads),
             space,
             obs_len,
+            layout,
             slots,
-            auto_discards: 0,
+            offers: true,
         };
-        for s in &mut batch.slots {
-            batch.auto_discards += settle(&batch.space, &mut s.game);
-        }
         Ok(batch)
     }
 
@@ -496,9 +473,92 @@ impl Batch {
         self.slots.iter().map(|s| acting_seat(&s.game))
     }
 
-    /// Over-cap discards the batch made itself so far (see the module notes).
-    pub fn auto_discards(&self) -> u64 {
-        self.auto_discards
+    /// The layout of [`Batch::observe_board`]'s observations (the
+    /// [`crate::observation`] encoding, with the board): length, bounds, planes.
+    pub fn layout(&self) -> &ObservationLayout {
+        &self.layout
+    }
+
+    /// Writes every game's mask (as [`Batch::observe`]) and the acting seat's observation
+    /// with the board ([`Game::observation`], [`crate::observation`]: `len() ×
+    /// layout().len()` values, game `i` at `i × layout().len()`).
+    ///
+    /// # Errors
+    /// [`BatchError::Length`] if a slice has the wrong length (nothing is written).
+    pub fn observe_board(&self, masks: &mut [u64], obs: &mut [f32]) -> Result<(), BatchError> {
+        let (n, words, ol) = (self.len(), self.space.words(), self.layout.len());
+        check_len("masks", masks.len(), n * words)?;
+        check_len("obs", obs.len(), n * ol)?;
+        let (space, layout, offers) = (&self.space, &self.layout, self.offers);
+        let work = |slots: &[Slot], masks: &mut [u64], obs: &mut [f32]| {
+            for ((s, m), o) in slots
+                .iter()
+                .zip(masks.chunks_mut(words))
+                .zip(obs.chunks_mut(ol))
+            {
+                actor_mask(space, &s.game, m, offers);
+                s.game
+                    .observation(acting_seat(&s.game), layout, o)
+                    .expect("the layout is this batch's");
+            }
+        };
+        let threads = threads_for(n, self.threads);
+        match &self.pool {
+            Some(pool) if threads > 1 => {
+                let c = n.div_ceil(threads);
+                pool.install(|| {
+                    self.slots
+                        .par_chunks(c)
+                        .zip(masks.par_chunks_mut(c * words))
+                        .zip(obs.par_chunks_mut(c * ol))
+                        .for_each(|((s, m), o)| work(s, m, o));
+                });
+            }
+            _ => work(&self.slots, masks, obs),
+        }
+        Ok(())
+    }
+
+    /// The game `i` that finished in the last [`Batch::step`] (the batch has already put a
+    /// new game in its place) and the seat that made its last move; `None` if game `i`
+    /// did not finish in the last step.
+    ///
+    /// # Panics
+    /// If `i >= len()`.
+    pub fn finished(&self, i: usize) -> Option<(&Game, Player)> {
+        self.slots[i].finished.as_ref().map(|(g, p)| (g, *p))
+    }
+
+    /// Writes the final observation (with the board, as [`Batch::observe_board`]) of the
+    /// game `i` that finished in the last step, seen by the seat that made its last move;
+    /// returns `false` (writing nothing) if game `i` did not finish in the last step.
+    ///
+    /// # Errors
+    /// [`BatchError::Length`] if `out` is not `layout().len()` long.
+    ///
+    /// # Panics
+    /// If `i >= len()`.
+    pub fn final_observation(&self, i: usize, out: &mut [f32]) -> Result<bool, BatchError> {
+        check_len("obs", out.len(), self.layout.len())?;
+        match &self.slots[i].finished {
+            Some((g, p)) => {
+                g.observation(*p, &self.layout, out)
+                    .expect("the layout is this batch's");
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Whether the masks include the domestic trade offers ([`Block::Offer`]).
+    pub fn offers(&self) -> bool {
+        self.offers
+    }
+
+    /// Puts the domestic trade offers in the masks (`true`, the default) or leaves them
+    /// out; an id of a left-out offer is still applied if legal.
+    pub fn set_offers(&mut self, offers: bool) {
+        self.offers = offers;
     }
 
     /// Writes every game's mask (`len() × space().words()` words, game `i` at
@@ -510,14 +570,14 @@ impl Batch {
         let (n, words) = (self.len(), self.space.words());
         check_len("masks", masks.len(), n * words)?;
         check_len("obs", obs.len(), n * self.obs_len)?;
-        let (space, ol) = (&self.space, self.obs_len);
+        let (space, ol, offers) = (&self.space, self.obs_len, self.offers);
         let work = |slots: &[Slot], masks: &mut [u64], obs: &mut [i16]| {
             for ((s, m), o) in slots
                 .iter()
                 .zip(masks.chunks_mut(words))
                 .zip(obs.chunks_mut(ol))
             {
-                actor_mask(space, &s.game, m);
+                actor_mask(space, &s.game, m, offers);
                 write_observation(&s.game, o);
             }
         };
@@ -584,16 +644,14 @@ impl Batch {
                 });
             }
         }
-        // 2. Apply, reset finished games, settle over-cap discards.
+        // 2. Apply, reset finished games.
         let (seed, stride, rules) = (self.seed, n as u64, self.rules);
-        // Applies a chunk of games starting at game `first`; returns its auto-discards.
+        // Applies a chunk of games starting at game `first`.
         let work = |first: usize,
                     slots: &mut [Slot],
                     rewards: &mut [f32],
                     done: &mut [bool],
-                    winners: &mut [i8]|
-         -> u64 {
-            let mut autos = 0;
+                    winners: &mut [i8]| {
             for (k, (((slot, reward), done), winner)) in slots
                 .iter_mut()
                 .zip(rewards.iter_mut())
@@ -622,14 +680,15 @@ impl Batch {
                     let s = seed
                         .wrapping_add((first + k) as u64)
                         .wrapping_add(slot.episode.wrapping_mul(stride));
-                    slot.game = Game::new(rules, s).expect("the rules made the first game");
+                    let fresh = Game::new(rules, s).expect("the rules made the first game");
+                    slot.finished = Some((std::mem::replace(&mut slot.game, fresh), actor));
+                } else {
+                    slot.finished = None;
                 }
-                autos += settle(space, &mut slot.game);
             }
-            autos
         };
         let threads = threads_for(n, self.threads);
-        let autos = match &self.pool {
+        match &self.pool {
             Some(pool) if threads > 1 => {
                 let c = n.div_ceil(threads);
                 pool.install(|| {
@@ -639,13 +698,11 @@ impl Batch {
                         .zip(done.par_chunks_mut(c))
                         .zip(winners.par_chunks_mut(c))
                         .enumerate()
-                        .map(|(i, (((s, r), d), w))| work(i * c, s, r, d, w))
-                        .sum()
+                        .for_each(|(i, (((s, r), d), w))| work(i * c, s, r, d, w))
                 })
             }
             _ => work(0, &mut self.slots, rewards, done, winners),
-        };
-        self.auto_discards += autos;
+        }
         Ok(())
     }
 }
@@ -654,6 +711,7 @@ impl Batch {
 mod tests {
     use super::*;
     use crate::rng::Rng;
+    use crate::types::Resources;
 
     /// A huge count is refused before anything is allocated, and a 4-game batch asked for
     /// 2,001 threads keeps no more than 1 (it once started 2,001).
@@ -687,7 +745,7 @@ mod tests {
     }
 
     /// Runs `steps` random steps; returns every observation, mask and output.
-    type Run = (Vec<i16>, Vec<u64>, Vec<(f32, bool, i8)>, u64);
+    type Run = (Vec<i16>, Vec<u64>, Vec<(f32, bool, i8)>);
 
     fn run(threads: usize, steps: usize) -> Run {
         // A short game (5 points) so that games end and are replaced within the run.
@@ -715,7 +773,64 @@ mod tests {
             all_m.extend_from_slice(&m);
             outs.extend((0..n).map(|i| (r[i], d[i], w[i])));
         }
-        (all_o, all_m, outs, b.auto_discards())
+        (all_o, all_m, outs)
+    }
+
+    /// `observe_board` is `Game::observation` of each game's acting seat; a finished game
+    /// is kept for one step, its final observation that of the seat that made the last move;
+    /// masks without offers have no offer id and are never empty.
+    #[test]
+    fn board_observations_and_final_observations() {
+        let rules = Rules {
+            vp_target: 4,
+            ..Rules::default()
+        };
+        let mut b = Batch::new(rules, 9, 6, 1).unwrap();
+        b.set_offers(false);
+        let (n, words, ol) = (b.len(), b.space().words(), b.layout().len());
+        let (mut m, mut o) = (vec![0; n * words], vec![0f32; n * ol]);
+        let (mut r, mut d, mut w) = (vec![0.0; n], vec![false; n], vec![0; n]);
+        let mut rng = Rng::new(4);
+        let mut ids = vec![0; n];
+        let mut finished = 0;
+        let offers = b.space().offset(Block::Offer)..b.space().offset(Block::Offer) + 20;
+        let mut one = vec![0f32; ol];
+        for _ in 0..20_000 {
+            b.observe_board(&mut m, &mut o).unwrap();
+            for i in 0..n {
+                let g = b.game(i);
+                g.observation(acting_seat(g), b.layout(), &mut one).unwrap();
+                assert_eq!(&o[i * ol..(i + 1) * ol], &one[..]);
+                let legal = ids_of(&m[i * words..(i + 1) * words]);
+                assert!(!legal.is_empty());
+                assert!(legal.iter().all(|id| !offers.contains(id)));
+                ids[i] = legal[rng.below(legal.len() as u32) as usize];
+            }
+            b.step(&ids, &mut r, &mut d, &mut w).unwrap();
+            for i in 0..n {
+                let kept = b.final_observation(i, &mut one).unwrap();
+                assert_eq!(kept, d[i]);
+                if let Some((g, seat)) = b.finished(i) {
+                    assert_eq!(g.winner().map_or(-1, |p| p.0 as i8), w[i]);
+                    let mut want = vec![0f32; ol];
+                    g.observation(seat, b.layout(), &mut want).unwrap();
+                    assert_eq!(one, want);
+                    finished += 1;
+                }
+            }
+            if finished >= 4 {
+                break;
+            }
+        }
+        assert!(finished >= 4);
+        assert_eq!(
+            b.final_observation(0, &mut [0f32; 3]),
+            Err(BatchError::Length {
+                name: "obs",
+                got: 3,
+                expected: ol
+            })
+        );
     }
 
     #[test]

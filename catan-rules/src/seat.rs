@@ -115,6 +115,11 @@ impl<O: Out> Out for ForSeat<'_, O> {
     }
 
     #[inline]
+    fn single_discards(&self) -> bool {
+        self.out.single_discards()
+    }
+
+    #[inline]
     fn offers(&mut self, player: Player, give: Resource) {
         if player == self.seat {
             self.out.offers(player, give);
@@ -127,6 +132,7 @@ struct SeatMask<'a> {
     space: &'a ActionSpace,
     mask: &'a mut [u64],
     missing: u32,
+    offers: bool,
 }
 
 impl Out for SeatMask<'_> {
@@ -139,7 +145,15 @@ impl Out for SeatMask<'_> {
     }
 
     #[inline]
+    fn single_discards(&self) -> bool {
+        true
+    }
+
+    #[inline]
     fn offers(&mut self, _: Player, give: Resource) {
+        if !self.offers {
+            return;
+        }
         let id = self.space.offset(Block::Offer) + give.index() as u32 * 4;
         for k in id..id + 4 {
             self.mask[k as usize >> 6] |= 1 << (k & 63);
@@ -347,12 +361,27 @@ impl Game {
     }
 
     /// Seat `seat`'s legal actions as a bitset over `space`'s ids (as [`Game::legal_mask`],
-    /// restricted to [`Game::legal_actions_for`]'s list). Returns how many of those actions
-    /// have no id (over-cap discards): normally 0.
+    /// restricted to [`Game::legal_actions_for`]'s list, discards one card at a time).
+    /// Returns how many of those actions have no id: always 0 (kept as a check).
     ///
     /// # Panics
     /// If `mask` is shorter than [`ActionSpace::words`].
     pub fn legal_mask_for(&self, seat: Player, space: &ActionSpace, mask: &mut [u64]) -> u32 {
+        self.legal_mask_for_with(seat, space, mask, true)
+    }
+
+    /// As [`Game::legal_mask_for`]; `offers: false` leaves the domestic trade offers
+    /// ([`Block::Offer`]) out.
+    ///
+    /// # Panics
+    /// If `mask` is shorter than [`ActionSpace::words`].
+    pub fn legal_mask_for_with(
+        &self,
+        seat: Player,
+        space: &ActionSpace,
+        mask: &mut [u64],
+        offers: bool,
+    ) -> u32 {
         let words = space.words();
         assert!(mask.len() >= words, "mask needs {words} words");
         mask[..words].fill(0);
@@ -363,6 +392,7 @@ impl Game {
             space,
             mask,
             missing: 0,
+            offers,
         };
         self.enumerate(&mut ForSeat {
             seat,

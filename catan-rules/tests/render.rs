@@ -887,3 +887,52 @@ fn every_event_kind_has_words() {
     );
     let _ = layouts::beginner();
 }
+
+/// The seat legend and score panel: one box per seat with its colour, name and public
+/// counts (never a hidden victory point card), the seat to act marked, the picture wider
+/// by the panel; off by default.
+#[test]
+fn svg_legend_shows_every_seat_and_public_scores_only() {
+    let mut game = beginner_game();
+    play_until(&mut game, 4, |g| g.turn() >= 40);
+    let plain = game.to_svg();
+    assert!(!plain.contains(r#"class="legend""#));
+    let svg = game.to_svg_with(&SvgOptions {
+        legend: true,
+        ..SvgOptions::default()
+    });
+    check_xml(&svg).unwrap();
+    assert_eq!(svg.matches(r#"<g class="seat""#).count(), 4);
+    let view = game.view(None);
+    for (i, p) in view.players.iter().enumerate() {
+        let (name, fill) = PLAYER_COLOURS[i];
+        let start = svg
+            .find(&format!(r#"<g class="seat" data-player="{i}">"#))
+            .unwrap();
+        let seat = &svg[start..start + svg[start..].find("</g>").unwrap()];
+        assert!(seat.contains(&format!("Seat {i} ({name})")), "{seat}");
+        assert!(seat.contains(&format!(r#"fill="{fill}""#)));
+        assert!(
+            seat.contains(&format!(": {} points<", p.public_points)),
+            "{seat}"
+        );
+        assert!(seat.contains(&format!("{} cards,", p.resource_cards)));
+        // The marker of the seat to act.
+        let acting = game.to_act().contains(Player(i as u8));
+        assert_eq!(seat.contains('\u{25c0}'), acting, "{seat}");
+    }
+    let width = |s: &str| -> f64 {
+        let w = s.split(r#"width=""#).nth(1).unwrap();
+        w[..w.find('"').unwrap()].parse().unwrap()
+    };
+    assert!(width(&svg) > width(&plain) + 200.0);
+    // A board alone has no seats: no panel.
+    let board = board_svg_with(
+        game.board(),
+        &SvgOptions {
+            legend: true,
+            ..SvgOptions::default()
+        },
+    );
+    assert!(!board.contains(r#"class="legend""#));
+}

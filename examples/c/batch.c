@@ -89,7 +89,7 @@ static void one_game(void) {
     CHECK(catan_game_legal_mask(game, mask, words, &got));
     uint32_t id = random_set_bit(mask, got, &state);
     if (id == UINT32_MAX) {
-      break; /* only an over-cap discard is legal: use the legal-list ids then */
+      break; /* cannot happen while the game is on: every legal action has an id */
     }
     if (steps == 0) {
       char *json = NULL;

@@ -201,6 +201,7 @@ fn main() {
             edge_ids: o.ids,
             hex_ids: o.ids,
             vocabulary: rules.vocabulary,
+            legend: true,
         });
         if let Err(e) = std::fs::write(path, svg) {
             eprintln!("play: cannot write {path}: {e}");

@@ -6,8 +6,8 @@
 //! ```
 //!
 //! Options: `--players a,b,...` (bots: `random`, `weighted`, `greedy`, `search`,
-//! `search:N` with `N` playouts per decision; 2–4 of them; default
-//! `search,greedy,weighted,random`), `--games N` (default 100), `--seed S` (default 1;
+//! `search:N` with `N` playouts per decision, `search:Nms` with `N` milliseconds; 2–4 of
+//! them; default `search,greedy,weighted,random`), `--games N` (default 100), `--seed S` (default 1;
 //! game `i` uses `S + i`), `--map random|beginner|variable` (default random), `--threads N`
 //! (default 0: one per core), `--json PATH` and `--csv PATH` (`-` for standard output),
 //! `--quiet` (no progress bar), `--expect K:RATE` (exit with status 1 unless entry `K` wins

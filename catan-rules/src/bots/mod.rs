@@ -122,7 +122,9 @@ pub trait Bot: Send + Sync {
 }
 
 /// The built-in bots by name, for matches and tournaments. Parsed from `random`,
-/// `weighted`, `greedy`, `search` or `search:N` (`N` playouts per decision).
+/// `weighted`, `greedy`, `search`, `search:N` (`N` playouts per decision) or `search:Nms`
+/// (`N` milliseconds of wall-clock time per decision: the strength then depends on the
+/// machine, so results are not reproducible).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum BotKind {
@@ -136,6 +138,12 @@ pub enum BotKind {
     Search {
         /// Playouts per decision.
         playouts: u32,
+    },
+    /// [`SearchBot`] with a wall-clock budget per decision
+    /// ([`SearchConfig::time_budget`]) instead of a playout count.
+    SearchTime {
+        /// Milliseconds per decision.
+        millis: u32,
     },
 }
 
@@ -158,6 +166,14 @@ impl BotKind {
                     ..SearchConfig::default()
                 },
             )),
+            BotKind::SearchTime { millis } => Box::new(SearchBot::with_config(
+                seed,
+                SearchConfig {
+                    playouts: u32::MAX,
+                    time_budget: Some(std::time::Duration::from_millis(u64::from(millis))),
+                    ..SearchConfig::default()
+                },
+            )),
         }
     }
 }
@@ -172,13 +188,14 @@ impl fmt::Display for BotKind {
                 f.write_str("search")
             }
             BotKind::Search { playouts } => write!(f, "search:{playouts}"),
+            BotKind::SearchTime { millis } => write!(f, "search:{millis}ms"),
         }
     }
 }
 
 /// A bot name that is not one of [`BotKind`]'s.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot \"{0}\": expected random, weighted, greedy, search or search:N")]
+#[error("unknown bot \"{0}\": expected random, weighted, greedy, search, search:N or search:Nms")]
 pub struct UnknownBot(pub String);
 
 impl UnknownBot {
@@ -198,6 +215,10 @@ impl FromStr for BotKind {
             "greedy" => Ok(BotKind::Greedy),
             "search" | "mcts" => Ok(BotKind::SEARCH),
             _ => match t.strip_prefix("search:") {
+                Some(n) if n.ends_with("ms") => match n[..n.len() - 2].parse::<u32>() {
+                    Ok(millis) if millis > 0 => Ok(BotKind::SearchTime { millis }),
+                    _ => Err(UnknownBot(s.to_string())),
+                },
                 Some(n) => match n.parse::<u32>() {
                     Ok(playouts) if playouts > 0 => Ok(BotKind::Search { playouts }),
                     _ => Err(UnknownBot::new(s)),
@@ -306,9 +327,15 @@ mod tests {
             BotKind::Greedy,
             BotKind::SEARCH,
             BotKind::Search { playouts: 17 },
+            BotKind::SearchTime { millis: 50 },
         ] {
             assert_eq!(k.to_string().parse::<BotKind>(), Ok(k));
         }
+        assert_eq!(
+            "search:50ms".parse::<BotKind>(),
+            Ok(BotKind::SearchTime { millis: 50 })
+        );
+        assert!("search:0ms".parse::<BotKind>().is_err());
         assert!("search:0".parse::<BotKind>().is_err());
         assert!("alphabeta".parse::<BotKind>().is_err());
     }

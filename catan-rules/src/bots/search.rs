@@ -157,10 +157,10 @@ fn score(game: &Game, p: Player) -> f64 {
 
 impl Bot for SearchBot {
     fn name(&self) -> String {
-        if self.config.playouts == SearchConfig::DEFAULT_PLAYOUTS {
-            "search".into()
-        } else {
-            format!("search:{}", self.config.playouts)
+        match self.config.time_budget {
+            Some(t) if self.config.playouts == u32::MAX => format!("search:{}ms", t.as_millis()),
+            _ if self.config.playouts == SearchConfig::DEFAULT_PLAYOUTS => "search".into(),
+            _ => format!("search:{}", self.config.playouts),
         }
     }
 

@@ -3,7 +3,9 @@
 //! its own actions in its own file.
 //!
 //! Every finite family is listed in full: set-up placements, rolls (all 36 ordered dice
-//! when chance is external), discards (every multiset of the right size), robber moves with
+//! when chance is external), discards (every multiset of the right size; a discard of part
+//! of what is owed is legal too, docs/rulings.md §38, and the fixed-id masks list those of
+//! one card), robber moves with
 //! every eligible victim (and every stealable resource when chance is external), builds,
 //! development cards (every Year of Plenty pair, every Monopoly resource), maritime trades
 //! and trade answers. Maritime trades are listed at the best rate the player has for each
@@ -28,6 +30,12 @@ pub(crate) trait Out {
         for &x in a {
             self.push(x);
         }
+    }
+    /// Whether discards are listed one card at a time (the fixed-id masks) rather than as
+    /// whole discards of the owed size.
+    #[inline]
+    fn single_discards(&self) -> bool {
+        false
     }
     /// The four listed one-for-one offers of `give` by `player`, in resource order.
     #[inline]

@@ -7,7 +7,7 @@
 //! | rule | check | effect | enumeration | ids |
 //! | --- | --- | --- | --- | --- |
 //! | discards owed | — | `seven` | — | — |
-//! | discard | `check_discard_phase` | `discard` | `push_all_discards`, `push_discards` | `encode_discard`, `decode_discard` ([`Block::Discard`]); ranks [`discard_rank`], [`discard_unrank`] |
+//! | discard | `check_discard_phase` | `discard` | `push_all_discards`, `push_discards` | `encode_discard`, `decode_discard` ([`Block::Discard`], one card at a time) |
 //! | move the robber, steal | `check_move_robber`, `check_robber` | `robber_moved`, `move_robber` | `push_robber_moves` | `encode_robber`, `decode_robber` ([`Block::MoveRobber`], [`Block::MoveRobberSteal`], and the knight's [`Block::Knight`], [`Block::KnightSteal`]) |
 
 use super::{Game, Phase};
@@ -54,7 +54,9 @@ impl Game {
     }
 
     /// Everything in the discard phase: only discards, each by a seat that owes one, of
-    /// exactly the owed number of cards it holds.
+    /// cards it holds, at least one and at most the number still owed. A seat may give its
+    /// cards all at once or in parts (one card at a time, as the fixed action ids do): each
+    /// part reduces what it owes (docs/rulings.md §38).
     #[inline(always)]
     pub(super) fn check_discard_phase(&self, action: &Action) -> Result<(), RuleError> {
         let player = action.player();
@@ -66,7 +68,7 @@ impl Game {
                     return Err(RuleError::NotYourTurn { player });
                 }
                 let given = resources.total();
-                if given != need as u32 {
+                if given == 0 || given > need as u32 {
                     return Err(RuleError::WrongDiscard {
                         need,
                         given: given.min(255) as u8,
@@ -83,12 +85,13 @@ impl Game {
         }
     }
 
-    /// A discard; the robber moves once every discard is in.
+    /// A discard (all that is owed or a part of it); the robber moves once every discard is
+    /// in.
     #[inline(always)]
     pub(super) fn discard<S: EventSink>(&mut self, p: u8, resources: Resources, sink: &mut S) {
         self.seats[p as usize].hand.sub(&resources);
         self.bank.add(&resources);
-        self.discard[p as usize] = 0;
+        self.discard[p as usize] -= resources.total() as u8;
         sink.push(Event::Discarded {
             player: Player(p),
             resources,
@@ -327,12 +330,28 @@ impl Game {
         }
     }
 
-    /// Every discard of every seat that owes one.
+    /// Every discard of every seat that owes one: each whole discard (every multiset of
+    /// the owed size), or, for a sink that lists discards one card at a time (the
+    /// fixed-id masks), each single card the seat holds.
     #[inline(always)]
     pub(super) fn push_all_discards<O: Out>(&self, out: &mut O) {
+        let single = out.single_discards();
         for p in 0..self.rules.players {
             let need = self.discard[p as usize];
-            if need > 0 {
+            if need == 0 {
+                continue;
+            }
+            if single {
+                let hand = self.seats[p as usize].hand;
+                for r in Resource::ALL {
+                    if hand[r] > 0 {
+                        out.push(Action::Discard {
+                            player: Player(p),
+                            resources: Resources::one(r),
+                        });
+                    }
+                }
+            } else {
                 self.push_discards(Player(p), need, out);
             }
         }
@@ -374,73 +393,6 @@ impl Game {
             }
         }
     }
-}
-
-/// `C(n, r)` for the small arguments used here.
-pub(crate) const fn binom(n: u32, r: u32) -> u32 {
-    if r > n {
-        return 0;
-    }
-    let mut num = 1u64;
-    let mut den = 1u64;
-    let mut i = 0;
-    while i < r {
-        num *= (n - i) as u64;
-        den *= (i + 1) as u64;
-        i += 1;
-    }
-    (num / den) as u32
-}
-
-/// Ways to spread `m` cards over `parts` resources.
-const fn spreads(m: u32, parts: u32) -> u32 {
-    if parts == 0 {
-        (m == 0) as u32
-    } else {
-        binom(m + parts - 1, parts - 1)
-    }
-}
-
-/// The rank of a multiset of `k = counts.total()` cards among all multisets of `k` cards
-/// (lexicographic order of the counts).
-pub fn discard_rank(counts: &Resources) -> u32 {
-    let mut left = counts.total();
-    let mut rank = 0;
-    for i in 0..4 {
-        let c = counts.0[i] as u32;
-        for v in 0..c {
-            rank += spreads(left - v, 4 - i as u32);
-        }
-        left -= c;
-    }
-    rank
-}
-
-/// The multiset of `k` cards with this rank, if `rank < C(k+4, 4)`.
-pub fn discard_unrank(mut rank: u32, k: u8) -> Option<Resources> {
-    let mut left = k as u32;
-    let mut out = [0u8; 5];
-    for (i, slot) in out.iter_mut().enumerate().take(4) {
-        let mut v = 0;
-        loop {
-            if v > left {
-                return None;
-            }
-            let s = spreads(left - v, 4 - i as u32);
-            if rank < s {
-                break;
-            }
-            rank -= s;
-            v += 1;
-        }
-        *slot = v as u8;
-        left -= v;
-    }
-    if rank != 0 {
-        return None;
-    }
-    out[4] = left as u8;
-    Some(Resources::new(out[0], out[1], out[2], out[3], out[4]))
 }
 
 impl ActionSpace {
@@ -506,31 +458,22 @@ impl ActionSpace {
         }
     }
 
-    /// The id of a discard: `q D + rank`, if the seat exists and the discard is within
-    /// the cap.
+    /// The id of a one-card discard: `5 q + resource`. Discards of several cards have no
+    /// id (they are made one card at a time).
     #[inline]
     pub(crate) fn encode_discard(&self, player: Player, resources: &Resources) -> Option<u32> {
-        if player.0 >= self.players || resources.total() > self.discard_cap as u32 {
+        if player.0 >= self.players || resources.total() != 1 {
             return None;
         }
-        Some(
-            self.offset(Block::Discard)
-                + player.0 as u32 * self.per_discard
-                + discard_rank(resources),
-        )
+        let r = resources.0.iter().position(|&c| c == 1)? as u32;
+        Some(self.offset(Block::Discard) + player.0 as u32 * 5 + r)
     }
 
-    /// The discard with index `i` in [`Block::Discard`], sized by what the seat owes in
-    /// `game`; `None` if it owes nothing.
-    pub(crate) fn decode_discard(&self, game: &Game, i: u32) -> Option<Action> {
-        let q = (i / self.per_discard) as u8;
-        let owed = game.discards_owed()[q as usize];
-        if owed == 0 {
-            return None;
+    /// The one-card discard with index `i` in [`Block::Discard`].
+    pub(crate) fn decode_discard(&self, i: u32) -> Action {
+        Action::Discard {
+            player: Player((i / 5) as u8),
+            resources: Resources::one(Resource::ALL[(i % 5) as usize]),
         }
-        Some(Action::Discard {
-            player: Player(q),
-            resources: discard_unrank(i % self.per_discard, owed)?,
-        })
     }
 }

@@ -427,15 +427,15 @@ pub enum PositionError {
         /// The dice given.
         dice: [u8; 2],
     },
-    /// A discard owed that does not match the player's hand (half of it, rounded down, over
-    /// the limit, `RULINGS` 9), or owed outside the discard phase.
-    #[error("{player} owes {owed} cards to discard, expected {expected}")]
+    /// A discard owed that the player's hand cannot explain (more than half of it, rounded
+    /// down: docs/rulings.md §9 and §38), or owed outside the discard phase.
+    #[error("{player} owes {owed} cards to discard, at most {expected}")]
     DiscardInconsistent {
         /// Who.
         player: Player,
         /// The amount given.
         owed: u8,
-        /// The amount their hand implies.
+        /// The most their hand allows (0 outside the discard phase).
         expected: u8,
     },
     /// Turn and phase fields that cannot occur together.

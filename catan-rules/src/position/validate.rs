@@ -332,12 +332,14 @@ fn check_turn_state(pos: &Position, errs: &mut Vec<PositionError>) {
     }
     for (i, pp) in pos.players.iter().enumerate() {
         let total = pp.hand.total();
-        let expected = if phase == Phase::Discard && total > pos.rules.discard_limit as u32 {
+        // Half the hand when the 7 was rolled; a seat may since have discarded part of it
+        // (docs/rulings.md §38), so what is left is at most half of what it holds now.
+        let expected = if phase == Phase::Discard {
             (total / 2) as u8
         } else {
             0
         };
-        if pp.discard_owed != 0 && pp.discard_owed != expected {
+        if pp.discard_owed > expected {
             errs.push(PositionError::DiscardInconsistent {
                 player: Player(i as u8),
                 owed: pp.discard_owed,

@@ -186,7 +186,8 @@ impl Game {
         })
     }
 
-    /// [`Game::to_svg`] with id labels (the options' vocabulary is used as given).
+    /// [`Game::to_svg`] with id labels and the seat legend and score panel, as the options ask
+    /// (the options' vocabulary is used as given).
     pub fn to_svg_with(&self, opts: &SvgOptions) -> String {
         svg::svg(
             &Scene {

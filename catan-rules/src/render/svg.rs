@@ -23,6 +23,10 @@ pub struct SvgOptions {
     pub hex_ids: bool,
     /// Names on harbour markers (`2:1 grain` or `2:1 wheat`).
     pub vocabulary: Vocabulary,
+    /// A panel beside the board (games only): each seat's colour and name, who is to
+    /// move, public points, resource and development cards, knights, road length and the
+    /// awards — only public information.
+    pub legend: bool,
 }
 
 impl SvgOptions {
@@ -33,9 +37,13 @@ impl SvgOptions {
             edge_ids: true,
             hex_ids: true,
             vocabulary: Vocabulary::Standard,
+            legend: false,
         }
     }
 }
+
+/// Width of the seat legend and score panel, in pixels.
+const LEGEND_WIDTH: f64 = 230.0;
 
 /// The SVG fill of a terrain.
 pub const fn terrain_fill(t: Terrain) -> &'static str {
@@ -178,7 +186,10 @@ pub(super) fn svg(scene: &Scene<'_>, opts: &SvgOptions) -> String {
     let board = scene.board;
     let frame = Frame::fit(board);
     let mut s = String::with_capacity(64 * 1024);
-    let (w, h) = (num(frame.width), num(frame.height));
+    let legend = scene.game.filter(|_| opts.legend);
+    let extra = if legend.is_some() { LEGEND_WIDTH } else { 0.0 };
+    let min_h = legend.map_or(0.0, |g| 40.0 + 92.0 * g.players() as f64);
+    let (w, h) = (num(frame.width + extra), num(frame.height.max(min_h)));
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"#
@@ -195,8 +206,87 @@ pub(super) fn svg(scene: &Scene<'_>, opts: &SvgOptions) -> String {
     buildings(&mut s, scene, &frame);
     robber(&mut s, scene, &frame);
     id_labels(&mut s, board, &frame, opts);
+    if let Some(g) = legend {
+        seat_legend(&mut s, g, frame.width);
+    }
     s.push_str("</svg>\n");
     s
+}
+
+/// The seat legend and score panel at `x0`: public information only.
+fn seat_legend(s: &mut String, g: &crate::Game, x0: f64) {
+    use crate::types::Player;
+    let view = g.view(None);
+    let to_act = g.to_act();
+    let _ = writeln!(s, r#"<g class="legend">"#);
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="26" font-size="16" font-weight="bold" fill="#ffffff">Turn {}{}</text>"##,
+        num(x0 + 10.0),
+        g.turn(),
+        match g.winner() {
+            Some(w) => format!(
+                " \u{2014} {} wins",
+                xml_escape(&super::player_colour_name(w))
+            ),
+            None => String::new(),
+        }
+    );
+    for (i, p) in view.players.iter().enumerate() {
+        let seat = Player(i as u8);
+        let y = 40.0 + 92.0 * i as f64;
+        let acting = to_act.contains(seat);
+        let _ = writeln!(
+            s,
+            r##"<g class="seat" data-player="{i}"><rect x="{}" y="{}" width="{}" height="84" rx="6" fill="#f7f0dc" stroke="{}" stroke-width="{}"/>"##,
+            num(x0 + 6.0),
+            num(y),
+            num(LEGEND_WIDTH - 14.0),
+            if acting { "#ffd400" } else { "#5a4630" },
+            if acting { "4" } else { "1.5" },
+        );
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="18" height="18" fill="{}" stroke="#1a1a1a" stroke-width="1.5"/>"##,
+            num(x0 + 14.0),
+            num(y + 8.0),
+            player_fill(seat)
+        );
+        let mut awards = String::new();
+        if g.longest_road_holder() == Some(seat) {
+            awards.push_str(" \u{b7} Longest Road");
+        }
+        if g.largest_army_holder() == Some(seat) {
+            awards.push_str(" \u{b7} Largest Army");
+        }
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="14" font-weight="bold" fill="#1a1a1a">Seat {i} ({}){}: {} points</text>"##,
+            num(x0 + 38.0),
+            num(y + 22.0),
+            xml_escape(&super::player_colour_name(seat)),
+            if acting { " \u{25c0}" } else { "" },
+            p.public_points,
+        );
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="12" fill="#1a1a1a">{} cards, {} development cards</text>"##,
+            num(x0 + 14.0),
+            num(y + 46.0),
+            p.resource_cards,
+            p.dev_cards,
+        );
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="12" fill="#1a1a1a">{} knights, road {}{}</text></g>"##,
+            num(x0 + 14.0),
+            num(y + 66.0),
+            g.knights_played(seat),
+            g.longest_road_of(seat),
+            awards,
+        );
+    }
+    let _ = writeln!(s, "</g>");
 }
 
 /// Hexes: terrain fill and name.

@@ -56,14 +56,14 @@ fn discard_half_rounded_down_7_keeps_8_gives_4_9_gives_4_roller_too() {
             reason: "waiting for discards",
         },
     );
-    // Wrong sizes, cards not held, players who owe nothing.
+    // Wrong sizes (nothing, more than owed), cards not held, players who owe nothing.
     rejects(
         &mut pos.g,
         Action::Discard {
             player: P0,
-            resources: res(2, 1, 0, 0, 0),
+            resources: res(0, 0, 0, 0, 0),
         },
-        RuleError::WrongDiscard { need: 4, given: 3 },
+        RuleError::WrongDiscard { need: 4, given: 0 },
     );
     rejects(
         &mut pos.g,
@@ -130,6 +130,77 @@ fn discard_half_rounded_down_7_keeps_8_gives_4_9_gives_4_roller_too() {
     assert_eq!(pos.g.hand(P3).total(), 6);
     assert_cards_conserved(&pos.g);
     assert_eq!(pos.g.robber(), Some(desert));
+    audit(&pos.g);
+}
+
+#[test]
+fn discards_in_parts_reduce_what_is_owed() {
+    // docs/rulings.md §38: a discard may be handed over in parts (at least one card, at most
+    // what is still owed); the robber moves once nobody owes anything. Catan base rules,
+    // 5th ed., "Rolling a 7" for the amount (half, rounded down).
+    let mut pos = Pos::new(4).turn(0, Phase::Roll);
+    pos.give(0, res(2, 2, 2, 2, 1)) // 9: owes 4
+        .give(1, res(4, 4, 0, 0, 0)); // 8: owes 4
+    ok(&mut pos.g, roll(P0, 3, 4));
+    assert_eq!(pos.g.discards_owed(), [4, 4, 0, 0, 0, 0]);
+    let ev = ok(
+        &mut pos.g,
+        Action::Discard {
+            player: P0,
+            resources: res(0, 0, 0, 0, 1),
+        },
+    );
+    assert_eq!(
+        ev,
+        vec![Event::Discarded {
+            player: P0,
+            resources: res(0, 0, 0, 0, 1)
+        }]
+    );
+    assert_eq!(pos.g.discards_owed(), [3, 4, 0, 0, 0, 0]);
+    assert_eq!(pos.g.hand(P0).total(), 8);
+    // Now the most P0 may give is 3; the whole discards listed are of 3 cards.
+    rejects(
+        &mut pos.g,
+        Action::Discard {
+            player: P0,
+            resources: res(1, 1, 1, 1, 0),
+        },
+        RuleError::WrongDiscard { need: 3, given: 4 },
+    );
+    assert!(pos.g.legal_actions_vec().iter().all(
+        |a| matches!(a, Action::Discard { player, resources }
+            if *player == P1 && resources.total() == 4
+            || *player == P0 && resources.total() == 3)
+    ));
+    // Interleaved with the other discarder; the phase ends with the last card.
+    ok(
+        &mut pos.g,
+        Action::Discard {
+            player: P1,
+            resources: res(2, 1, 0, 0, 0),
+        },
+    );
+    ok(
+        &mut pos.g,
+        Action::Discard {
+            player: P0,
+            resources: res(1, 1, 1, 0, 0),
+        },
+    );
+    assert_eq!(pos.g.phase(), Phase::Discard);
+    assert_eq!(pos.g.discards_owed(), [0, 1, 0, 0, 0, 0]);
+    ok(
+        &mut pos.g,
+        Action::Discard {
+            player: P1,
+            resources: res(0, 1, 0, 0, 0),
+        },
+    );
+    assert_eq!(pos.g.phase(), Phase::MoveRobber);
+    assert_eq!(pos.g.hand(P0).total(), 5);
+    assert_eq!(pos.g.hand(P1).total(), 4);
+    assert_cards_conserved(&pos.g);
     audit(&pos.g);
 }
 

@@ -40,15 +40,14 @@ SLOTS = 6
 
 
 def seat_ids(game: catan_rules.Game, seat: int, offers: bool) -> list[int]:
-    """The fixed ids of `seat`'s legal actions now (empty if it has nothing to do, or if its
-    only actions have no id)."""
+    """The fixed ids of `seat`'s legal actions now (empty exactly when it has nothing to
+    do: every legal action has an id, discards one card at a time)."""
     to_act = game.to_act
     if seat not in to_act:
         return []
-    ids = game.legal_id_list(offers)
     if len(to_act) == 1:
-        return ids
-    return [i for i in ids if game.action_for_id(i).player == seat]
+        return game.legal_id_list(offers)
+    return [int(i) for i in np.flatnonzero(game.legal_mask_for(seat, offers))]
 
 
 def mask_of(size: int, ids: list[int]) -> npt.NDArray[np.int8]:
@@ -57,20 +56,6 @@ def mask_of(size: int, ids: list[int]) -> npt.NDArray[np.int8]:
     if ids:
         mask[ids] = 1
     return mask
-
-
-def resolve_unnumbered(game: catan_rules.Game, seat: int, bot: catan_rules.Bot) -> bool:
-    """TEMPORARY (until the complete action space, where every discard has an id): when
-    `seat` must act but none of its legal actions has an id — a discard of more cards than
-    the action space's cap of 8 — the built-in random bot discards for it. Returns whether it
-    did."""
-    if seat not in game.to_act or seat_ids(game, seat, True):
-        return False
-    action = bot.choose(game, seat)
-    if action is None:
-        return False
-    game.apply(action)
-    return True
 
 
 def rgb(game: catan_rules.Game, seat: int, cell: int = 10) -> npt.NDArray[np.uint8]:

@@ -29,7 +29,7 @@ from gymnasium import spaces
 import catan_rules
 from catan_rules.envs import _common
 
-__all__ = ["CatanEnv", "make_vector_env"]
+__all__ = ["BatchVectorEnv", "CatanEnv", "make_vector_env"]
 
 RENDER_MODES = ("ansi", "rgb_array")
 
@@ -48,15 +48,14 @@ class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     * **Rewards**: +1 when the learning seat wins, -1 when another seat wins, 0 otherwise.
       A game still running after ``max_turns`` turns is truncated.
     * **Opponents**: a bot kind for every other seat (``"random"``, ``"weighted"``,
-      ``"greedy"``, ``"search"``, ``"search:N"``) or a list with one kind per other seat,
+      ``"greedy"``, ``"search"``, ``"search:N"``, ``"search:Nms"``) or a list with one kind per other seat,
       in seat order. ``seat`` is the learning seat (0 moves first) or ``None`` to draw it at
       every reset.
     * **Rendering**: ``render_mode="rgb_array"`` (the board planes as a picture) or
       ``"ansi"`` (text).
 
-    Temporary, until every discard has an id: a discard of more than 8 cards owed by the
-    learning seat has no id, and the built-in random bot makes it
-    (``info["auto_discards"]`` counts them in the episode).
+    A discard after a 7 is made one card at a time, one id per card: whenever the learning
+    seat must act, its mask has a legal id.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
@@ -102,9 +101,7 @@ class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._size = self.game.action_space_size
         self.action_space = spaces.Discrete(self._size)
         self._bots: dict[int, catan_rules.Bot] = {}
-        self._fallback = catan_rules.Bot("random", 0)
         self._ids: list[int] = []
-        self._auto_discards = 0
 
     # ------------------------------------------------------------------ Gymnasium API
 
@@ -123,8 +120,6 @@ class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             s: catan_rules.Bot(k, seed=game_seed ^ (s + 1))
             for s, k in zip(others, self.opponent_kinds)
         }
-        self._fallback = catan_rules.Bot("random", seed=game_seed)
-        self._auto_discards = 0
         self._advance()
         return self._observe(), self._info()
 
@@ -170,12 +165,8 @@ class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             to_act = self.game.to_act
             if self.seat in to_act:
                 self._ids = _common.seat_ids(self.game, self.seat, self.trade_offers)
-                if self._ids:
-                    return
-                # TEMPORARY: an over-cap discard has no id (see the class notes).
-                if _common.resolve_unnumbered(self.game, self.seat, self._fallback):
-                    self._auto_discards += 1
-                    continue
+                assert self._ids, "a seat that must act has a legal id"
+                return
             other = next(s for s in to_act if s != self.seat)
             move = self._bots[other].choose(self.game, other)
             assert move is not None, "a seat that must act has an action"
@@ -189,7 +180,6 @@ class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             "action_mask": self.action_masks(),
             "seat": self.seat,
             "turn": self.game.turn,
-            "auto_discards": self._auto_discards,
         }
 
 
@@ -206,3 +196,122 @@ def make_vector_env(num_envs: int, **kwargs: Any) -> gymnasium.vector.SyncVector
     (2, 2)
     """
     return gymnasium.vector.SyncVectorEnv([lambda: CatanEnv(**kwargs) for _ in range(num_envs)])
+
+
+class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
+    """``num_envs`` self-play games stepped together in Rust (``catan_rules.BatchEnv``), as
+    a Gymnasium vector env: the policy plays every seat of every game.
+
+    * **Actions**: one fixed id per game (``MultiDiscrete``), for the game's *acting seat*
+      (the current player; while discarding, the lowest seat that still owes cards; while
+      an offer is open, the lowest seat still to answer). ``info["action_mask"]`` (and
+      ``action_masks()``) is a ``bool`` array ``(num_envs, action_space_size)``; a mask
+      is never empty. ``info["seat"]`` is every game's acting seat.
+    * **Observations**: ``observe_board`` — the acting seat's flat ``float32`` observation
+      with the board (``catan_rules.observation``), bounds from the batch's layout.
+    * **Rewards**: +1 to the seat whose move won, -1 when a game ends with another seat's
+      win, else 0 (self-play: credit the seat that acted). A game still running after the
+      batch's turn limit is truncated.
+    * **Autoreset** (Gymnasium's same-step mode): a finished game is replaced at once; the
+      step returns the new game's observation and keeps the finished game's final
+      observation in ``info["final_obs"]`` (with ``info["_final_obs"]`` saying which
+      games finished) and its winner in ``info["winner"]``.
+    * ``offers=False`` (the default) leaves domestic trade offers out of the masks.
+
+    >>> import numpy as np
+    >>> from catan_rules.envs.gymnasium import BatchVectorEnv
+    >>> envs = BatchVectorEnv(4, map="beginner")
+    >>> obs, info = envs.reset(seed=1)
+    >>> obs.shape == (4, envs.single_observation_space.shape[0])
+    True
+    >>> rng = np.random.default_rng(0)
+    >>> for _ in range(50):
+    ...     ids = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+    ...     obs, rewards, terminated, truncated, info = envs.step(np.array(ids))
+    >>> bool(info["action_mask"].any(axis=1).all())
+    True
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    if hasattr(gymnasium.vector, "AutoresetMode"):
+        metadata["autoreset_mode"] = gymnasium.vector.AutoresetMode.SAME_STEP
+
+    def __init__(
+        self,
+        num_envs: int,
+        players: int = 4,
+        map: str = "random",
+        offers: bool = False,
+        threads: Optional[int] = None,
+        render_mode: Optional[str] = None,
+        **rules: Any,
+    ) -> None:
+        self.num_envs = num_envs
+        self.render_mode = render_mode
+        self._kwargs = dict(players=players, map=map, offers=offers, threads=threads, **rules)
+        self.batch = catan_rules.BatchEnv(num_envs, seed=1, **self._kwargs)
+        size = self.batch.action_space_size
+        high = self.batch.board_obs_high()
+        self._obs_len = len(high)
+        self.single_observation_space = spaces.Box(
+            low=np.zeros_like(high), high=high, dtype=np.float32
+        )
+        self.single_action_space = spaces.Discrete(size)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, num_envs
+        )
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
+        self._mask = np.zeros((num_envs, size), dtype=bool)
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        if seed is not None:
+            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.batch = catan_rules.BatchEnv(self.num_envs, seed=game_seed, **self._kwargs)
+        obs = self._observe()
+        return obs, self._info()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        rewards, done, winners = self.batch.step(np.asarray(actions))
+        terminated = done & (winners >= 0)
+        truncated = done & (winners < 0)
+        final = np.zeros((self.num_envs, self._obs_len), np.float32)
+        for i in np.flatnonzero(done):
+            f = self.batch.final_observation(int(i))
+            assert f is not None
+            final[i] = f
+        obs = self._observe()
+        info = self._info()
+        info["winner"] = winners
+        if done.any():
+            info["final_obs"] = final
+            info["_final_obs"] = done.copy()
+        return obs, rewards, terminated, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The acting seats' legal ids, ``(num_envs, action_space_size)``."""
+        return self._mask
+
+    def render(self) -> Any:
+        if self.render_mode == "ansi":
+            return "\n\n".join(
+                _common.text(self.batch.game(i), None) for i in range(self.num_envs)
+            )
+        return None
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        self._mask, obs = self.batch.observe_board()
+        return obs
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask, "seat": self.batch.acting_seats()}

@@ -48,8 +48,8 @@ class CatanAECEnv(AECEnv):  # type: ignore[misc]
       for every agent (reward 0).
     * **Rendering**: ``render_mode="ansi"`` (text) or ``"rgb_array"`` (the board).
 
-    Temporary, until every discard has an id: a discard of more than 8 cards has no id and
-    is made by the built-in random bot (``infos[agent]["auto_discards"]`` counts them).
+    A seat that owes a discard after a 7 makes it one card at a time, one id per card
+    (``catan_rules::action_space``): every seat that must act always has a legal id.
     """
 
     metadata = {
@@ -95,8 +95,6 @@ class CatanAECEnv(AECEnv):  # type: ignore[misc]
         )
         self._observation_spaces = {a: obs_space for a in self.possible_agents}
         self._action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
-        self._fallback = catan_rules.Bot("random", 0)
-        self._auto_discards = 0
         self._ids: list[int] = []
         self.final_rewards: dict[str, float] = {}
         self.agent_selection = self.possible_agents[0]
@@ -120,8 +118,6 @@ class CatanAECEnv(AECEnv):  # type: ignore[misc]
         if seed is None:
             seed = int(np.random.default_rng().integers(0, 2**63 - 1))
         self.game = catan_rules.Game(players=self.players, map=self.map, seed=seed, **self.rules)
-        self._fallback = catan_rules.Bot("random", seed=seed)
-        self._auto_discards = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -132,21 +128,16 @@ class CatanAECEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        """Chooses the agent to act (resolving over-cap discards first) and its ids."""
+        """Chooses the agent to act (the lowest seat that must) and its ids."""
         self._ids = []
-        while self.game.winner is None and self.game.turn < self.max_turns:
+        if self.game.winner is None and self.game.turn < self.max_turns:
             seat = min(self.game.to_act)
-            ids = _common.seat_ids(self.game, seat, self.trade_offers)
-            if ids:
-                self._ids = ids
-                self.agent_selection = self.possible_agents[seat]
-                break
-            # TEMPORARY: an over-cap discard has no id (see the class notes).
-            if not _common.resolve_unnumbered(self.game, seat, self._fallback):
-                raise RuntimeError(f"seat {seat} must act and has no action")
-            self._auto_discards += 1
+            self._ids = _common.seat_ids(self.game, seat, self.trade_offers)
+            if not self._ids:
+                raise RuntimeError(f"seat {seat} must act and has no id")
+            self.agent_selection = self.possible_agents[seat]
         for a in self.agents:
-            self.infos[a] = {"auto_discards": self._auto_discards, "turn": self.game.turn}
+            self.infos[a] = {"turn": self.game.turn}
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self._seat(agent)
