@@ -138,6 +138,7 @@ fn spec_from(
         hexes,
         harbors,
         robber: None,
+        ..Default::default()
     }
 }
 

@@ -51,6 +51,7 @@ pub mod render;
 pub mod rng;
 mod roads;
 pub mod rules;
+pub mod scenario;
 pub mod seat;
 pub mod sim;
 #[cfg(feature = "proptest")]

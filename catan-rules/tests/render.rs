@@ -453,6 +453,7 @@ fn svg_works_on_an_odd_map_and_is_deterministic() {
             kind: Harbor::Ore,
         }],
         robber: None,
+        ..Default::default()
     };
     let board = Board::new(spec).unwrap();
     let svg = board_svg(&board);
@@ -514,6 +515,7 @@ fn svg_of_a_big_map() {
         hexes,
         harbors: vec![],
         robber: None,
+        ..Default::default()
     })
     .unwrap();
     let svg = board_svg(&board);

@@ -251,9 +251,16 @@ impl Game {
     /// A new game on a given board, starting with the set-up phase.
     ///
     /// # Errors
-    /// [`NewGameError::Rules`] if the rules cannot be played.
+    /// [`NewGameError::Rules`] if the rules cannot be played; [`NewGameError::Board`] for
+    /// an open-sea (Seafarers) board, which the game cannot play yet.
     pub fn with_board(rules: Rules, board: Arc<Board>, seed: u64) -> Result<Game, NewGameError> {
         rules.validate()?;
+        if board.open_sea() {
+            return Err(crate::board::BoardErrors(vec![
+                crate::board::BoardError::OpenSeaNotPlayable,
+            ])
+            .into());
+        }
         Ok(Game::blank(rules, board, Rng::new(seed)))
     }
 

@@ -56,6 +56,15 @@ impl Game {
             });
         }
         let board = match Board::new(pos.board.clone()) {
+            // Seafarers positions need ships, the pirate and gold fields, not built yet.
+            Ok(b) if b.open_sea() => {
+                errs.push(PositionError::Board {
+                    errors: crate::board::BoardErrors(vec![
+                        crate::board::BoardError::OpenSeaNotPlayable,
+                    ]),
+                });
+                None
+            }
             Ok(b) => Some(Arc::new(b)),
             Err(errors) => {
                 errs.push(PositionError::Board { errors });

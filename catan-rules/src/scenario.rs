@@ -1,0 +1,51 @@
+//! The Seafarers scenarios: their names, their official maps as data and their settings.
+//!
+//! Maps are data: each official map is a [`SeaMap`] JSON file under `catan-rules/maps/`,
+//! compiled in and checked like a user's map. What is built so far is the map layer (see
+//! `docs/seafarers.md` for what is and is not playable yet).
+//!
+//! | scenario | players | map file | source |
+//! | --- | --- | --- | --- |
+//! | Heading for New Shores | 3 | `new_shores_3p.json` | the printed New Shores 3-player map (Seafarers rulebook, 5th ed.) |
+//! | Heading for New Shores | 4 | `new_shores_4p.json` | the printed New Shores 4-player map (Seafarers rulebook, 5th ed.) |
+
+use crate::board::SeaMap;
+use serde::{Deserialize, Serialize};
+
+/// A Seafarers scenario (its name in JSON is the snake-case form, e.g. `"new_shores"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scenario {
+    /// Heading for New Shores: start on the main island, 2 special victory points for a
+    /// player's first settlement on each small island, 14 points to win (Seafarers
+    /// rulebook, 'Heading for New Shores').
+    NewShores,
+}
+
+impl Scenario {
+    /// Every scenario, in rulebook order.
+    pub const ALL: [Scenario; 1] = [Scenario::NewShores];
+
+    /// The scenario's name in JSON and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Scenario::NewShores => "new_shores",
+        }
+    }
+
+    /// The scenario of a name.
+    pub fn from_name(name: &str) -> Option<Scenario> {
+        Scenario::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The official map for a player count, as printed (`None` for player counts the
+    /// rulebook prints no map for: the Seafarers rulebook prints 3- and 4-player maps).
+    pub fn map(self, players: u8) -> Option<SeaMap> {
+        let json = match (self, players) {
+            (Scenario::NewShores, 3) => include_str!("../maps/new_shores_3p.json"),
+            (Scenario::NewShores, 4) => include_str!("../maps/new_shores_4p.json"),
+            _ => return None,
+        };
+        Some(SeaMap::from_json(json).expect("the official maps are valid"))
+    }
+}

@@ -1,0 +1,368 @@
+//! Seafarers maps: the JSettlers2 grid mapping, open-sea topology (sea, coast and inland
+//! edges), the official Heading for New Shores maps as data, dealing the terrain, number and
+//! harbour pools, and the validation of user sea maps with errors that say what is wrong.
+//!
+//! Sources: the printed New Shores 3- and 4-player maps of the Seafarers rulebook (5th ed.),
+//! in the JSettlers2 `SOCBoardLarge` grid; Seafarers rules, 'Ships' (a ship stands on a sea
+//! edge or a coast, never between two land hexes); Catan base rules, 5th ed., 'Set-up,
+//! Variable' (no 6 or 8 next to another).
+
+use catan_rules::board::{Board, Corner, HexCoord, MapError, SeaMap, Side};
+use catan_rules::scenario::Scenario;
+use catan_rules::{Harbor, Rng, Terrain};
+use std::collections::BTreeMap;
+
+fn js(id: u16) -> HexCoord {
+    HexCoord::from_jsettlers(id).unwrap()
+}
+
+fn terrain_counts<'a>(it: impl Iterator<Item = &'a Terrain>) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    for t in it {
+        *m.entry(format!("{t:?}")).or_insert(0) += 1;
+    }
+    m
+}
+
+#[test]
+fn jsettlers_ids_map_onto_axial_coordinates_and_back() {
+    // The centre of the New Shores 4p main island (the desert, 0x0B07) and its neighbours:
+    // the grid's E neighbour is (r, c + 2), its NE neighbour (r − 2, c + 1).
+    let d = js(0x0B07);
+    assert_eq!(d, HexCoord::new(1, 5));
+    assert_eq!(d.neighbor(Side::E), js(0x0B09));
+    assert_eq!(d.neighbor(Side::Ne), js(0x0908));
+    assert_eq!(d.neighbor(Side::Sw), js(0x0D06));
+    assert_eq!(d.neighbor(Side::Nw), js(0x0906));
+    for id in [0x0305u16, 0x0504, 0x0F0D, 0x0B03, 0x090E] {
+        assert_eq!(js(id).to_jsettlers(), Some(id));
+    }
+    // Even rows are node rows, and a column of the wrong parity is between two hexes.
+    assert_eq!(HexCoord::from_jsettlers(0x0A07), None);
+    assert_eq!(HexCoord::from_jsettlers(0x0B06), None);
+}
+
+#[test]
+fn new_shores_4p_is_the_printed_map() {
+    // The printed New Shores 4-player map: 19-hex main island, small islands of 2 + 5 + 2
+    // hexes, 14 sea hexes inside the frame, 9 harbours on the main island, 14 points.
+    let map = Scenario::NewShores.map(4).unwrap();
+    let dealt = map.deal(None).unwrap();
+    let board = Board::new(dealt.board.clone()).unwrap();
+    assert!(board.open_sea());
+    let land: Vec<_> = board.land_hexes().collect();
+    assert_eq!(land.len(), 28);
+    assert_eq!(board.hexes().len(), 42);
+    assert_eq!(dealt.board.harbors.len(), 9);
+    assert_eq!(dealt.victory_points, 14);
+    let sizes: Vec<usize> = (0..4)
+        .map(|a| dealt.hex_area.iter().filter(|&&x| x == Some(a)).count())
+        .collect();
+    assert_eq!(sizes, vec![19, 2, 5, 2]);
+    assert!(dealt.areas[0].start && dealt.areas[0].special_vp == 0);
+    for a in &dealt.areas[1..] {
+        assert!(!a.start);
+        assert_eq!(a.special_vp, 2);
+    }
+    // Island mix: 2 hills, 2 mountains, 1 pasture, 1 fields, 1 forest, 2 gold; main island
+    // the base game's 19 terrains.
+    let islands = terrain_counts(
+        board
+            .hexes()
+            .iter()
+            .zip(&dealt.hex_area)
+            .filter(|(_, a)| matches!(a, Some(1..)))
+            .map(|(h, _)| &h.terrain),
+    );
+    let expect: BTreeMap<String, usize> = [
+        ("Hills", 2),
+        ("Mountains", 2),
+        ("Pasture", 1),
+        ("Fields", 1),
+        ("Forest", 1),
+        ("Gold", 2),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), *v))
+    .collect();
+    assert_eq!(islands, expect);
+    let mut island_numbers: Vec<u8> = board
+        .hexes()
+        .iter()
+        .zip(&dealt.hex_area)
+        .filter(|(_, a)| matches!(a, Some(1..)))
+        .filter_map(|(h, _)| h.number)
+        .collect();
+    island_numbers.sort();
+    assert_eq!(island_numbers, vec![2, 3, 4, 5, 6, 8, 9, 10, 11]);
+    // The robber starts on the desert; the pirate off the board (on the frame).
+    let robber = board.robber_start().unwrap();
+    assert_eq!(board.hex(robber).coord, js(0x0B07));
+    assert_eq!(board.hex(robber).terrain, Terrain::Desert);
+    assert_eq!(board.pirate_start(), None);
+    // A harbour kind for each resource plus four 3:1, dealt at random in the official game.
+    assert!(map.deal_harbors);
+    let generic = dealt
+        .board
+        .harbors
+        .iter()
+        .filter(|h| h.kind == Harbor::Generic)
+        .count();
+    assert_eq!(generic, 4);
+}
+
+#[test]
+fn new_shores_3p_is_the_printed_map() {
+    // The printed New Shores 3-player map: 14-hex main island (no desert), small islands
+    // of 2 + 4 + 2, 13 sea hexes, 8 harbours; the robber on the hills 12 at 0x0305.
+    let dealt = Scenario::NewShores.map(3).unwrap().deal(None).unwrap();
+    let board = Board::new(dealt.board.clone()).unwrap();
+    assert_eq!(board.land_hexes().count(), 22);
+    assert_eq!(board.hexes().len(), 35);
+    assert_eq!(dealt.board.harbors.len(), 8);
+    let sizes: Vec<usize> = (0..4)
+        .map(|a| dealt.hex_area.iter().filter(|&&x| x == Some(a)).count())
+        .collect();
+    assert_eq!(sizes, vec![14, 2, 4, 2]);
+    let robber = board.hex(board.robber_start().unwrap());
+    assert_eq!(
+        (robber.coord, robber.terrain, robber.number),
+        (js(0x0305), Terrain::Hills, Some(12))
+    );
+    let mut main: Vec<u8> = board
+        .hexes()
+        .iter()
+        .zip(&dealt.hex_area)
+        .filter(|(_, a)| **a == Some(0))
+        .filter_map(|(h, _)| h.number)
+        .collect();
+    main.sort();
+    assert_eq!(main, vec![2, 3, 4, 5, 5, 6, 6, 8, 8, 9, 10, 10, 11, 11]);
+    assert_eq!(Scenario::NewShores.map(2), None);
+    assert_eq!(Scenario::from_name("new_shores"), Some(Scenario::NewShores));
+}
+
+#[test]
+fn open_sea_edges_are_sea_coast_or_inland() {
+    // Seafarers rules, 'Ships': ships stand on sea edges and coasts, never between two
+    // land hexes; roads stand on land edges and coasts.
+    let dealt = Scenario::NewShores.map(4).unwrap().deal(None).unwrap();
+    let board = Board::new(dealt.board).unwrap();
+    let side = |id: u16, s: Side| board.edge(board.edge_at(js(id), s).unwrap());
+    // Between two main-island hexes (P5 @0705 and F6 @0707): inland.
+    let e = side(0x0705, Side::E);
+    assert!(e.is_inland() && e.touches_land() && !e.touches_sea());
+    // P5's west side faces the sea hex 0x0703: a coast.
+    let e = side(0x0705, Side::W);
+    assert!(!e.is_inland() && e.touches_land() && e.touches_sea());
+    // M8 @0305's north side faces the frame: a coast too.
+    let e = side(0x0305, Side::Ne);
+    assert!(e.touches_land() && e.touches_sea());
+    // Between the sea hexes 0x0504 and 0x0506: open sea, ships only.
+    let e = side(0x0504, Side::E);
+    assert!(!e.touches_land() && e.touches_sea());
+    // The corner shared by the three sea hexes 0x0309, 0x0508 and 0x050A lies in open
+    // sea: no settlement there.
+    let n = board.node_at(js(0x0309), Corner::S).unwrap();
+    assert!(!board.node(n).on_land());
+    // Every corner of a land hex is on land.
+    for h in board.land_hexes() {
+        for n in board.hex(h).nodes() {
+            assert!(board.node(n).on_land());
+        }
+    }
+    // Every edge is of exactly one kind, and the sea map has all three.
+    let (mut sea, mut coast, mut inland) = (0, 0, 0);
+    for e in board.edges() {
+        match (e.touches_land(), e.touches_sea()) {
+            (false, true) => sea += 1,
+            (true, true) => coast += 1,
+            (true, false) => inland += 1,
+            (false, false) => unreachable!(),
+        }
+    }
+    assert!(sea > 0 && coast > 0 && inland > 0, "{sea} {coast} {inland}");
+}
+
+#[test]
+fn base_boards_keep_their_topology() {
+    // The frame of a base-game map is not open sea: 54 nodes, 72 edges, none in the sea.
+    let board = Board::new(catan_rules::layouts::beginner()).unwrap();
+    assert!(!board.open_sea());
+    assert_eq!((board.nodes().len(), board.edges().len()), (54, 72));
+    assert!(board.edges().iter().all(|e| e.touches_land()));
+    assert_eq!(board.edges().iter().filter(|e| e.touches_sea()).count(), 30);
+}
+
+#[test]
+fn dealing_shuffles_within_pools_deterministically() {
+    // The official variable set-up of New Shores deals the main island's and the small
+    // islands' terrains and numbers separately, and the 4-player harbours at random.
+    let map = Scenario::NewShores.map(4).unwrap();
+    let printed = map.deal(None).unwrap();
+    let pool_of = |d: &catan_rules::board::DealtMap, area: fn(u8) -> bool| {
+        let mut t: Vec<String> = d
+            .board
+            .hexes
+            .iter()
+            .zip(&d.hex_area)
+            .filter(|(_, a)| a.is_some_and(area))
+            .map(|(h, _)| format!("{:?}{:?}", h.terrain, h.number.is_some()))
+            .collect();
+        t.sort();
+        t
+    };
+    let mut differed = false;
+    for seed in 0..20 {
+        let a = map.deal(Some(&mut Rng::new(seed))).unwrap();
+        let b = map.deal(Some(&mut Rng::new(seed))).unwrap();
+        assert_eq!(a, b, "same seed, same deal");
+        Board::new(a.board.clone()).unwrap();
+        assert_eq!(pool_of(&a, |x| x == 0), pool_of(&printed, |x| x == 0));
+        assert_eq!(pool_of(&a, |x| x > 0), pool_of(&printed, |x| x > 0));
+        assert_eq!(a.hex_area, printed.hex_area);
+        let mut kinds: Vec<String> = a
+            .board
+            .harbors
+            .iter()
+            .map(|h| format!("{:?}", h.kind))
+            .collect();
+        let mut printed_kinds: Vec<String> = printed
+            .board
+            .harbors
+            .iter()
+            .map(|h| format!("{:?}", h.kind))
+            .collect();
+        kinds.sort();
+        printed_kinds.sort();
+        assert_eq!(kinds, printed_kinds);
+        // No 6 or 8 next to another.
+        let red: Vec<HexCoord> = a
+            .board
+            .hexes
+            .iter()
+            .filter(|h| matches!(h.number, Some(6 | 8)))
+            .map(|h| HexCoord::new(h.q, h.r))
+            .collect();
+        for x in &red {
+            assert!(red.iter().all(|y| x.distance(*y) != 1), "seed {seed}");
+        }
+        differed |= a.board != printed.board;
+    }
+    assert!(differed);
+}
+
+fn errors(json: &str) -> Vec<MapError> {
+    SeaMap::from_json(json).unwrap_err().0
+}
+
+#[test]
+fn bad_sea_maps_say_what_is_wrong() {
+    let errs = errors(
+        r#"{"victory_points": 2, "hexes": [
+            {"q": 0, "r": 0, "terrain": "forest", "number": 8},
+            {"q": 1, "r": 0, "terrain": "sea", "area": 0},
+            {"q": 2, "r": 0, "terrain": "hills", "number": 5, "area": 3},
+            {"q": 3, "r": 0, "terrain": "sea", "pool": 1}
+        ], "areas": [{"name": "home"}, {"name": "nowhere"}],
+        "pirate": {"q": 0, "r": 0}}"#,
+    );
+    let at = HexCoord::new;
+    assert!(errs.contains(&MapError::BadTarget { points: 2 }));
+    assert!(errs.contains(&MapError::MissingArea { at: at(0, 0) }));
+    assert!(errs.contains(&MapError::SeaInArea { at: at(1, 0) }));
+    assert!(errs.contains(&MapError::NoSuchArea {
+        at: at(2, 0),
+        area: 3,
+        count: 2
+    }));
+    assert!(errs.contains(&MapError::EmptyArea {
+        area: 1,
+        name: "nowhere".into()
+    }));
+    assert!(errs.contains(&MapError::NoStartArea));
+    assert!(errs.contains(&MapError::BadPool { pool: 1 }));
+    let board = errs
+        .iter()
+        .find_map(|e| match e {
+            MapError::Board(b) => Some(b.to_string()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(board.contains("pirate must start on a sea hex"), "{board}");
+    // Unknown fields and bad JSON are named.
+    let e = errors(r#"{"victory_points": 10, "hexes": [], "islands": 3}"#);
+    assert!(e[0].to_string().contains("islands"), "{}", e[0]);
+}
+
+#[test]
+fn islands_are_computed_when_no_area_is_given() {
+    // Land hexes joined side to side are one island; each is a start area.
+    let map = SeaMap::from_json(
+        r#"{"victory_points": 10, "hexes": [
+            {"q": 0, "r": 0, "terrain": "forest", "number": 8},
+            {"q": 1, "r": 0, "terrain": "hills", "number": 4},
+            {"q": 2, "r": 0, "terrain": "sea"},
+            {"q": 3, "r": 0, "terrain": "gold", "number": 6},
+            {"q": 3, "r": 1, "terrain": "desert"}
+        ], "pirate": {"q": 2, "r": 0}}"#,
+    )
+    .unwrap();
+    let dealt = map.deal(None).unwrap();
+    assert_eq!(
+        dealt.hex_area,
+        vec![Some(0), Some(0), None, Some(1), Some(1)]
+    );
+    assert_eq!(dealt.areas.len(), 2);
+    assert!(dealt.areas.iter().all(|a| a.start && a.special_vp == 0));
+    let board = Board::new(dealt.board).unwrap();
+    assert_eq!(
+        board.hex(board.pirate_start().unwrap()).coord,
+        HexCoord::new(2, 0)
+    );
+}
+
+#[test]
+fn sea_maps_round_trip_through_json() {
+    let map = Scenario::NewShores.map(3).unwrap();
+    let json = serde_json::to_string(&map).unwrap();
+    assert_eq!(SeaMap::from_json(&json).unwrap(), map);
+}
+
+#[test]
+fn games_refuse_open_sea_boards_until_ships_exist() {
+    // A Seafarers board has nodes in open sea where no settlement may stand and edges
+    // where no road may; until ships, the pirate and gold fields are built, the base game
+    // refuses such a board rather than playing it wrongly.
+    use catan_rules::{Game, NewGameError, Rules};
+    let dealt = Scenario::NewShores.map(4).unwrap().deal(None).unwrap();
+    let board = std::sync::Arc::new(Board::new(dealt.board.clone()).unwrap());
+    let err = Game::with_board(Rules::default(), board, 1).unwrap_err();
+    assert!(matches!(err, NewGameError::Board(_)), "{err}");
+    assert!(err.to_string().contains("not playable yet"), "{err}");
+    // The same board inside a position is refused with the same words.
+    let game = Game::new(Rules::default(), 1).unwrap();
+    let mut pos = game.to_position();
+    pos.board = dealt.board;
+    let err = Game::from_position(pos).unwrap_err().to_string();
+    assert!(err.contains("not playable yet"), "{err}");
+}
+
+#[test]
+fn sea_boards_draw() {
+    // The pictures show every hex of a sea map, gold fields included.
+    use catan_rules::render::{board_ascii, board_svg};
+    let dealt = Scenario::NewShores.map(4).unwrap().deal(None).unwrap();
+    let board = Board::new(dealt.board).unwrap();
+    let svg = board_svg(&board);
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polygon class=\"hex").count(), 42, "{svg}");
+    let ascii = board_ascii(&board);
+    // Every number token of the map is printed.
+    for h in board.hexes() {
+        if let Some(n) = h.number {
+            assert!(ascii.contains(&n.to_string()), "{n} missing:\n{ascii}");
+        }
+    }
+}
