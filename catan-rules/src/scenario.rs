@@ -8,6 +8,13 @@
 //! | --- | --- | --- | --- |
 //! | Heading for New Shores | 3 | `new_shores_3p.json` | the printed New Shores 3-player map (Seafarers rulebook, 5th ed.) |
 //! | Heading for New Shores | 4 | `new_shores_4p.json` | the printed New Shores 4-player map (Seafarers rulebook, 5th ed.) |
+//! | The Four Islands | 3 | `four_islands_3p.json` | the printed Four Islands 3-player map |
+//! | The Four Islands | 4 | `four_islands_4p.json` | the printed Four Islands 4-player map |
+//! | Through the Desert | 3 | `through_the_desert_3p.json` | the printed Through the Desert 3-player map |
+//! | Through the Desert | 4 | `through_the_desert_4p.json` | the printed Through the Desert 4-player map |
+//!
+//! The Fog Islands is not here yet: its unexplored spaces and face-down stacks need the
+//! game's hidden, chance-revealed hexes.
 
 use crate::board::SeaMap;
 use serde::{Deserialize, Serialize};
@@ -20,16 +27,31 @@ pub enum Scenario {
     /// player's first settlement on each small island, 14 points to win (Seafarers
     /// rulebook, 'Heading for New Shores').
     NewShores,
+    /// The Four Islands: start on one or two islands of one's choice (one's home islands),
+    /// 2 special victory points for one's first settlement on each other island, 13 points
+    /// to win (Seafarers rulebook, 'The Four Islands').
+    FourIslands,
+    /// Through the Desert: start on the main part of the big island, 2 special victory
+    /// points for one's first settlement in each foreign region (each small island, the
+    /// strip beyond the deserts), 14 points to win (Seafarers rulebook, 'Through the
+    /// Desert').
+    ThroughTheDesert,
 }
 
 impl Scenario {
     /// Every scenario, in rulebook order.
-    pub const ALL: [Scenario; 1] = [Scenario::NewShores];
+    pub const ALL: [Scenario; 3] = [
+        Scenario::NewShores,
+        Scenario::FourIslands,
+        Scenario::ThroughTheDesert,
+    ];
 
     /// The scenario's name in JSON and on the command line.
     pub const fn name(self) -> &'static str {
         match self {
             Scenario::NewShores => "new_shores",
+            Scenario::FourIslands => "four_islands",
+            Scenario::ThroughTheDesert => "through_the_desert",
         }
     }
 
@@ -44,6 +66,10 @@ impl Scenario {
         let json = match (self, players) {
             (Scenario::NewShores, 3) => include_str!("../maps/new_shores_3p.json"),
             (Scenario::NewShores, 4) => include_str!("../maps/new_shores_4p.json"),
+            (Scenario::FourIslands, 3) => include_str!("../maps/four_islands_3p.json"),
+            (Scenario::FourIslands, 4) => include_str!("../maps/four_islands_4p.json"),
+            (Scenario::ThroughTheDesert, 3) => include_str!("../maps/through_the_desert_3p.json"),
+            (Scenario::ThroughTheDesert, 4) => include_str!("../maps/through_the_desert_4p.json"),
             _ => return None,
         };
         Some(SeaMap::from_json(json).expect("the official maps are valid"))

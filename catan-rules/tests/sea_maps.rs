@@ -221,6 +221,12 @@ fn dealing_shuffles_within_pools_deterministically() {
         assert_eq!(pool_of(&a, |x| x == 0), pool_of(&printed, |x| x == 0));
         assert_eq!(pool_of(&a, |x| x > 0), pool_of(&printed, |x| x > 0));
         assert_eq!(a.hex_area, printed.hex_area);
+        // The robber starts on the desert wherever it was dealt.
+        let board = Board::new(a.board.clone()).unwrap();
+        assert_eq!(
+            board.hex(board.robber_start().unwrap()).terrain,
+            Terrain::Desert
+        );
         let mut kinds: Vec<String> = a
             .board
             .harbors
@@ -365,4 +371,190 @@ fn sea_boards_draw() {
             assert!(ascii.contains(&n.to_string()), "{n} missing:\n{ascii}");
         }
     }
+}
+
+/// One official map's counts, as printed.
+struct Printed {
+    scenario: Scenario,
+    players: u8,
+    land: usize,
+    sea: usize,
+    harbors: usize,
+    /// Hexes per area, in area order.
+    areas: &'static [usize],
+    /// Areas players may start in.
+    start: &'static [usize],
+    /// Special VP of each area.
+    special_vp: &'static [u8],
+    /// (hills, mountains, pasture, fields, forest, gold, desert) over the whole map.
+    terrains: [usize; 7],
+    numbers: &'static [u8],
+    robber: Option<u16>,
+    pirate: Option<u16>,
+    target: u8,
+}
+
+const PRINTED: [Printed; 4] = [
+    // The printed Four Islands 3-player map: 20 land hexes, 4 of each producing terrain,
+    // 15 sea hexes, 9 harbours, robber on the pasture 12, pirate in the middle channel.
+    Printed {
+        scenario: Scenario::FourIslands,
+        players: 3,
+        land: 20,
+        sea: 15,
+        harbors: 9,
+        areas: &[4, 6, 6, 4],
+        start: &[0, 1, 2, 3],
+        special_vp: &[2, 2, 2, 2],
+        terrains: [4, 4, 4, 4, 4, 0, 0],
+        numbers: &[
+            2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 8, 8, 9, 9, 9, 10, 10, 11, 11, 12,
+        ],
+        robber: Some(0x0F05),
+        pirate: Some(0x0908),
+        target: 13,
+    },
+    // The printed Four Islands 4-player map: 23 land hexes, 12 sea hexes, robber on the
+    // fields 12, pirate on the frame.
+    Printed {
+        scenario: Scenario::FourIslands,
+        players: 4,
+        land: 23,
+        sea: 12,
+        harbors: 9,
+        areas: &[4, 7, 8, 4],
+        start: &[0, 1, 2, 3],
+        special_vp: &[2, 2, 2, 2],
+        terrains: [4, 4, 5, 5, 5, 0, 0],
+        numbers: &[
+            2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12,
+        ],
+        robber: Some(0x050A),
+        pirate: None,
+        target: 13,
+    },
+    // The printed Through the Desert 3-player map: main 14 + strip 3 + deserts 3 + islands
+    // 2 + 1 + 2, 10 sea hexes, 8 harbours, robber on the middle desert.
+    Printed {
+        scenario: Scenario::ThroughTheDesert,
+        players: 3,
+        land: 25,
+        sea: 10,
+        harbors: 8,
+        areas: &[14, 3, 3, 2, 1, 2],
+        start: &[0],
+        special_vp: &[0, 2, 0, 2, 2, 2],
+        terrains: [3, 4, 4, 4, 5, 2, 3],
+        numbers: &[
+            2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 8, 8, 8, 9, 9, 9, 10, 10, 11, 11,
+        ],
+        robber: Some(0x0506),
+        pirate: None,
+        target: 14,
+    },
+    // The printed Through the Desert 4-player map: main 17 + strip 3 + deserts 3 + islands
+    // 3 + 2 + 2, 12 sea hexes, 9 harbours.
+    Printed {
+        scenario: Scenario::ThroughTheDesert,
+        players: 4,
+        land: 30,
+        sea: 12,
+        harbors: 9,
+        areas: &[17, 3, 3, 3, 2, 2],
+        start: &[0],
+        special_vp: &[0, 2, 0, 2, 2, 2],
+        terrains: [5, 5, 5, 5, 5, 2, 3],
+        numbers: &[
+            2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12,
+        ],
+        robber: Some(0x0506),
+        pirate: None,
+        target: 14,
+    },
+];
+
+#[test]
+fn four_islands_and_through_the_desert_are_the_printed_maps() {
+    use Terrain::*;
+    for p in &PRINTED {
+        let what = format!("{:?} {}p", p.scenario, p.players);
+        let map = p.scenario.map(p.players).unwrap();
+        let dealt = map.deal(None).unwrap();
+        let board = Board::new(dealt.board.clone()).unwrap();
+        assert_eq!(board.land_hexes().count(), p.land, "{what}");
+        assert_eq!(board.hexes().len() - p.land, p.sea, "{what}");
+        assert_eq!(dealt.board.harbors.len(), p.harbors, "{what}");
+        let sizes: Vec<usize> = (0..p.areas.len() as u8)
+            .map(|a| dealt.hex_area.iter().filter(|&&x| x == Some(a)).count())
+            .collect();
+        assert_eq!(sizes, p.areas, "{what}");
+        let start: Vec<usize> = (0..dealt.areas.len())
+            .filter(|&i| dealt.areas[i].start)
+            .collect();
+        assert_eq!(start, p.start, "{what}");
+        let svp: Vec<u8> = dealt.areas.iter().map(|a| a.special_vp).collect();
+        assert_eq!(svp, p.special_vp, "{what}");
+        let count = |t: Terrain| board.hexes().iter().filter(|h| h.terrain == t).count();
+        let terrains = [Hills, Mountains, Pasture, Fields, Forest, Gold, Desert].map(count);
+        assert_eq!(terrains, p.terrains, "{what}");
+        let mut numbers: Vec<u8> = board.hexes().iter().filter_map(|h| h.number).collect();
+        numbers.sort();
+        assert_eq!(numbers, p.numbers, "{what}");
+        let at =
+            |h: Option<catan_rules::HexId>| h.map(|h| board.hex(h).coord.to_jsettlers().unwrap());
+        assert_eq!(at(board.robber_start()), p.robber, "{what}");
+        assert_eq!(at(board.pirate_start()), p.pirate, "{what}");
+        assert_eq!(dealt.victory_points, p.target, "{what}");
+        // Five 2:1 harbours, one per resource, and the rest 3:1.
+        let generic = dealt
+            .board
+            .harbors
+            .iter()
+            .filter(|h| h.kind == Harbor::Generic)
+            .count();
+        assert_eq!(generic, p.harbors - 5, "{what}");
+    }
+}
+
+#[test]
+fn dealt_maps_keep_their_variable_set_up_rules() {
+    // The Four Islands: no 2, 3, 11 or 12 on forest or pasture; Through the Desert: the
+    // deserts stay, no 6 or 8 on gold (the scenarios' variable set-up); everywhere no 6 or
+    // 8 next to another (Catan base rules, 5th ed., 'Set-up, Variable').
+    for scenario in Scenario::ALL {
+        for players in [3, 4] {
+            let map = scenario.map(players).unwrap();
+            let printed = map.deal(None).unwrap();
+            for seed in 0..10 {
+                let d = map.deal(Some(&mut Rng::new(seed))).unwrap();
+                for (h, p) in d.board.hexes.iter().zip(&printed.board.hexes) {
+                    for ban in &map.number_bans {
+                        if h.terrain == ban.terrain {
+                            assert!(!ban.numbers.contains(&h.number.unwrap()), "{scenario:?}");
+                        }
+                    }
+                    // Sea never moves, nor do the deserts of Through the Desert.
+                    if p.terrain == Terrain::Sea
+                        || (scenario == Scenario::ThroughTheDesert && p.terrain == Terrain::Desert)
+                    {
+                        assert_eq!(h.terrain, p.terrain);
+                    }
+                }
+                let red: Vec<HexCoord> = d
+                    .board
+                    .hexes
+                    .iter()
+                    .filter(|h| matches!(h.number, Some(6 | 8)))
+                    .map(|h| HexCoord::new(h.q, h.r))
+                    .collect();
+                for x in &red {
+                    assert!(
+                        red.iter().all(|y| x.distance(*y) != 1),
+                        "{scenario:?} {seed}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(!Scenario::FourIslands.map(4).unwrap().number_bans.is_empty());
 }

@@ -70,6 +70,18 @@ pub struct AreaSpec {
     pub special_vp: u8,
 }
 
+/// A rule of a map's variable set-up: a terrain that may not get some numbers when dealt
+/// (e.g. The Four Islands: no 2, 3, 11 or 12 on forest or pasture; Through the Desert: no 6
+/// or 8 on a gold field).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NumberBan {
+    /// The terrain.
+    pub terrain: Terrain,
+    /// The numbers it may not get.
+    pub numbers: Vec<u8>,
+}
+
 fn is_zero(n: &u8) -> bool {
     *n == 0
 }
@@ -120,7 +132,11 @@ pub struct SeaMap {
     /// The land areas.
     #[serde(default)]
     pub areas: Vec<AreaSpec>,
-    /// The robber's start: a land hex, or absent for off the board.
+    /// Numbers a terrain may not get when the map is dealt (the printed map may differ).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub number_bans: Vec<NumberBan>,
+    /// The robber's start: a land hex; absent, the first desert in reading order (wherever
+    /// the deal put it), or off the board if there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber: Option<HexCoord>,
     /// The pirate's start: a sea hex, or absent for off the board (on the frame).
@@ -207,9 +223,10 @@ pub struct DealtMap {
     pub victory_points: u8,
 }
 
-/// Most tries at dealing numbers with no 6 or 8 next to another before the last deal is
-/// kept (only a map too crowded with red numbers can need them all).
-const RED_TRIES: u32 = 1000;
+/// Most deals tried for one with no 6 or 8 next to another and no banned number on its
+/// terrain before the last deal is kept (only a map whose rules cannot all be met can need
+/// them all).
+const DEAL_TRIES: u32 = 1000;
 
 impl SeaMap {
     /// Reads a sea map from JSON and checks it.
@@ -236,9 +253,11 @@ impl SeaMap {
     }
 
     /// The board as printed (`rng` `None`), or dealt: each pool's terrains shuffled among
-    /// its hexes, then its number tokens among those of them that produce, again until no
-    /// 6 or 8 touches another (as the base game's variable set-up asks), and the harbour
-    /// kinds shuffled over their places when `deal_harbors` is set.
+    /// its hexes, then its number tokens among those of them that produce, dealt again
+    /// until no 6 or 8 touches another (as the base game's variable set-up asks) and no
+    /// terrain has a number its `number_bans` forbid (at most a thousand deals, then the
+    /// last is kept), and the harbour kinds shuffled over their places when `deal_harbors`
+    /// is set.
     ///
     /// # Errors
     /// [`MapErrors`] listing every problem of the map.
@@ -259,7 +278,14 @@ impl SeaMap {
         }
         let mut harbor_kinds: Vec<Harbor> = self.harbors.iter().map(|h| h.kind).collect();
         if let Some(rng) = rng {
-            deal_pools(&mut hexes, rng);
+            let printed = hexes.clone();
+            for _ in 0..DEAL_TRIES {
+                hexes.copy_from_slice(&printed);
+                deal_pools(&mut hexes, rng);
+                if self.dealt_well(&hexes) {
+                    break;
+                }
+            }
             if self.deal_harbors {
                 rng.shuffle(&mut harbor_kinds);
             }
@@ -302,6 +328,16 @@ impl SeaMap {
             areas,
             victory_points: self.victory_points,
         })
+    }
+
+    /// No 6 or 8 next to another, and no number on a terrain that bans it.
+    fn dealt_well(&self, hexes: &[SeaHex]) -> bool {
+        !red_neighbours(hexes)
+            && hexes.iter().all(|h| {
+                self.number_bans.iter().all(|b| {
+                    b.terrain != h.terrain || !h.number.is_some_and(|n| b.numbers.contains(&n))
+                })
+            })
     }
 
     /// Each land hex's area (given, or the computed islands), checked.
@@ -393,37 +429,26 @@ fn islands(hexes: &[SeaHex]) -> (Vec<Option<u8>>, Vec<AreaSpec>) {
 }
 
 /// Shuffles each pool's terrains among its hexes, then its numbers among its producing
-/// hexes, re-dealing the numbers until no 6 or 8 is next to another (at most
-/// [`RED_TRIES`] times).
+/// hexes.
 fn deal_pools(hexes: &mut [SeaHex], rng: &mut Rng) {
     let pools: std::collections::BTreeSet<u8> = hexes.iter().filter_map(|h| h.pool).collect();
+    let producing = |h: &SeaHex| h.terrain.resource().is_some() || h.terrain == Terrain::Gold;
     for &p in &pools {
         let members: Vec<usize> = (0..hexes.len())
             .filter(|&i| hexes[i].pool == Some(p) && hexes[i].terrain.is_land())
             .collect();
         let mut terrains: Vec<Terrain> = members.iter().map(|&i| hexes[i].terrain).collect();
+        let mut numbers: Vec<u8> = members.iter().filter_map(|&i| hexes[i].number).collect();
         rng.shuffle(&mut terrains);
+        rng.shuffle(&mut numbers);
+        let mut next = numbers.into_iter();
         for (&i, &t) in members.iter().zip(&terrains) {
             hexes[i].terrain = t;
-        }
-    }
-    let producing = |h: &SeaHex| h.terrain.resource().is_some() || h.terrain == Terrain::Gold;
-    let mut numbers_of: BTreeMap<u8, Vec<u8>> = BTreeMap::new();
-    for h in hexes.iter() {
-        if let (Some(p), Some(n)) = (h.pool, h.number) {
-            numbers_of.entry(p).or_default().push(n);
-        }
-    }
-    for _ in 0..RED_TRIES {
-        for (&p, numbers) in numbers_of.iter_mut() {
-            rng.shuffle(numbers);
-            let mut next = numbers.iter().copied();
-            for h in hexes.iter_mut().filter(|h| h.pool == Some(p)) {
-                h.number = if producing(h) { next.next() } else { None };
-            }
-        }
-        if !red_neighbours(hexes) {
-            break;
+            hexes[i].number = if producing(&hexes[i]) {
+                next.next()
+            } else {
+                None
+            };
         }
     }
 }
