@@ -10,11 +10,10 @@
 //! | Heading for New Shores | 4 | `new_shores_4p.json` | the printed New Shores 4-player map (Seafarers rulebook, 5th ed.) |
 //! | The Four Islands | 3 | `four_islands_3p.json` | the printed Four Islands 3-player map |
 //! | The Four Islands | 4 | `four_islands_4p.json` | the printed Four Islands 4-player map |
+//! | The Fog Islands | 3 | `fog_islands_3p.json` | the printed Fog Islands 3-player map, turned half a turn |
+//! | The Fog Islands | 4 | `fog_islands_4p.json` | the printed Fog Islands 4-player map, turned half a turn |
 //! | Through the Desert | 3 | `through_the_desert_3p.json` | the printed Through the Desert 3-player map |
 //! | Through the Desert | 4 | `through_the_desert_4p.json` | the printed Through the Desert 4-player map |
-//!
-//! The Fog Islands is not here yet: its unexplored spaces and face-down stacks need the
-//! game's hidden, chance-revealed hexes.
 
 use crate::board::SeaMap;
 use serde::{Deserialize, Serialize};
@@ -31,6 +30,11 @@ pub enum Scenario {
     /// 2 special victory points for one's first settlement on each other island, 13 points
     /// to win (Seafarers rulebook, 'The Four Islands').
     FourIslands,
+    /// The Fog Islands: start on either face-up island; a road or ship reaching an
+    /// unexplored space reveals a hex from a face-down stack, and land pays its discoverer
+    /// one resource; no special victory points, 12 points to win (Seafarers rulebook, 'The
+    /// Fog Islands').
+    FogIslands,
     /// Through the Desert: start on the main part of the big island, 2 special victory
     /// points for one's first settlement in each foreign region (each small island, the
     /// strip beyond the deserts), 14 points to win (Seafarers rulebook, 'Through the
@@ -40,9 +44,10 @@ pub enum Scenario {
 
 impl Scenario {
     /// Every scenario, in rulebook order.
-    pub const ALL: [Scenario; 3] = [
+    pub const ALL: [Scenario; 4] = [
         Scenario::NewShores,
         Scenario::FourIslands,
+        Scenario::FogIslands,
         Scenario::ThroughTheDesert,
     ];
 
@@ -51,6 +56,7 @@ impl Scenario {
         match self {
             Scenario::NewShores => "new_shores",
             Scenario::FourIslands => "four_islands",
+            Scenario::FogIslands => "fog_islands",
             Scenario::ThroughTheDesert => "through_the_desert",
         }
     }
@@ -68,6 +74,8 @@ impl Scenario {
             (Scenario::NewShores, 4) => include_str!("../maps/new_shores_4p.json"),
             (Scenario::FourIslands, 3) => include_str!("../maps/four_islands_3p.json"),
             (Scenario::FourIslands, 4) => include_str!("../maps/four_islands_4p.json"),
+            (Scenario::FogIslands, 3) => include_str!("../maps/fog_islands_3p.json"),
+            (Scenario::FogIslands, 4) => include_str!("../maps/fog_islands_4p.json"),
             (Scenario::ThroughTheDesert, 3) => include_str!("../maps/through_the_desert_3p.json"),
             (Scenario::ThroughTheDesert, 4) => include_str!("../maps/through_the_desert_4p.json"),
             _ => return None,

@@ -520,7 +520,8 @@ fn four_islands_and_through_the_desert_are_the_printed_maps() {
 fn dealt_maps_keep_their_variable_set_up_rules() {
     // The Four Islands: no 2, 3, 11 or 12 on forest or pasture; Through the Desert: the
     // deserts stay, no 6 or 8 on gold (the scenarios' variable set-up); everywhere no 6 or
-    // 8 next to another (Catan base rules, 5th ed., 'Set-up, Variable').
+    // 8 next to another (Catan base rules, 5th ed., 'Set-up, Variable') except on The Fog
+    // Islands.
     for scenario in Scenario::ALL {
         for players in [3, 4] {
             let map = scenario.map(players).unwrap();
@@ -547,7 +548,8 @@ fn dealt_maps_keep_their_variable_set_up_rules() {
                     .filter(|h| matches!(h.number, Some(6 | 8)))
                     .map(|h| HexCoord::new(h.q, h.r))
                     .collect();
-                for x in &red {
+                // (The Fog Islands' variable set-up lets them touch.)
+                for x in red.iter().filter(|_| !map.red_may_touch) {
                     assert!(
                         red.iter().all(|y| x.distance(*y) != 1),
                         "{scenario:?} {seed}"
@@ -557,4 +559,136 @@ fn dealt_maps_keep_their_variable_set_up_rules() {
         }
     }
     assert!(!Scenario::FourIslands.map(4).unwrap().number_bans.is_empty());
+}
+
+#[test]
+fn fog_islands_are_the_printed_maps() {
+    // The printed Fog Islands maps (turned half a turn onto the JSettlers2 grid): two
+    // face-up start islands, twelve unexplored spaces, a face-down stack of 12 hexes (2 sea,
+    // 2 gold, 2 hills, 2 mountains, 2 fields, 1 pasture, 1 forest) and 10 number tokens;
+    // 12 points, no special victory points.
+    use Terrain::*;
+    struct Fog {
+        players: u8,
+        islands: [usize; 2],
+        sea: usize,
+        harbors: usize,
+        terrains: [usize; 5],
+        numbers: &'static [u8],
+        fog_numbers: &'static [u8],
+        robber: (u16, Terrain, u8),
+    }
+    let maps = [
+        Fog {
+            players: 3,
+            islands: [7, 7],
+            sea: 16,
+            harbors: 8,
+            terrains: [2, 2, 4, 2, 4],
+            numbers: &[3, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 11, 11, 12],
+            fog_numbers: &[3, 3, 4, 5, 6, 8, 9, 10, 11, 12],
+            robber: (0x030B, Pasture, 12),
+        },
+        Fog {
+            players: 4,
+            islands: [10, 7],
+            sea: 13,
+            harbors: 9,
+            terrains: [3, 3, 4, 3, 4],
+            numbers: &[2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 12],
+            fog_numbers: &[3, 4, 5, 6, 8, 9, 10, 11, 11, 12],
+            // The rule text puts the robber on the 12 (docs/rulings.md §20).
+            robber: (0x0D04, Hills, 12),
+        },
+    ];
+    for f in &maps {
+        let map = Scenario::FogIslands.map(f.players).unwrap();
+        let dealt = map.deal(None).unwrap();
+        let board = Board::new(dealt.board.clone()).unwrap();
+        assert_eq!(dealt.victory_points, 12);
+        assert!(dealt.areas.iter().all(|a| a.start && a.special_vp == 0));
+        let sizes = [0u8, 1].map(|a| dealt.hex_area.iter().filter(|&&x| x == Some(a)).count());
+        assert_eq!(sizes, f.islands);
+        let land = f.islands[0] + f.islands[1];
+        assert_eq!(board.land_hexes().count(), land);
+        // The unexplored spaces are on the board as sea until revealed.
+        assert_eq!(dealt.fog_spaces.len(), 12);
+        assert_eq!(board.hexes().len(), land + f.sea + 12);
+        for &c in &dealt.fog_spaces {
+            assert_eq!(board.hex(board.hex_at(c).unwrap()).terrain, Sea);
+        }
+        assert_eq!(dealt.board.harbors.len(), f.harbors);
+        let count = |t: Terrain| board.hexes().iter().filter(|h| h.terrain == t).count();
+        assert_eq!(
+            [Hills, Mountains, Pasture, Fields, Forest].map(count),
+            f.terrains
+        );
+        let mut numbers: Vec<u8> = board.hexes().iter().filter_map(|h| h.number).collect();
+        numbers.sort();
+        assert_eq!(numbers, f.numbers);
+        let mut stack: Vec<String> = dealt
+            .fog_terrains
+            .iter()
+            .map(|t| format!("{t:?}"))
+            .collect();
+        stack.sort();
+        assert_eq!(
+            stack,
+            [
+                "Fields",
+                "Fields",
+                "Forest",
+                "Gold",
+                "Gold",
+                "Hills",
+                "Hills",
+                "Mountains",
+                "Mountains",
+                "Pasture",
+                "Sea",
+                "Sea"
+            ]
+        );
+        assert_eq!(dealt.fog_numbers, f.fog_numbers);
+        let r = board.hex(board.robber_start().unwrap());
+        assert_eq!(
+            (
+                r.coord.to_jsettlers().unwrap(),
+                r.terrain,
+                r.number.unwrap()
+            ),
+            f.robber
+        );
+        assert_eq!(board.pirate_start(), None);
+        // Dealt: the stacks are shuffled (the same way for the same seed), the face-up land
+        // over both islands, and 6 and 8 may touch.
+        assert!(map.red_may_touch);
+        let a = map.deal(Some(&mut Rng::new(3))).unwrap();
+        assert_eq!(a, map.deal(Some(&mut Rng::new(3))).unwrap());
+        let mut sorted = a.fog_numbers.clone();
+        sorted.sort();
+        assert_eq!(sorted, f.fog_numbers);
+        assert!((0..20)
+            .any(|s| map.deal(Some(&mut Rng::new(s))).unwrap().fog_terrains != dealt.fog_terrains));
+    }
+}
+
+#[test]
+fn bad_fog_is_named() {
+    let errs = errors(
+        r#"{"victory_points": 12, "hexes": [
+            {"q": 0, "r": 0, "terrain": "forest", "number": 8},
+            {"q": 1, "r": 0, "terrain": "sea"}
+        ], "fog": {"spaces": [{"q": 1, "r": 0}, {"q": 2, "r": 0}],
+                   "terrains": ["gold", "hills", "sea"], "numbers": [7]}}"#,
+    );
+    assert!(errs.contains(&MapError::FogSpaceTaken {
+        at: HexCoord::new(1, 0)
+    }));
+    assert!(errs.contains(&MapError::FogStacks {
+        spaces: 2,
+        hexes: 3,
+        producing: 2,
+        numbers: 1
+    }));
 }

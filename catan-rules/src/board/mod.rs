@@ -30,7 +30,7 @@ mod spec;
 mod topology;
 
 pub use json::{BoardDescription, EdgeDescription, HexDescription, NodeDescription};
-pub use sea::{AreaSpec, DealtMap, MapError, MapErrors, SeaHarbor, SeaHex, SeaMap};
+pub use sea::{AreaSpec, DealtMap, FogSpec, MapError, MapErrors, SeaHarbor, SeaHex, SeaMap};
 pub use spec::{BoardError, BoardErrors, BoardSpec, HarborSpec, HexSpec};
 
 use crate::types::{Harbor, Terrain};

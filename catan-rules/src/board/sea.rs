@@ -82,6 +82,21 @@ pub struct NumberBan {
     pub numbers: Vec<u8>,
 }
 
+/// The unexplored spaces of a map (The Fog Islands) and the face-down stacks that fill
+/// them: a space is discovered when a road or ship reaches one of its corners, and takes
+/// the top hex of the stack, and a land hex the top number token (Seafarers rulebook, 'The
+/// Fog Islands').
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FogSpec {
+    /// The unexplored spaces (not listed among the map's hexes).
+    pub spaces: Vec<HexCoord>,
+    /// The face-down hex stack: one terrain per space (sea included), so it never runs out.
+    pub terrains: Vec<Terrain>,
+    /// The face-down number stack: one token per producing terrain of the hex stack.
+    pub numbers: Vec<u8>,
+}
+
 fn is_zero(n: &u8) -> bool {
     *n == 0
 }
@@ -132,6 +147,13 @@ pub struct SeaMap {
     /// The land areas.
     #[serde(default)]
     pub areas: Vec<AreaSpec>,
+    /// Dealing may put a 6 or 8 next to another (The Fog Islands' variable set-up allows
+    /// it); by default it may not.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub red_may_touch: bool,
+    /// Unexplored spaces and their face-down stacks (The Fog Islands).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fog: Option<FogSpec>,
     /// Numbers a terrain may not get when the map is dealt (the printed map may differ).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub number_bans: Vec<NumberBan>,
@@ -196,6 +218,24 @@ pub enum MapError {
         /// The target given.
         points: u8,
     },
+    /// An unexplored space that is also listed as a hex, or twice.
+    #[error("unexplored space at {at} is listed twice or is also a hex of the map")]
+    FogSpaceTaken {
+        /// Where.
+        at: HexCoord,
+    },
+    /// Face-down stacks that do not fit the spaces.
+    #[error("the fog stacks must hold one hex per unexplored space ({spaces}, not {hexes}) and one number per producing hex among them ({producing}, not {numbers}); numbers are 2–6 and 8–12")]
+    FogStacks {
+        /// Unexplored spaces.
+        spaces: usize,
+        /// Hexes in the stack.
+        hexes: usize,
+        /// Producing hexes in the stack.
+        producing: usize,
+        /// Numbers in the stack.
+        numbers: usize,
+    },
     /// A pool whose numbers cannot follow its terrains (a producing hex without a number
     /// or the other way round is reported by the board; this is the pool as a whole).
     #[error("pool {pool} mixes sea into its land")]
@@ -219,6 +259,13 @@ pub struct DealtMap {
     pub hex_area: Vec<Option<u8>>,
     /// The areas (computed islands when the map gives none).
     pub areas: Vec<AreaSpec>,
+    /// The unexplored spaces, in hex-id order; the board lists each as a `sea` hex (for its
+    /// nodes and edges) until the game reveals it.
+    pub fog_spaces: Vec<HexCoord>,
+    /// The face-down hex stack, top first (shuffled when dealt, as listed when printed).
+    pub fog_terrains: Vec<Terrain>,
+    /// The face-down number stack, top first.
+    pub fog_numbers: Vec<u8>,
     /// Points needed to win.
     pub victory_points: u8,
 }
@@ -277,6 +324,9 @@ impl SeaMap {
             }
         }
         let mut harbor_kinds: Vec<Harbor> = self.harbors.iter().map(|h| h.kind).collect();
+        let fog = self.fog.clone().unwrap_or_default();
+        self.check_fog(&fog, &hexes, &mut errs);
+        let (mut fog_terrains, mut fog_numbers) = (fog.terrains.clone(), fog.numbers.clone());
         if let Some(rng) = rng {
             let printed = hexes.clone();
             for _ in 0..DEAL_TRIES {
@@ -289,7 +339,34 @@ impl SeaMap {
             if self.deal_harbors {
                 rng.shuffle(&mut harbor_kinds);
             }
+            rng.shuffle(&mut fog_terrains);
+            rng.shuffle(&mut fog_numbers);
         }
+        // Unexplored spaces are on the board as sea (their nodes and edges exist) until the
+        // game reveals them.
+        let mut fog_spaces = fog.spaces.clone();
+        fog_spaces.sort_by_key(|c| (c.r, c.q));
+        let mut all: Vec<SeaHex> = hexes.clone();
+        all.extend(fog_spaces.iter().map(|c| SeaHex {
+            q: c.q,
+            r: c.r,
+            terrain: Terrain::Sea,
+            number: None,
+            area: None,
+            pool: None,
+        }));
+        all.sort_by_key(|h| (h.r, h.q));
+        let hex_area = |areas: &[Option<u8>]| -> Vec<Option<u8>> {
+            let by: BTreeMap<(i8, i8), Option<u8>> = hexes
+                .iter()
+                .zip(areas)
+                .map(|(h, &a)| ((h.r, h.q), a))
+                .collect();
+            all.iter()
+                .map(|h| by.get(&(h.r, h.q)).copied().flatten())
+                .collect()
+        };
+        let hexes = &all;
         let board = BoardSpec {
             hexes: hexes
                 .iter()
@@ -321,18 +398,47 @@ impl SeaMap {
         if !errs.is_empty() {
             return Err(MapErrors(errs));
         }
-        let (hex_area, areas) = areas;
+        let (area_of, areas) = areas;
         Ok(DealtMap {
             board,
-            hex_area,
+            hex_area: hex_area(&area_of),
             areas,
             victory_points: self.victory_points,
+            fog_spaces,
+            fog_terrains,
+            fog_numbers,
         })
     }
 
-    /// No 6 or 8 next to another, and no number on a terrain that bans it.
+    /// Unexplored spaces apart from the hexes, and stacks that fill them.
+    fn check_fog(&self, fog: &FogSpec, hexes: &[SeaHex], errs: &mut Vec<MapError>) {
+        let mut seen: std::collections::BTreeSet<HexCoord> =
+            hexes.iter().map(|h| HexCoord::new(h.q, h.r)).collect();
+        for &at in &fog.spaces {
+            if !seen.insert(at) {
+                errs.push(MapError::FogSpaceTaken { at });
+            }
+        }
+        let producing = fog
+            .terrains
+            .iter()
+            .filter(|t| t.resource().is_some() || **t == Terrain::Gold)
+            .count();
+        let numbers_ok = fog.numbers.iter().all(|&n| (2..=12).contains(&n) && n != 7);
+        if fog.terrains.len() != fog.spaces.len() || fog.numbers.len() != producing || !numbers_ok {
+            errs.push(MapError::FogStacks {
+                spaces: fog.spaces.len(),
+                hexes: fog.terrains.len(),
+                producing,
+                numbers: fog.numbers.len(),
+            });
+        }
+    }
+
+    /// No 6 or 8 next to another (unless the map allows it), and no number on a terrain
+    /// that bans it.
     fn dealt_well(&self, hexes: &[SeaHex]) -> bool {
-        !red_neighbours(hexes)
+        (self.red_may_touch || !red_neighbours(hexes))
             && hexes.iter().all(|h| {
                 self.number_bans.iter().all(|b| {
                     b.terrain != h.terrain || !h.number.is_some_and(|n| b.numbers.contains(&n))
