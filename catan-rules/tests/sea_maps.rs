@@ -692,3 +692,33 @@ fn bad_fog_is_named() {
         numbers: 1
     }));
 }
+
+#[test]
+fn described_sea_boards_say_where_ships_may_go() {
+    // Clients draw from `describe()`: on an open-sea map each edge says whether it runs in
+    // the sea, along a coast or inland (Seafarers rules, 'Ships'), and the pirate's start is
+    // given; base-game descriptions are unchanged.
+    use catan_rules::board::EdgeKind;
+    let dealt = Scenario::FourIslands.map(3).unwrap().deal(None).unwrap();
+    let board = Board::new(dealt.board).unwrap();
+    let d = board.describe();
+    assert!(d.open_sea);
+    assert_eq!(
+        d.pirate_start.map(|h| board.hexes()[h as usize].coord),
+        Some(js(0x0908))
+    );
+    for (e, info) in d.edges.iter().zip(board.edges()) {
+        let kind = e.kind.unwrap();
+        assert_eq!(kind == EdgeKind::Inland, info.is_inland());
+        assert_eq!(kind == EdgeKind::Sea, !info.touches_land());
+    }
+    let json = serde_json::to_value(&d).unwrap();
+    // Edge 0 is a side of the sea hex 0x0305 in the top row.
+    assert_eq!(json["edges"][0]["kind"].as_str(), Some("sea"));
+    let base = Board::new(catan_rules::layouts::beginner())
+        .unwrap()
+        .describe();
+    let json = serde_json::to_value(&base).unwrap();
+    assert!(json.get("open_sea").is_none() && json.get("pirate_start").is_none());
+    assert!(json["edges"][0].get("kind").is_none());
+}

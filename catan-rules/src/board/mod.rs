@@ -29,7 +29,7 @@ mod sea;
 mod spec;
 mod topology;
 
-pub use json::{BoardDescription, EdgeDescription, HexDescription, NodeDescription};
+pub use json::{BoardDescription, EdgeDescription, EdgeKind, HexDescription, NodeDescription};
 pub use sea::{AreaSpec, DealtMap, FogSpec, MapError, MapErrors, SeaHarbor, SeaHex, SeaMap};
 pub use spec::{BoardError, BoardErrors, BoardSpec, HarborSpec, HexSpec};
 
