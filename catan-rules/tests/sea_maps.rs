@@ -722,3 +722,243 @@ fn described_sea_boards_say_where_ships_may_go() {
     assert!(json.get("open_sea").is_none() && json.get("pirate_start").is_none());
     assert!(json["edges"][0].get("kind").is_none());
 }
+
+// ------------------------------------------------------------------ properties
+
+/// A random sea map: with `seed` odd, one that is right by construction (distinct hexes,
+/// numbers on producing land only, areas and pools on land, a start area, fog stacks that
+/// fit, the robber on land and the pirate at sea); with `seed` even, often wrong: hexes at
+/// the ends of the coordinate range, any number, areas and pools out of range, harbours on
+/// any side, robber, pirate and fog anywhere.
+fn random_map(seed: u64) -> SeaMap {
+    use catan_rules::board::{AreaSpec, FogSpec, SeaHarbor, SeaHex};
+    let clean = seed % 2 == 1;
+    let mut rng = Rng::new(seed);
+    let coord = |rng: &mut Rng| {
+        if !clean && rng.below(20) == 0 {
+            let ends = [-128i8, 127, -127, 126];
+            HexCoord::new(ends[rng.below(4) as usize], ends[rng.below(4) as usize])
+        } else {
+            HexCoord::new(rng.below(7) as i8 - 3, rng.below(7) as i8 - 3)
+        }
+    };
+    let terrains = [
+        Terrain::Sea,
+        Terrain::Sea,
+        Terrain::Hills,
+        Terrain::Forest,
+        Terrain::Pasture,
+        Terrain::Fields,
+        Terrain::Mountains,
+        Terrain::Gold,
+        Terrain::Desert,
+    ];
+    let producing = |t: Terrain| t.resource().is_some() || t == Terrain::Gold;
+    let n_areas = rng.below(4) as usize + clean as usize;
+    let mut hexes: Vec<SeaHex> = Vec::new();
+    for _ in 0..rng.below(30) + clean as u32 {
+        let at = coord(&mut rng);
+        if clean && hexes.iter().any(|h| (h.q, h.r) == (at.q, at.r)) {
+            continue;
+        }
+        let mut terrain = terrains[rng.below(terrains.len() as u32) as usize];
+        if clean && hexes.is_empty() {
+            terrain = Terrain::Forest;
+        }
+        let number = match rng.below(10) {
+            0 if !clean => Some(rng.below(14) as u8),
+            1 if !clean => None,
+            _ if producing(terrain) => {
+                Some([2u8, 3, 4, 5, 6, 8, 9, 10, 11, 12][rng.below(10) as usize])
+            }
+            _ => None,
+        };
+        let area = match rng.below(10) {
+            0 if !clean => Some(rng.below(6) as u8),
+            1 if !clean => None,
+            // In a clean map the first land hex is in area 0 (the start area).
+            _ if terrain.is_land() && n_areas > 0 => Some(if hexes.is_empty() {
+                0
+            } else {
+                rng.below(n_areas as u32) as u8
+            }),
+            _ => None,
+        };
+        let pool = (rng.below(3) == 0 && (!clean || terrain.is_land())).then(|| rng.below(2) as u8);
+        hexes.push(SeaHex {
+            q: at.q,
+            r: at.r,
+            terrain,
+            number,
+            area,
+            pool,
+        });
+    }
+    let harbors = (0..if clean { 0 } else { rng.below(4) })
+        .map(|_| {
+            let at = coord(&mut rng);
+            SeaHarbor {
+                q: at.q,
+                r: at.r,
+                side: Side::ALL[rng.below(6) as usize],
+                kind: [Harbor::Generic, Harbor::Ore, Harbor::Wool][rng.below(3) as usize],
+            }
+        })
+        .collect();
+    // A clean map's areas are the ones its hexes use, renumbered densely (area 0, of the
+    // first land hex, stays 0: a start area).
+    let mut used: Vec<u8> = hexes.iter().filter_map(|h| h.area).collect();
+    used.sort();
+    used.dedup();
+    let n_areas = if clean {
+        for h in hexes.iter_mut() {
+            h.area = h
+                .area
+                .map(|a| used.iter().position(|&u| u == a).unwrap() as u8);
+        }
+        used.len()
+    } else {
+        n_areas
+    };
+    let areas = (0..n_areas)
+        .map(|i| AreaSpec {
+            name: format!("area {i}"),
+            start: i == 0 || rng.below(2) == 0,
+            special_vp: rng.below(3) as u8,
+        })
+        .collect();
+    let fog = (rng.below(3) == 0).then(|| {
+        let mut spaces: Vec<HexCoord> = (0..rng.below(4)).map(|_| coord(&mut rng)).collect();
+        if clean {
+            spaces.sort();
+            spaces.dedup();
+            spaces.retain(|c| !hexes.iter().any(|h| (h.q, h.r) == (c.q, c.r)));
+        }
+        let extra = if clean { 0 } else { rng.below(2) as usize };
+        let stack: Vec<Terrain> = (0..spaces.len() + extra)
+            .map(|_| terrains[rng.below(terrains.len() as u32) as usize])
+            .collect();
+        let numbers = if clean {
+            stack.iter().filter(|&&t| producing(t)).map(|_| 6).collect()
+        } else {
+            (0..rng.below(4)).map(|_| rng.below(13) as u8).collect()
+        };
+        FogSpec {
+            spaces,
+            terrains: stack,
+            numbers,
+        }
+    });
+    let pick = |rng: &mut Rng, land: bool| {
+        let fits: Vec<HexCoord> = hexes
+            .iter()
+            .filter(|h| h.terrain.is_land() == land)
+            .map(|h| HexCoord::new(h.q, h.r))
+            .collect();
+        (!fits.is_empty() && rng.below(2) == 0).then(|| fits[rng.below(fits.len() as u32) as usize])
+    };
+    let (robber, pirate) = if clean {
+        (pick(&mut rng, true), pick(&mut rng, false))
+    } else {
+        (
+            (rng.below(2) == 0).then(|| coord(&mut rng)),
+            (rng.below(2) == 0).then(|| coord(&mut rng)),
+        )
+    };
+    SeaMap {
+        name: format!("random {seed}"),
+        note: String::new(),
+        victory_points: if clean {
+            3 + rng.below(28) as u8
+        } else {
+            rng.below(35) as u8
+        },
+        hexes,
+        harbors,
+        deal_harbors: rng.below(2) == 0,
+        areas,
+        red_may_touch: rng.below(2) == 0,
+        fog,
+        number_bans: vec![],
+        robber,
+        pirate,
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 400,
+        failure_persistence: None,
+        ..Default::default()
+    })]
+
+    /// Any sea map, however wrong, is either dealt into a valid board or refused with
+    /// errors that say what is wrong — never a panic — and the printed and dealt versions
+    /// agree on whether it is valid. A valid deal keeps each pool's terrains and numbers,
+    /// the areas and the unexplored spaces (as sea on the board), and its JSON reads back.
+    #[test]
+    fn any_sea_map_is_dealt_or_refused_in_words(seed in proptest::prelude::any::<u64>()) {
+        let map = random_map(seed);
+        let printed = map.deal(None);
+        // The maps built right are accepted.
+        proptest::prop_assert!(seed % 2 == 0 || printed.is_ok(), "{:?}", printed);
+        let dealt = map.deal(Some(&mut Rng::new(seed)));
+        proptest::prop_assert_eq!(printed.is_ok(), dealt.is_ok());
+        let json = serde_json::to_string(&map).unwrap();
+        proptest::prop_assert_eq!(SeaMap::from_json(&json).is_ok(), printed.is_ok());
+        match (printed, dealt) {
+            (Ok(p), Ok(d)) => {
+                for m in [&p, &d] {
+                    let board = Board::new(m.board.clone()).unwrap();
+                    proptest::prop_assert_eq!(m.hex_area.len(), board.hexes().len());
+                    for (h, a) in board.hexes().iter().zip(&m.hex_area) {
+                        let fog = m.fog_spaces.contains(&h.coord);
+                        proptest::prop_assert_eq!(a.is_some(), h.terrain.is_land() && !fog);
+                        if let Some(a) = a {
+                            proptest::prop_assert!((*a as usize) < m.areas.len());
+                        }
+                        if fog {
+                            proptest::prop_assert_eq!(h.terrain, Terrain::Sea);
+                        }
+                    }
+                }
+                // Each pool keeps its terrains and numbers.
+                for pool in 0..2u8 {
+                    let of = |m: &catan_rules::board::DealtMap| {
+                        let mut t: Vec<String> = map
+                            .hexes
+                            .iter()
+                            .filter(|h| h.pool == Some(pool))
+                            .map(|h| {
+                                let b = m.board.hexes.iter().find(|b| b.q == h.q && b.r == h.r).unwrap();
+                                format!("{:?}", b.terrain)
+                            })
+                            .collect();
+                        let mut n: Vec<u8> = map
+                            .hexes
+                            .iter()
+                            .filter(|h| h.pool == Some(pool))
+                            .filter_map(|h| m.board.hexes.iter().find(|b| b.q == h.q && b.r == h.r).unwrap().number)
+                            .collect();
+                        t.sort();
+                        n.sort();
+                        (t, n)
+                    };
+                    proptest::prop_assert_eq!(of(&p), of(&d));
+                }
+                let mut a = p.fog_terrains.clone();
+                let mut b = d.fog_terrains.clone();
+                a.sort_by_key(|t| format!("{t:?}"));
+                b.sort_by_key(|t| format!("{t:?}"));
+                proptest::prop_assert_eq!(a, b);
+            }
+            (Err(p), Err(d)) => {
+                proptest::prop_assert!(!p.0.is_empty() && !d.0.is_empty());
+                for e in &p.0 {
+                    proptest::prop_assert!(!e.to_string().is_empty());
+                }
+            }
+            _ => unreachable!(),
+        }
+    }
+}
