@@ -52,6 +52,11 @@
 //! | [`Block::Confirm`] | `P` | close the open offer with seat `with` |
 //! | [`Block::Cancel`] | 1 | withdraw the open offer |
 //! | [`Block::Discard`] | `P D` | per player `q`: `q D + rank` (below) |
+//! | [`Block::Ship`] | `S` | edge (Seafarers) |
+//! | [`Block::MoveShip`] | `S E` | move the ship on edge `from` to edge `to`: `from E + to` (Seafarers) |
+//!
+//! `S` is `E` on an open-sea (Seafarers) map and 0 elsewhere, so a base-game space has no
+//! ship ids and its numbering is unchanged.
 //!
 //! **Discards.** A discard is one atomic multiset of exactly the owed number `k` of cards.
 //! Its id is its rank among *all* multisets of `k` cards over the five resources, in
@@ -136,11 +141,15 @@ pub enum Block {
     Cancel,
     /// Discard, per player × multiset rank.
     Discard,
+    /// Build a ship, per edge (open-sea maps only; empty elsewhere).
+    Ship,
+    /// Move a ship: old edge × new edge (open-sea maps only; empty elsewhere).
+    MoveShip,
 }
 
 impl Block {
     /// Every block, in id order.
-    pub const ALL: [Block; 22] = [
+    pub const ALL: [Block; 24] = [
         Block::Roll,
         Block::RollDice,
         Block::EndTurn,
@@ -163,6 +172,8 @@ impl Block {
         Block::Confirm,
         Block::Cancel,
         Block::Discard,
+        Block::Ship,
+        Block::MoveShip,
     ];
 }
 
@@ -201,6 +212,7 @@ impl ActionSpace {
         }
         let n = board.nodes().len() as u32;
         let e = board.edges().len() as u32;
+        let s = if board.open_sea() { e } else { 0 };
         let l = land_to_hex.len() as u32;
         let p = players as u32;
         let per_discard = binom(cap as u32 + 4, 4);
@@ -220,6 +232,8 @@ impl ActionSpace {
                 Block::Offer => 20,
                 Block::Accept | Block::Reject | Block::Confirm => p,
                 Block::Discard => p * per_discard,
+                Block::Ship => s,
+                Block::MoveShip => s * e,
             }
         };
         let mut offsets = [0u32; BLOCKS + 1];
@@ -303,6 +317,8 @@ impl ActionSpace {
             Action::BuildSettlement { node, .. } => self.encode_node(Block::Settlement, node),
             Action::BuildCity { node, .. } => self.encode_node(Block::City, node),
             Action::BuildRoad { edge, .. } => self.encode_road(edge),
+            Action::BuildShip { edge, .. } => self.encode_ship(edge),
+            Action::MoveShip { from, to, .. } => self.encode_move_ship(from, to),
             Action::BuyDevelopmentCard { card, .. } => Some(self.encode_buy_card(card)),
             Action::MoveRobber {
                 hex,
@@ -362,6 +378,7 @@ impl ActionSpace {
             | Block::Confirm
             | Block::Cancel => ActionSpace::decode_trade(b, i, player),
             Block::Discard => return self.decode_discard(game, i),
+            Block::Ship | Block::MoveShip => self.decode_ship(b, i, player),
         })
     }
 }

@@ -222,6 +222,22 @@ pub enum Event {
         /// Their points, hidden cards included.
         points: u8,
     },
+    /// A ship was built (Seafarers).
+    ShipBuilt {
+        /// Who.
+        player: Player,
+        /// Where.
+        edge: EdgeId,
+    },
+    /// A ship was moved (Seafarers).
+    ShipMoved {
+        /// Who.
+        player: Player,
+        /// Its old place.
+        from: EdgeId,
+        /// Its new place.
+        to: EdgeId,
+    },
 }
 
 impl Event {

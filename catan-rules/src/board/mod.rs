@@ -406,6 +406,9 @@ pub struct Board {
     robber_start: Option<HexId>,
     pirate_start: Option<HexId>,
     land: Vec<HexId>,
+    /// Edges along the sea (where ships may stand), and along land (where roads may).
+    sea_edges: crate::bits::EdgeBits,
+    land_edges: crate::bits::EdgeBits,
 }
 
 impl Board {
@@ -481,6 +484,16 @@ impl Board {
     /// Ids of the land hexes.
     pub fn land_hexes(&self) -> impl Iterator<Item = HexId> + '_ {
         self.land.iter().copied()
+    }
+    /// Edges along the sea (or the frame): where a ship may stand.
+    #[inline]
+    pub(crate) fn sea_edges(&self) -> &crate::bits::EdgeBits {
+        &self.sea_edges
+    }
+    /// Edges along at least one land hex: where a road may stand.
+    #[inline]
+    pub(crate) fn land_edges(&self) -> &crate::bits::EdgeBits {
+        &self.land_edges
     }
     /// Ids of the land hexes, as a slice.
     #[inline]

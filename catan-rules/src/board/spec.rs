@@ -204,8 +204,20 @@ impl Board {
             .filter(|&i| hexes[i].terrain.is_land())
             .map(|i| HexId(i as u8))
             .collect();
+        let mut sea_edges = crate::bits::EdgeBits::empty(edges.len());
+        let mut land_edges = crate::bits::EdgeBits::empty(edges.len());
+        for (i, e) in edges.iter().enumerate() {
+            if e.touches_sea() {
+                sea_edges.insert(i);
+            }
+            if e.touches_land() {
+                land_edges.insert(i);
+            }
+        }
         Ok(Board {
             land,
+            sea_edges,
+            land_edges,
             spec,
             hexes,
             nodes,

@@ -208,6 +208,7 @@ impl Game {
         self.current = p;
         self.turn += 1;
         self.flags = 0;
+        self.fresh_ships = super::FreshShips::EMPTY;
         self.dice = [0, 0];
         self.phase = Phase::Roll;
         let s = &mut self.seats[p as usize];

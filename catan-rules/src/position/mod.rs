@@ -104,6 +104,14 @@ pub struct Position {
     /// Free roads still to place in the `road_building` phase.
     #[serde(default)]
     pub road_building_left: u8,
+    /// Whether the current player has moved a ship this turn (Seafarers; left out when
+    /// false).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub ship_moved: bool,
+    /// Edges of the ships the current player built this turn, which may not move
+    /// (Seafarers; left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships_built_this_turn: Vec<EdgeId>,
     /// The open domestic trade offer of the current player, if any.
     #[serde(default)]
     pub trade: Option<TradeOffer>,
@@ -149,6 +157,9 @@ pub struct PlayerPosition {
     /// Edges with this player's roads.
     #[serde(default)]
     pub roads: Vec<EdgeId>,
+    /// Edges with this player's ships (Seafarers; left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships: Vec<EdgeId>,
     /// Nodes with this player's settlements.
     #[serde(default)]
     pub settlements: Vec<NodeId>,
@@ -315,14 +326,37 @@ pub enum PositionError {
         /// The road.
         edge: EdgeId,
     },
-    /// A building without one of its owner's roads next to it (every settlement is placed
-    /// at, or followed in set-up by, its owner's road).
-    #[error("{player}'s building on {node} has none of their roads next to it")]
+    /// A building without one of its owner's roads (or ships) next to it (every settlement
+    /// is placed at, or followed in set-up by, its owner's road or ship).
+    #[error("{player}'s building on {node} has none of their roads or ships next to it")]
     BuildingNotConnected {
         /// Whose building.
         player: Player,
         /// The building.
         node: NodeId,
+    },
+    /// A piece where the ground forbids it: a ship between two land hexes or on a map
+    /// without open sea, a road between two sea hexes, a settlement or city in open sea
+    /// (Seafarers rules, 'Ships').
+    #[error("{player}'s {piece} on {at} cannot stand there: {reason}")]
+    WrongGround {
+        /// Whose piece.
+        player: Player,
+        /// Which piece.
+        piece: Piece,
+        /// The edge or node, as text (`"edge 12"`, `"node 30"`).
+        at: String,
+        /// Why not.
+        reason: &'static str,
+    },
+    /// A ship not joined through the player's ships to one of their buildings (Seafarers
+    /// rules, 'Ships').
+    #[error("{player}'s ship on {edge} is not connected to their buildings by their ships")]
+    ShipNotConnected {
+        /// Whose ship.
+        player: Player,
+        /// The ship.
+        edge: EdgeId,
     },
     /// More pieces than a player owns (`RULINGS` 12: 15 roads, 5 settlements, 4 cities).
     #[error("{player} has {count} pieces of kind {piece} on the board; the limit is {limit}")]
