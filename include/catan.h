@@ -205,6 +205,13 @@ typedef uint32_t catan_status;
 typedef struct catan_batch catan_batch;
 
 /*
+ A game of the Catan Card Game: an opaque handle made by `catan_cards_new` (or
+ `catan_cards_from_position_json`, `catan_cards_clone`) and freed by `catan_cards_free`.
+ Not thread-safe; separate handles are independent.
+ */
+typedef struct catan_cards_game catan_cards_game;
+
+/*
  A game in progress: an opaque handle.
 
  Made by `catan_game_new` or `catan_game_clone`, freed by `catan_game_free`. The caller
@@ -422,6 +429,171 @@ catan_status catan_simulate(const char *rules_json,
                             size_t threads,
                             bool domestic_trade,
                             char **out_json);
+
+/*
+ A new card game from rules as JSON (`"{}"` for the defaults: 12 VP, hand limit 3,
+ seeded chance; e.g. `{"vp_target": 8, "chance": "external"}`) and a seed. On success
+ `*out_game` receives a handle owned by the caller, freed with `catan_cards_free`.
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`.
+
+ # Safety
+ `rules_json` is NULL or a NUL-terminated string; `out_game` is NULL or valid for writing
+ one pointer.
+ */
+catan_status catan_cards_new(const char *rules_json,
+                             uint64_t seed,
+                             catan_cards_game **out_game);
+
+/*
+ Frees a handle (NULL is ignored).
+
+ # Safety
+ `game` is NULL or a handle from this library not yet freed.
+ */
+void catan_cards_free(catan_cards_game *game);
+
+/*
+ Copies a game (the future chance too): `*out_game` receives a new handle.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_game` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_clone(const catan_cards_game *game,
+                               catan_cards_game **out_game);
+
+/*
+ Every legal action as a JSON array (the referee's list). `*out_json` is owned by the
+ caller, freed with `catan_string_free`.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_legal_actions_json(const catan_cards_game *game,
+                                            char **out_json);
+
+/*
+ Applies an action given as JSON (`{"type": "roll", "player": 0}`). On success, when
+ `out_events` is not NULL, it receives the events as a JSON array (caller-owned).
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+ `UNKNOWN_ACTION_TYPE`, `ILLEGAL_ACTION`, `NOT_YOUR_TURN`, `NO_SUCH_PLAYER`, `GAME_OVER`.
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+ `out_events` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_apply_json(catan_cards_game *game,
+                                    const char *action_json,
+                                    char **out_events);
+
+/*
+ The number of integer action ids (the length of a mask).
+ */
+uint32_t catan_cards_action_space_len(void);
+
+/*
+ Fills `mask[0..len]` with 1 for each fixed action id legal for the seat to act, 0
+ otherwise. `len` must be `catan_cards_action_space_len()`.
+
+ Errors: `NULL_ARGUMENT`, `WRONG_LENGTH`.
+
+ # Safety
+ `game` is NULL or a live handle; `mask` is NULL or valid for writing `len` bytes.
+ */
+catan_status catan_cards_legal_mask(const catan_cards_game *game,
+                                    uint8_t *mask,
+                                    size_t len);
+
+/*
+ Applies the fixed action id `id` for the seat to act (events as with
+ `catan_cards_apply_json`).
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`, and the errors of a refused action.
+
+ # Safety
+ `game` is NULL or a live handle; `out_events` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_apply_action_id(catan_cards_game *game,
+                                         uint32_t id,
+                                         char **out_events);
+
+/*
+ The seat to act (0 or 1), or -1 when nobody may act (game over, or chance picks the
+ starting player).
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_player` is NULL or valid for writing.
+ */
+catan_status catan_cards_to_act(const catan_cards_game *game,
+                                int32_t *out_player);
+
+/*
+ The winner (0 or 1), or -1 while the game goes on; `*out_points` (optional) receives
+ both seats' victory points.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_winner` is NULL or valid for writing;
+ `out_points` is NULL or valid for writing two `uint32_t`.
+ */
+catan_status catan_cards_winner(const catan_cards_game *game,
+                                int32_t *out_winner,
+                                uint32_t *out_points);
+
+/*
+ What seat `player` may know (0, 1, or -1 for a spectator) as JSON (caller-owned).
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_view_json(const catan_cards_game *game,
+                                   int32_t player,
+                                   char **out_json);
+
+/*
+ The whole position as JSON (the referee's: both hands, every pile's order).
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_position_json(const catan_cards_game *game,
+                                       char **out_json);
+
+/*
+ A game from a position (default catalogue), validated: on `INVALID_POSITION` the last
+ error lists every problem.
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `INVALID_POSITION`.
+
+ # Safety
+ `position_json` is NULL or a NUL-terminated string; `out_game` is NULL or valid for
+ writing one pointer.
+ */
+catan_status catan_cards_from_position_json(const char *position_json,
+                                            catan_cards_game **out_game);
+
+/*
+ Both principalities as an SVG picture (caller-owned string).
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_svg` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_svg(const catan_cards_game *game,
+                             char **out_svg);
 
 /*
  Detail of the last failed call on the calling thread, as English text: which argument
@@ -667,7 +839,8 @@ catan_status catan_game_index_for_action_json(const catan_game *game,
 
  `decision` is the engine's decision (`setup_settlement`, `setup_road`, `roll`,
  `discard` with several players, `move_robber`, `main`, `road_building`,
- `trade_responses`, `game_over`); `to_act` lists every seat that may act now; `scores`
+ `trade_responses`, `special_build` with the `player` building and the player `after`
+ whose turn it follows, `game_over`); `to_act` lists every seat that may act now; `scores`
  counts hidden victory-point cards (this is the referee's view, not a player's).
  `*out_json` receives a string owned by the caller, freed with `catan_string_free`.
 

@@ -529,7 +529,8 @@ struct State {
 ///
 /// `decision` is the engine's decision (`setup_settlement`, `setup_road`, `roll`,
 /// `discard` with several players, `move_robber`, `main`, `road_building`,
-/// `trade_responses`, `game_over`); `to_act` lists every seat that may act now; `scores`
+/// `trade_responses`, `special_build` with the `player` building and the player `after`
+/// whose turn it follows, `game_over`); `to_act` lists every seat that may act now; `scores`
 /// counts hidden victory-point cards (this is the referee's view, not a player's).
 /// `*out_json` receives a string owned by the caller, freed with `catan_string_free`.
 ///

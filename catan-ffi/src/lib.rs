@@ -49,6 +49,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod batch;
+pub mod cards;
 pub mod error;
 pub mod game;
 pub mod io;

@@ -397,3 +397,51 @@ fn legal_but_unlisted_actions_have_no_id() {
     // SAFETY: a live handle, freed once.
     unsafe { catan_game_free(g) };
 }
+
+/// Six players (the 5–6 player extension's island and its Special Build Phase) through
+/// the C functions alone, played to the end by id.
+#[test]
+fn a_six_player_game_plays_to_the_end_through_the_ids() {
+    let g = new_game("{\"players\": 6}", 7);
+    let mut ids = vec![0u32; 512];
+    let mut saw_phase = false;
+    let mut winner = -1i32;
+    for step in 0..60_000u64 {
+        let mut n = 0usize;
+        // SAFETY: valid buffer of ids.len() elements, valid out pointer.
+        let st = unsafe { catan_game_legal_indices(g, ids.as_mut_ptr(), ids.len(), &mut n) };
+        assert_eq!(st, catan_status::Ok);
+        let state: serde_json::Value = serde_json::from_str(&state_json(g)).unwrap();
+        assert_eq!(state["players"], 6);
+        if state["phase"] == "special_build" {
+            saw_phase = true;
+            let d = &state["decision"];
+            assert_eq!(d["type"], "special_build");
+            assert_eq!(d["player"], state["current_player"]);
+            assert_ne!(d["player"], d["after"]);
+            assert_eq!(state["to_act"], serde_json::json!([d["player"]]));
+        }
+        let mut ev = ptr::null_mut();
+        let id = ids[((step * 7919) % n as u64) as usize];
+        // SAFETY: live handle, valid out pointer.
+        let st = unsafe { catan_game_apply_index(g, id, &mut ev) };
+        assert_eq!(st, catan_status::Ok);
+        take(ev);
+        // SAFETY: live handle, valid out pointer.
+        let st = unsafe { catan_game_winner(g, &mut winner) };
+        assert_eq!(st, catan_status::Ok);
+        if winner >= 0 {
+            break;
+        }
+    }
+    assert!(saw_phase, "the Special Build Phase came up");
+    assert!((0..6).contains(&winner), "the game ended with a winner");
+    let mut scores = [0u8; 6];
+    let mut n = 0usize;
+    // SAFETY: valid buffer of 6 bytes, valid out pointer.
+    let st = unsafe { catan_game_scores(g, scores.as_mut_ptr(), 6, &mut n) };
+    assert_eq!((st, n), (catan_status::Ok, 6));
+    assert!(scores[winner as usize] >= 10);
+    // SAFETY: a live handle, freed once.
+    unsafe { catan_game_free(g) };
+}

@@ -294,3 +294,65 @@ fn simulate_matches_the_engine() {
     assert_eq!(st, catan_status::InvalidRules);
     assert!(s.is_null());
 }
+
+/// Six seats on the 5–6 player island through the C batch: the documented observation
+/// length (296), the Special Build Phase as phase 8 with the builder acting, games that end.
+#[test]
+fn a_six_player_batch_observes_six_seats_and_finishes_games() {
+    let rules = c("{\"players\": 6}");
+    let mut b = ptr::null_mut();
+    // SAFETY: C string and out pointer.
+    let st = unsafe { catan_batch_new(rules.as_ptr(), 11, 4, 1, &mut b) };
+    assert_eq!(st, catan_status::Ok, "{}", last_error());
+    let (mut n, mut words, mut ol, mut al) = (0, 0, 0, 0);
+    // SAFETY: live handle, out pointers.
+    let st = unsafe { catan_batch_sizes(b, &mut n, &mut words, &mut ol, &mut al) };
+    assert_eq!(st, catan_status::Ok);
+    assert_eq!((n, ol), (4, 296));
+    let (mut m, mut o) = (vec![0u64; n * words], vec![0i16; n * ol]);
+    let (mut w, mut d, mut r) = (vec![0i8; n], vec![0u8; n], vec![0f32; n]);
+    let (mut pick, mut finished, mut saw_phase) = (3u64, 0, false);
+    for _ in 0..40_000 {
+        // SAFETY: buffers of the sizes given.
+        let st =
+            unsafe { catan_batch_observe(b, m.as_mut_ptr(), m.len(), o.as_mut_ptr(), o.len()) };
+        assert_eq!(st, catan_status::Ok, "{}", last_error());
+        let ids: Vec<u32> = (0..n)
+            .map(|i| {
+                if o[i * ol + 2] == 8 {
+                    saw_phase = true;
+                    assert_eq!(o[i * ol + 1], 0, "the builder is the acting seat");
+                }
+                let legal = ids_of(&m[i * words..(i + 1) * words]);
+                pick = pick
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                legal[(pick >> 33) as usize % legal.len()]
+            })
+            .collect();
+        // SAFETY: arrays of n elements.
+        let st = unsafe {
+            catan_batch_step(
+                b,
+                ids.as_ptr(),
+                n,
+                w.as_mut_ptr(),
+                d.as_mut_ptr(),
+                r.as_mut_ptr(),
+            )
+        };
+        assert_eq!(st, catan_status::Ok, "{}", last_error());
+        for i in 0..n {
+            if d[i] == 1 && w[i] >= 0 {
+                assert!(w[i] < 6);
+                finished += 1;
+            }
+        }
+        if finished >= 2 && saw_phase {
+            break;
+        }
+    }
+    assert!(saw_phase && finished >= 2);
+    // SAFETY: a live handle, freed once.
+    unsafe { catan_batch_free(b) };
+}

@@ -20,6 +20,7 @@ fn interesting_states() -> Vec<*mut catan_game> {
         ("{}", 1u64),
         ("{\"players\": 3, \"map\": \"variable\"}", 2),
         ("{\"map\": \"beginner\", \"chance\": \"external\"}", 3),
+        ("{\"players\": 6}", 4),
     ] {
         let g = new_game(rules, seed);
         for step in 0..20_000u64 {
@@ -32,6 +33,7 @@ fn interesting_states() -> Vec<*mut catan_game> {
                 Decision::Main { .. } => "main",
                 Decision::RoadBuilding { .. } => "road_building",
                 Decision::TradeResponses { .. } => "trade_responses",
+                Decision::SpecialBuild { .. } => "special_build",
                 Decision::GameOver { .. } => "game_over",
             };
             let key = format!("{rules}/{kind}");
@@ -64,6 +66,7 @@ fn interesting_states() -> Vec<*mut catan_game> {
         "trade_responses",
         "game_over",
         "setup_road",
+        "special_build",
     ] {
         assert!(
             kinds.iter().any(|k| k.ends_with(kind)),

@@ -26,6 +26,13 @@ pub fn rules_from_kwargs(
     else {
         unreachable!("rules are an object")
     };
+    // Options left out of the JSON at their defaults are keywords too.
+    for (k, v) in [
+        ("island", Value::from("auto")),
+        ("special_build_phase", Value::Null),
+    ] {
+        m.entry(k).or_insert(v);
+    }
     for (k, v) in fixed {
         m.insert((*k).to_owned(), v.clone());
     }

@@ -6,6 +6,7 @@
 
 mod agents;
 mod batch;
+mod cards;
 mod convert;
 mod errors;
 mod game;
@@ -73,6 +74,7 @@ const MAX_SIMULATE_GAMES: usize = 1 << 20;
 #[pymodule]
 fn _catan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
+    m.add_class::<cards::PyCardGame>()?;
     m.add_class::<batch::PyBatchEnv>()?;
     m.add_class::<game::LegalActions>()?;
     m.add_class::<game::PyBoard>()?;

@@ -73,6 +73,9 @@ pub const fn event_shape(e: &Event) -> (&'static str, &'static [&'static str]) {
         E::TurnStarted { .. } => ("turn_started", &["player", "turn"]),
         E::SetupFinished => ("setup_finished", &[]),
         E::GameWon { .. } => ("game_won", &["player", "points"]),
+        E::SpecialBuildStarted { .. } => ("special_build_started", &["player"]),
+        E::SpecialBuildPassed { .. } => ("special_build_passed", &["player"]),
+        E::SpecialBuildEnded { .. } => ("special_build_ended", &["player"]),
     }
 }
 

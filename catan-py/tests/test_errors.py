@@ -111,7 +111,7 @@ def test_rules_errors() -> None:
     with pytest.raises(catan_rules.RulesError):
         Game(vp_target=0)
     with pytest.raises(catan_rules.RulesError):
-        Game.from_rules_json('{"players": 5}')
+        Game.from_rules_json('{"players": 6, "island": "standard"}')
     with pytest.raises(catan_rules.ParseError):
         Game(map="moon")
     with pytest.raises(catan_rules.ParseError):

@@ -8,6 +8,8 @@
 //!
 //! * `playout`: one whole game, from `Game::new` (board included) to the winner, choosing
 //!   among `legal_actions_without_offers` and applying with the checked `apply_with`;
+//! * `playout_6p`: the same with six players (the 5–6 player extension's island and its
+//!   Special Build Phase);
 //! * `legal_actions`: enumerating the legal actions of a state into a reused `Vec`;
 //! * `legal_mask`: the same as a bitset over the integer action space;
 //! * `apply`: applying one legal action (events dropped) to a copy of a state, checked;
@@ -28,8 +30,8 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::hint::black_box;
 
 /// Plays one game to the end with the workload's policy.
-fn playout(seed: u64, policy: &mut Rng, legal: &mut Vec<Action>) -> Game {
-    let mut game = Game::new(Rules::default(), seed).unwrap();
+fn playout(rules: Rules, seed: u64, policy: &mut Rng, legal: &mut Vec<Action>) -> Game {
+    let mut game = Game::new(rules, seed).unwrap();
     while game.winner().is_none() {
         game.legal_actions_without_offers(legal);
         let a = legal[policy.below(legal.len() as u32) as usize];
@@ -72,7 +74,17 @@ fn benches(c: &mut Criterion) {
     c.bench_function("playout", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(playout(seed, &mut policy, &mut legal).turn())
+            black_box(playout(Rules::default(), seed, &mut policy, &mut legal).turn())
+        })
+    });
+    let six = Rules {
+        players: 6,
+        ..Rules::default()
+    };
+    c.bench_function("playout_6p", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(playout(six, seed, &mut policy, &mut legal).turn())
         })
     });
 

@@ -68,13 +68,14 @@
 //! [`Game::view`] for that seat). Seats are **relative**: seat `r` is the seat `r` places
 //! after the acting seat (`r = 0` is the acting seat itself); "rel" below is a relative seat
 //! or `-1` for none. `P` players, `N` nodes, `E` edges (in board id order);
-//! [`Batch::obs_len`] `= 47 + 10 P + N + E` (213 on the standard 4-player board).
+//! [`Batch::obs_len`] `= 47 + 10 P + N + E` (213 on the standard 4-player board; 296 for six
+//! players on the 5–6 player island, with its 80 nodes and 109 edges; 286 for five).
 //!
 //! | index | value |
 //! | --- | --- |
 //! | 0 | acting seat (absolute seat number) |
 //! | 1 | current player (rel) |
-//! | 2 | phase: 0 set-up settlement, 1 set-up road, 2 roll, 3 discard, 4 move robber, 5 main, 6 road building, 7 game over |
+//! | 2 | phase: 0 set-up settlement, 1 set-up road, 2 roll, 3 discard, 4 move robber, 5 main, 6 road building, 7 game over, 8 Special Build Phase (the current player is the one building) |
 //! | 3 | turn number (0 in set-up) |
 //! | 4, 5 | the dice rolled this turn (0, 0 before the roll) |
 //! | 6 | the robber's hex id (-1 off the board) |
@@ -98,7 +99,8 @@
 //! | 47 + 10 P + n | node `n`: 0 empty, `1 + r` a settlement of seat `r`, `1 + P + r` a city |
 //! | 47 + 10 P + N + e | edge `e`: 0 empty, `1 + r` a road of seat `r` |
 //!
-//! Counter-offer terms are not included. Values larger than `i16::MAX` (only the turn
+//! Counter-offer terms are not included, nor whose turn a Special Build Phase follows (the
+//! phase value 8 and the acting seat say who builds now). Values larger than `i16::MAX` (only the turn
 //! number could be) are clamped.
 
 use crate::action::Action;

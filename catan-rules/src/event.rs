@@ -25,7 +25,7 @@ pub enum Event {
         /// What.
         resources: Resources,
     },
-    /// The bank could not pay everyone owed `resource` (`seeds/000` "Resource Production").
+    /// The bank could not pay everyone owed `resource` (Base rules, "Resource Production").
     Shortage {
         /// The resource.
         resource: Resource,
@@ -222,6 +222,23 @@ pub enum Event {
         /// Their points, hidden cards included.
         points: u8,
     },
+    /// A Special Build Phase opened after `player`'s turn: the others build in turn,
+    /// starting with the one to the left (5–6 player extension rules, "Special Build
+    /// Phase").
+    SpecialBuildStarted {
+        /// Whose turn it follows.
+        player: Player,
+    },
+    /// `player` finished building in the Special Build Phase.
+    SpecialBuildPassed {
+        /// Who.
+        player: Player,
+    },
+    /// The Special Build Phase after `player`'s turn closed; the next turn starts.
+    SpecialBuildEnded {
+        /// Whose turn it followed.
+        player: Player,
+    },
     /// A ship was built (Seafarers).
     ShipBuilt {
         /// Who.
@@ -243,7 +260,7 @@ pub enum Event {
 impl Event {
     /// The event as seat `viewer` may see it (`None`: a spectator). Hides the stolen card
     /// from everyone but thief and victim and a bought card from everyone but the buyer
-    /// (`RULINGS` 11).
+    /// (docs/rulings.md §11).
     pub fn redacted_for(&self, viewer: Option<Player>) -> Event {
         match *self {
             Event::Stole { thief, victim, .. }

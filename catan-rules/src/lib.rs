@@ -1,7 +1,8 @@
 //! # catan-rules
 //!
 //! A complete, fast rules engine for the base game of Catan (3–4 players, 2 as a house
-//! rule), built to grow into the 5–6 player extension, Seafarers and the Card Game.
+//! rule) and its 5–6 player extension (the 30-hex island and the Special Build Phase), built
+//! to grow into Seafarers and the Card Game.
 //!
 //! * [`Rules`] says which game is played; [`Game::new`] deals a board and starts it.
 //! * [`Game::legal_actions`] lists every legal [`Action`]; [`Game::apply`] applies one
@@ -39,6 +40,7 @@ pub mod batch;
 mod bits;
 pub mod board;
 pub mod bots;
+pub mod cards;
 pub mod determinize;
 pub mod engine;
 pub mod error;
@@ -68,7 +70,7 @@ pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};
 pub use error::{ParseError, ParseErrorKind, RuleError};
 pub use event::{Event, EventSink};
 pub use game::{Decision, Game, NewGameError, Phase};
-pub use layouts::MapKind;
+pub use layouts::{Island, MapKind};
 pub use position::{LoadError, Position, PositionError, PositionErrors};
 pub use render::{describe_event, SvgOptions};
 pub use rng::Rng;

@@ -27,7 +27,7 @@
 //! | edges | `E × P` | road of slot `k` |
 //! | players | `P × 16` | present, to move (whose turn), must act now, public points, resource cards, development cards, knights played, road length, holds Longest Road, holds Largest Army, cards to discard, roads, settlements, cities built, harbours reached (count), victory points (observer: all, own VP cards included; others: public) |
 //! | own | 26 | hand (5), playable development cards by kind: knight, road building, year of plenty, monopoly, victory point (5), bought this turn (5), best maritime rate per resource (5), total points, cards to discard, must act now, free roads left, has rolled, has played a card this turn |
-//! | game | 29 | bank (5), deck size, phase one-hot: set-up settlement, set-up road, roll, discard, move robber, main, road building, game over (8), dice total one-hot 2…12 (11), turn, built this turn, Longest Road unclaimed, Largest Army unclaimed |
+//! | game | 30 | bank (5), deck size, phase one-hot: set-up settlement, set-up road, roll, discard, move robber, main, road building, game over, Special Build Phase (9), dice total one-hot 2…12 (11), turn, built this turn, Longest Road unclaimed, Largest Army unclaimed |
 //! | trade | `11 + 6P` | an offer is open, give (5), get (5), from slot one-hot (`P`), to slot one-hot (`P`, all 0: to everyone), answer per slot: pending, accepted, rejected, countered (`4P`) |
 //!
 //! The board blocks come first and their size depends on the board; everything after them
@@ -67,7 +67,7 @@ const NODE_F: usize = 2 * P + 7;
 const EDGE_F: usize = P;
 const PLAYER_F: usize = 16;
 const OWN_F: usize = 26;
-const GAME_F: usize = 29;
+const GAME_F: usize = 30;
 const TRADE_F: usize = 11 + 6 * P;
 /// Length of the non-board part of the flat vector (players, own, game, trade): the same
 /// for every board.
@@ -469,8 +469,9 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
         Phase::Main => 5,
         Phase::RoadBuilding => 6,
         Phase::GameOver => 7,
+        Phase::SpecialBuild => 8,
     };
-    w.one_hot(8, Some(phase));
+    w.one_hot(9, Some(phase));
     let dice = g.dice();
     w.one_hot(11, dice.map(|[a, b]| (a + b) as usize - 2));
     w.put(g.turn as f32, u16::MAX as f32);

@@ -1,9 +1,9 @@
 //! [`Rules`]: which game is played, as one plain value.
 
-use crate::layouts::MapKind;
+use crate::layouts::{Island, MapKind};
 use serde::{Deserialize, Serialize};
 
-/// Output vocabulary (`RULINGS` 22). Input always accepts both.
+/// Output vocabulary (docs/rulings.md §22). Input always accepts both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Vocabulary {
@@ -38,19 +38,29 @@ pub enum ChanceMode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
-    /// Number of players: 3–4 (2 as a house rule, `RULINGS` 23). See [`Rules::validate`]
-    /// for every accepted range.
+    /// Number of players: 3–4, or 5–6 with the 5–6 player extension (2 as a house rule,
+    /// docs/rulings.md §23). See [`Rules::validate`] for every accepted range.
     pub players: u8,
     /// The map of a new game.
     pub map: MapKind,
-    /// Victory points needed to win (Catan base rules, 5th ed., "Ending the Game": 10);
-    /// 1 to [`Rules::MAX_VP_TARGET`].
+    /// The island of a new game: by default the one that fits the player count (19 hexes
+    /// for 2–4 players, the extension's 30 for 5–6). Naming the other is a [`RulesError`].
+    #[serde(skip_serializing_if = "is_auto")]
+    pub island: Island,
+    /// The Special Build Phase after every turn (docs/rulings.md §19): `None` (the default)
+    /// turns it on with 5–6 players only; `Some(b)` turns it on or off for any count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub special_build_phase: Option<bool>,
+    /// Victory points needed to win (Base rules, "Ending the Game": 10); 1 to
+    /// [`Rules::MAX_VP_TARGET`].
     pub vp_target: u8,
-    /// Hands larger than this discard half on a 7 (Catan base rules, 5th ed., "Rolling a
-    /// 7": 7); at least [`Rules::MIN_DISCARD_LIMIT`].
+    /// Hands larger than this discard half on a 7 (Base rules, "Rolling a 7": 7). With 5–6
+    /// players, many groups play the house rule of 9 instead of the Special Build Phase
+    /// (Clarifications, "Resource loss"; docs/rulings.md §9). At least
+    /// [`Rules::MIN_DISCARD_LIMIT`].
     pub discard_limit: u8,
     /// Roll → trade → build, with no trade after the first build and no use of a harbour
-    /// built this turn (`RULINGS` 1). Default: the combined trade/build phase.
+    /// built this turn (docs/rulings.md §1). Default: the combined trade/build phase.
     pub strict_phases: bool,
     /// House rule: the robber may not be moved next to a player with fewer than 3 visible
     /// points (unless every hex is so protected).
@@ -66,6 +76,8 @@ impl Default for Rules {
         Rules {
             players: 4,
             map: MapKind::Random,
+            island: Island::Auto,
+            special_build_phase: None,
             vp_target: 10,
             discard_limit: 7,
             strict_phases: false,
@@ -80,11 +92,23 @@ impl Default for Rules {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum RulesError {
-    /// Player count outside 2–4 for the base game.
-    #[error("the base game is for 2–4 players (2 as a house rule), not {players}")]
+    /// Player count outside 2–6.
+    #[error("the game is for 2–6 players (3–4 in the base game, 5–6 with the extension, 2 as a house rule), not {players}")]
     Players {
         /// The count given.
         players: u8,
+    },
+    /// An island that does not fit the player count: 5–6 players need the extension's
+    /// 30-hex island and 2–4 play on the base game's 19 hexes (a map of one's own, given
+    /// to [`crate::Game::with_board`], may be any).
+    #[error("{players} players cannot play on the {island} island ({need})")]
+    Island {
+        /// The count given.
+        players: u8,
+        /// The island asked for.
+        island: Island,
+        /// What would fit.
+        need: &'static str,
     },
     /// A victory target of zero or beyond what one seat can always reach.
     #[error(
@@ -121,7 +145,8 @@ impl Rules {
     /// hand asked for a discard of nothing, and the game stalled.
     pub const MIN_DISCARD_LIMIT: u8 = 1;
 
-    /// Cards of each resource in the bank (`RULINGS` 6).
+    /// Cards of each resource in the bank (docs/rulings.md §6): 19, or 24 with 5–6 players
+    /// (Clarifications, "Resource gain").
     pub const fn bank_per_resource(&self) -> u8 {
         if self.players > 4 {
             24
@@ -130,7 +155,8 @@ impl Rules {
         }
     }
 
-    /// Development deck composition (`RULINGS` 13): knights, road building, year of
+    /// Development deck composition (docs/rulings.md §13; 5–6 player extension rules (2015),
+    /// components): knights, road building, year of
     /// plenty, monopoly, victory points.
     pub const fn dev_deck(&self) -> [u8; 5] {
         if self.players > 4 {
@@ -140,7 +166,17 @@ impl Rules {
         }
     }
 
-    /// Pieces per player: roads, settlements, cities (`RULINGS` 12).
+    /// Whether a Special Build Phase follows every turn (docs/rulings.md §19): the
+    /// `special_build_phase` option, on by default with 5–6 players.
+    pub const fn special_build(&self) -> bool {
+        match self.special_build_phase {
+            Some(b) => b,
+            None => self.players > 4,
+        }
+    }
+
+    /// Pieces per player: roads, settlements, cities (docs/rulings.md §12), the same for the
+    /// two extension colours (5–6 player extension rules (2015), components).
     pub const fn pieces(&self) -> (u8, u8, u8) {
         (15, 5, 4)
     }
@@ -166,9 +202,21 @@ impl Rules {
     /// # Errors
     /// The first problem found.
     pub fn validate(&self) -> Result<(), RulesError> {
-        if !(2..=4).contains(&self.players) {
+        if !(2..=6).contains(&self.players) {
             return Err(RulesError::Players {
                 players: self.players,
+            });
+        }
+        let five_six = self.players > 4;
+        if self.island != Island::Auto && self.island.is_five_six(self.players) != five_six {
+            return Err(RulesError::Island {
+                players: self.players,
+                island: self.island,
+                need: if five_six {
+                    "5–6 players need the 5–6 player extension's 30-hex island"
+                } else {
+                    "the 30-hex island is for 5–6 players"
+                },
             });
         }
         if !(1..=Rules::MAX_VP_TARGET).contains(&self.vp_target) {
@@ -183,4 +231,8 @@ impl Rules {
         }
         Ok(())
     }
+}
+
+fn is_auto(i: &Island) -> bool {
+    *i == Island::Auto
 }

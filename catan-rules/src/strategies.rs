@@ -2,7 +2,7 @@
 //! fuzz your own code (a bot, a server, a renderer) against games the engine really reaches.
 //! Compiled only with the `proptest` feature.
 //!
-//! * [`rules()`]: any playable [`Rules`] (2–4 players, every map, every option).
+//! * [`rules()`]: any playable [`Rules`] (2–6 players, every map, every option).
 //! * [`action_sequence`]: a [`Playthrough`]: rules, a seed and a list of actions that are
 //!   legal one after the other from [`Game::new`]. It shrinks towards fewer actions and
 //!   simpler rules, and a failing case prints as that plain data (rules, seed, actions), from
@@ -26,7 +26,8 @@
 //!     let hands = (0..game.players())
 //!         .map(|p| game.hand(catan_rules::Player(p)).total())
 //!         .sum::<u32>();
-//!     prop_assert_eq!(bank.total() + hands, 5 * 19);
+//!     let supply = 5 * game.rules().bank_per_resource() as u32; // 19 each, 24 with 5–6
+//!     prop_assert_eq!(bank.total() + hands, supply);
 //! });
 //! ```
 
@@ -44,13 +45,14 @@ use proptest::sample::Index;
 /// (discards, robber, Road Building, trade answers) in many cases.
 pub const DEFAULT_MAX_STEPS: usize = 400;
 
-/// Any playable [`Rules`]: 2–4 players, the beginner, variable and random maps, combined or
-/// strict phases, the friendly robber, seeded or external chance, either vocabulary, and now
+/// Any playable [`Rules`]: 2–6 players (5–6 on the extension's island), the beginner,
+/// variable and random maps, combined or strict phases, the friendly robber, the Special
+/// Build Phase by default, on or off, seeded or external chance, either vocabulary, and now
 /// and then a low victory target (so that finished games are reached) or another discard
 /// limit.
 pub fn rules() -> impl Strategy<Value = Rules> {
     (
-        2u8..=4,
+        2u8..=6,
         prop_oneof![
             Just(MapKind::Random),
             Just(MapKind::Variable),
@@ -62,6 +64,7 @@ pub fn rules() -> impl Strategy<Value = Rules> {
         any::<bool>(),
         prop_oneof![Just(Vocabulary::Standard), Just(Vocabulary::Zip)],
         prop_oneof![3 => Just(ChanceMode::Seeded), 1 => Just(ChanceMode::External)],
+        prop_oneof![2 => Just(None), 1 => Just(Some(true)), 1 => Just(Some(false))],
     )
         .prop_map(
             |(
@@ -73,9 +76,12 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                 friendly_robber,
                 vocabulary,
                 chance,
+                special_build_phase,
             )| Rules {
                 players,
                 map,
+                island: crate::layouts::Island::Auto,
+                special_build_phase,
                 vp_target,
                 discard_limit,
                 strict_phases,

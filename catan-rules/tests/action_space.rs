@@ -79,6 +79,9 @@ fn round_trip_and_mask_match_enumeration_variants() {
         (3, MapKind::Beginner, false, false, ChanceMode::External),
         (2, MapKind::Variable, true, true, ChanceMode::Seeded),
         (4, MapKind::Random, false, true, ChanceMode::External),
+        // The 5–6 player extension: its island, six seats' blocks, the Special Build Phase.
+        (5, MapKind::Variable, false, false, ChanceMode::Seeded),
+        (6, MapKind::Random, true, false, ChanceMode::External),
     ] {
         let rules = Rules {
             players,

@@ -115,3 +115,28 @@ fn fast_paths_play_the_same_games() {
         }
     }
 }
+
+/// The 5–6 player game (the extension's island, 24 cards of each resource, 34 development
+/// cards, the Special Build Phase), pinned like the base game.
+#[test]
+fn five_and_six_player_games_are_unchanged() {
+    let mut out = Vec::new();
+    for (players, map) in [
+        (5, MapKind::Variable),
+        (6, MapKind::Random),
+        (6, MapKind::Beginner),
+    ] {
+        let rules = Rules {
+            players,
+            map,
+            ..Rules::default()
+        };
+        out.push(fingerprint(rules, 10, 5));
+    }
+    let want: [(u64, u64); 3] = [
+        (3_874_538_617_286_546_085, 48_393),
+        (4_800_563_287_898_451_601, 48_724),
+        (15_489_885_047_461_932_970, 48_861),
+    ];
+    assert_eq!(out, want, "fingerprints of the 5–6 player games");
+}

@@ -180,7 +180,8 @@ fn format_and_version_are_checked() {
 
 #[test]
 fn unplayable_rules_and_wrong_player_count() {
-    // RULINGS 23: 3–4 players (2 as a house rule) in the base game.
+    // docs/rulings.md §23: 2–6 players (3–4 the base game, 5–6 the extension, 2 a house
+    // rule).
     let (_, mut pos) = beginner();
     pos.rules.players = 9;
     assert!(matches!(errors(pos)[..], [PositionError::Rules { .. }]));

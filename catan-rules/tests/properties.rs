@@ -498,7 +498,8 @@ impl Tracker {
             }
         }
 
-        // Resources (`RULINGS` 6): the bank and the hands always hold 19 of each.
+        // Resources (docs/rulings.md §6): the bank and the hands always hold 19 of each (24
+        // with 5–6 players).
         for r in Resource::ALL {
             let held: u32 = players.iter().map(|&p| g.hand(p)[r] as u32).sum();
             assert_eq!(
@@ -508,7 +509,8 @@ impl Tracker {
             );
         }
 
-        // Development cards (`RULINGS` 13): deck + hands + played = the 25-card deck.
+        // Development cards (docs/rulings.md §13): deck + hands + played = the 25-card deck
+        // (34 with 5–6 players).
         let deck = rules.dev_deck();
         for c in DevCard::ALL {
             let held: u32 = players
@@ -667,7 +669,9 @@ impl Tracker {
                 .any(|e| matches!(e, Event::GameWon { player, .. } if *player == w)));
         } else {
             assert_eq!(g.winner(), None);
-            if g.turn() > 0 {
+            // Points reached in a Special Build Phase wait for the player's own turn
+            // (docs/rulings.md §4, §19).
+            if g.turn() > 0 && g.phase() != Phase::SpecialBuild {
                 assert!(
                     g.points(g.current_player()) < rules.vp_target,
                     "the player to move holds the target but has not won"
@@ -834,6 +838,9 @@ fn model(g: &Game, t: &Topology) -> Model {
     let my_road = |e: usize| g.road(EdgeId(e as u16)) == Some(p);
     let open_offer = matches!(g.decision(), catan_rules::Decision::TradeResponses { .. });
     let phase = if open_offer { None } else { Some(g.phase()) };
+    // Builds and purchases: the main phase, and one's part of a Special Build Phase (5–6
+    // player extension rules, "Special Build Phase"; docs/rulings.md §19).
+    let builds_open = matches!(phase, Some(Phase::Main) | Some(Phase::SpecialBuild));
     let mut m = Model {
         roads: vec![],
         settlements: vec![],
@@ -870,7 +877,7 @@ fn model(g: &Game, t: &Topology) -> Model {
                 .map(road)
                 .collect();
         }
-        (Some(Phase::Main), _) if roads_on < 15 && has([1, 1, 0, 0, 0]) => {
+        _ if builds_open && roads_on < 15 && has([1, 1, 0, 0, 0]) => {
             m.roads = (0..t.ends.len())
                 .filter(|&e| road_ok(e))
                 .map(road)
@@ -896,7 +903,7 @@ fn model(g: &Game, t: &Topology) -> Model {
                 .map(settlement)
                 .collect();
         }
-        Some(Phase::Main) if settlements_on < 5 && has([1, 1, 1, 1, 0]) => {
+        _ if builds_open && settlements_on < 5 && has([1, 1, 1, 1, 0]) => {
             m.settlements = (0..t.at.len())
                 .filter(|&n| site_ok(n, false))
                 .map(settlement)
@@ -906,7 +913,7 @@ fn model(g: &Game, t: &Topology) -> Model {
     }
 
     // Cities: on one's own settlement.
-    if phase == Some(Phase::Main) && cities_on < 4 && has([0, 0, 0, 2, 3]) {
+    if builds_open && cities_on < 4 && has([0, 0, 0, 2, 3]) {
         m.cities = (0..t.at.len())
             .filter(|&n| building(n) == Some((p, false)))
             .map(|n| Action::BuildCity {
@@ -980,6 +987,17 @@ fn model(g: &Game, t: &Topology) -> Model {
     // played before it), then build, buy, play, trade and end the turn. One card per turn,
     // never one bought this turn; Year of Plenty takes two cards (fewer if the bank has
     // fewer); Monopoly names any resource.
+    // In the Special Build Phase: buy or pass (end turn), nothing played.
+    if seeded && phase == Some(Phase::SpecialBuild) {
+        let mut v = vec![Action::EndTurn { player: p }];
+        if g.deck().total() > 0 && has([0, 0, 1, 1, 1]) {
+            v.push(Action::BuyDevelopmentCard {
+                player: p,
+                card: None,
+            });
+        }
+        m.turn = Some(v);
+    }
     if seeded && matches!(phase, Some(Phase::Roll) | Some(Phase::Main)) {
         let mut v = vec![];
         if phase == Some(Phase::Roll) {
@@ -1040,6 +1058,9 @@ fn model(g: &Game, t: &Topology) -> Model {
 
     // Maritime trades at the best rate (`RULINGS` 18), combined phases: 2:1 with the
     // resource's harbour, 3:1 with a generic one, else 4:1; never for a card the bank lacks.
+    if phase == Some(Phase::SpecialBuild) {
+        m.maritime = Some(vec![]); // no trade of any kind in the phase
+    }
     if phase == Some(Phase::Main) && !rules.strict_phases {
         let mut harbours = HashSet::new();
         for n in 0..t.at.len() {
@@ -1095,6 +1116,96 @@ fn covered(a: &Action, legal: &[Action]) -> bool {
         }),
         _ => false,
     }
+}
+
+/// The enumeration of `g` equals the model of the rules written in this file ([`model`]),
+/// family by family.
+fn model_agrees(g: &Game) -> Result<(), TestCaseError> {
+    let t = Topology::of(g);
+    let m = model(g, &t);
+    let legal = g.legal_actions_vec();
+    let family = |f: fn(&Action) -> bool| -> Vec<Action> {
+        let mut v: Vec<Action> = legal.iter().copied().filter(f).collect();
+        v.sort_by_key(|a| a.to_json());
+        v
+    };
+    let sorted = |mut v: Vec<Action>| {
+        v.sort_by_key(|a| a.to_json());
+        v
+    };
+    prop_assert_eq!(
+        family(|a| matches!(a, Action::BuildRoad { .. })),
+        sorted(m.roads)
+    );
+    prop_assert_eq!(
+        family(|a| matches!(a, Action::BuildSettlement { .. })),
+        sorted(m.settlements)
+    );
+    prop_assert_eq!(
+        family(|a| matches!(a, Action::BuildCity { .. })),
+        sorted(m.cities)
+    );
+    if let Some(r) = m.robber {
+        prop_assert_eq!(
+            family(|a| matches!(a, Action::MoveRobber { .. })),
+            sorted(r)
+        );
+    }
+    if let Some(r) = m.turn {
+        prop_assert_eq!(
+            family(|a| matches!(
+                a,
+                Action::Roll { .. }
+                    | Action::EndTurn { .. }
+                    | Action::BuyDevelopmentCard { .. }
+                    | Action::PlayKnight { .. }
+                    | Action::PlayRoadBuilding { .. }
+                    | Action::PlayMonopoly { .. }
+                    | Action::PlayYearOfPlenty { .. }
+            )),
+            sorted(r)
+        );
+    }
+    // Discards (`seeds/000` "Rolling a 7"): every way to return exactly the amount owed
+    // from one's hand, for each player who owes.
+    if g.phase() == Phase::Discard {
+        let mut want = vec![];
+        for q in 0..g.players() {
+            let owed = u32::from(g.discards_owed()[q as usize]);
+            if owed == 0 {
+                continue;
+            }
+            let h = g.hand(Player(q)).0;
+            for a in 0..=h[0] {
+                for b in 0..=h[1] {
+                    for c in 0..=h[2] {
+                        for d in 0..=h[3] {
+                            for e in 0..=h[4] {
+                                let r = Resources::new(a, b, c, d, e);
+                                if r.total() == owed {
+                                    want.push(Action::Discard {
+                                        player: Player(q),
+                                        resources: r,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(
+            family(|a| matches!(a, Action::Discard { .. })),
+            sorted(want)
+        );
+    }
+    if let Some(r) = m.maritime {
+        prop_assert_eq!(
+            family(|a| matches!(a, Action::MaritimeTrade { .. })),
+            sorted(r)
+        );
+    }
+    Ok(())
 }
 
 // ------------------------------------------------------------------ properties
@@ -1201,75 +1312,7 @@ proptest! {
     /// (`seeds/000` "Building", "Rolling a 7", "Maritime Trade"; `RULINGS` 10, 12, 18).
     #[test]
     fn enumeration_matches_an_independent_model(g in late_or_early_game()) {
-        let t = Topology::of(&g);
-        let m = model(&g, &t);
-        let legal = g.legal_actions_vec();
-        let family = |f: fn(&Action) -> bool| -> Vec<Action> {
-            let mut v: Vec<Action> = legal.iter().copied().filter(f).collect();
-            v.sort_by_key(|a| a.to_json());
-            v
-        };
-        let sorted = |mut v: Vec<Action>| {
-            v.sort_by_key(|a| a.to_json());
-            v
-        };
-        prop_assert_eq!(family(|a| matches!(a, Action::BuildRoad { .. })), sorted(m.roads));
-        prop_assert_eq!(
-            family(|a| matches!(a, Action::BuildSettlement { .. })),
-            sorted(m.settlements)
-        );
-        prop_assert_eq!(family(|a| matches!(a, Action::BuildCity { .. })), sorted(m.cities));
-        if let Some(r) = m.robber {
-            prop_assert_eq!(family(|a| matches!(a, Action::MoveRobber { .. })), sorted(r));
-        }
-        if let Some(r) = m.turn {
-            prop_assert_eq!(
-                family(|a| matches!(
-                    a,
-                    Action::Roll { .. }
-                        | Action::EndTurn { .. }
-                        | Action::BuyDevelopmentCard { .. }
-                        | Action::PlayKnight { .. }
-                        | Action::PlayRoadBuilding { .. }
-                        | Action::PlayMonopoly { .. }
-                        | Action::PlayYearOfPlenty { .. }
-                )),
-                sorted(r)
-            );
-        }
-        // Discards (`seeds/000` "Rolling a 7"): every way to return exactly the amount owed
-        // from one's hand, for each player who owes.
-        if g.phase() == Phase::Discard {
-            let mut want = vec![];
-            for q in 0..g.players() {
-                let owed = u32::from(g.discards_owed()[q as usize]);
-                if owed == 0 {
-                    continue;
-                }
-                let h = g.hand(Player(q)).0;
-                for a in 0..=h[0] {
-                    for b in 0..=h[1] {
-                        for c in 0..=h[2] {
-                            for d in 0..=h[3] {
-                                for e in 0..=h[4] {
-                                    let r = Resources::new(a, b, c, d, e);
-                                    if r.total() == owed {
-                                        want.push(Action::Discard {
-                                            player: Player(q),
-                                            resources: r,
-                                        });
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            prop_assert_eq!(family(|a| matches!(a, Action::Discard { .. })), sorted(want));
-        }
-        if let Some(r) = m.maritime {
-            prop_assert_eq!(family(|a| matches!(a, Action::MaritimeTrade { .. })), sorted(r));
-        }
+        model_agrees(&g)?;
     }
 
     /// Wire form: every action, legal or not, survives JSON (`DESIGN` "Wire format").
@@ -1786,4 +1829,79 @@ fn rare_longest_road_and_victory_games_keep_every_invariant() {
         "in 4000 games: a settlement broke Longest Road: {broken}, set aside: {set_aside}, \
          won at the start of a turn: {late_win}"
     );
+}
+
+// ------------------------------------------------------------------ five and six players
+
+/// Rules for five or six players (the 5–6 player extension's island, its 24-card bank and
+/// 34-card deck, the Special Build Phase by default, on or off); every other option as
+/// [`strategies::rules`] draws it.
+fn five_six_rules() -> impl Strategy<Value = catan_rules::Rules> {
+    (strategies::rules(), 5u8..=6).prop_map(|(r, players)| catan_rules::Rules { players, ..r })
+}
+
+proptest! {
+    #![proptest_config(config(32))]
+
+    /// With five and six players, after every action: conservation of the 24 cards of each
+    /// resource and the 34-card deck, pieces, road lengths, awards, points, distance and
+    /// connection, no victory in a Special Build Phase (docs/rulings.md §4, §6, §12, §13, §19);
+    /// every state round-trips through the position JSON and plays on identically; the
+    /// enumeration equals the model every tenth step.
+    #[test]
+    fn five_and_six_players_keep_every_invariant(
+        p in strategies::action_sequence_with(five_six_rules(), 600)
+    ) {
+        check_playthrough(&p);
+        let mut g = p.start();
+        for (i, &a) in p.actions.iter().enumerate() {
+            let mut loaded = Game::from_json(&g.to_json()).unwrap();
+            prop_assert!(loaded == g, "position lost something before {:?}", a);
+            if i % 10 == 0 {
+                model_agrees(&g)?;
+            }
+            let ev = g.apply(a).unwrap();
+            prop_assert_eq!(loaded.apply(a), Ok(ev));
+        }
+    }
+
+    /// Late five- and six-player games (piece limits, an empty deck, victory): every listed
+    /// action applies and the enumeration equals the model.
+    #[test]
+    fn five_and_six_player_enumeration_matches_the_model(
+        g in strategies::game_with(five_six_rules(), 3_000)
+    ) {
+        model_agrees(&g)?;
+        for a in g.legal_actions_vec() {
+            let mut c = g.clone();
+            prop_assert!(c.apply(a).is_ok(), "{:?}", a);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Any seed deals a random 5–6 player board with its 28 tokens on the 28 producing hexes
+    /// and no 6 or 8 next to another 6 or 8 (Base rules, "Set-up, Variable"; the printed 5–6
+    /// player extension board).
+    #[test]
+    fn random_five_six_boards_keep_red_numbers_apart(seed in any::<u64>()) {
+        let spec = catan_rules::layouts::five_six_random(&mut Rng::new(seed));
+        let land: Vec<_> = spec.hexes.iter().filter(|h| h.terrain.is_land()).collect();
+        prop_assert_eq!(land.len(), 30);
+        prop_assert_eq!(land.iter().filter(|h| h.number.is_some()).count(), 28);
+        let red: Vec<catan_rules::board::HexCoord> = land
+            .iter()
+            .filter(|h| matches!(h.number, Some(6) | Some(8)))
+            .map(|h| catan_rules::board::HexCoord::new(h.q, h.r))
+            .collect();
+        prop_assert_eq!(red.len(), 6);
+        for (i, a) in red.iter().enumerate() {
+            for b in &red[i + 1..] {
+                prop_assert!(a.distance(*b) > 1, "{} next to {}", a, b);
+            }
+        }
+        prop_assert!(catan_rules::Board::new(spec).is_ok());
+    }
 }

@@ -4,12 +4,12 @@
 //! the simulator. `discard_limit: 0` once stalled 181 of 300 random games and panicked
 //! inside `sim`; a victory target beyond reach left games that no seat could win.
 
-use catan_rules::{sim, ChanceMode, Game, MapKind, Rules, RulesError, Vocabulary};
+use catan_rules::{sim, ChanceMode, Game, Island, MapKind, Rules, RulesError, Vocabulary};
 use proptest::prelude::*;
 
 fn any_rules() -> impl Strategy<Value = Rules> {
     (
-        prop_oneof![1 => any::<u8>(), 4 => 2u8..=4],
+        prop_oneof![1 => any::<u8>(), 4 => 2u8..=6],
         prop_oneof![
             Just(MapKind::Random),
             Just(MapKind::Variable),
@@ -21,6 +21,12 @@ fn any_rules() -> impl Strategy<Value = Rules> {
         any::<bool>(),
         prop_oneof![Just(Vocabulary::Standard), Just(Vocabulary::Zip)],
         prop_oneof![Just(ChanceMode::Seeded), Just(ChanceMode::External)],
+        prop_oneof![
+            4 => Just(Island::Auto),
+            1 => Just(Island::Standard),
+            1 => Just(Island::FiveSix)
+        ],
+        prop_oneof![Just(None), Just(Some(false)), Just(Some(true))],
     )
         .prop_map(
             |(
@@ -32,6 +38,8 @@ fn any_rules() -> impl Strategy<Value = Rules> {
                 friendly_robber,
                 vocabulary,
                 chance,
+                island,
+                special_build_phase,
             )| Rules {
                 players,
                 map,
@@ -41,6 +49,8 @@ fn any_rules() -> impl Strategy<Value = Rules> {
                 friendly_robber,
                 vocabulary,
                 chance,
+                island,
+                special_build_phase,
             },
         )
 }
@@ -90,8 +100,20 @@ proptest! {
     /// `Game::new` agrees with `Rules::validate`.
     #[test]
     fn refused_exactly_out_of_range(rules in any_rules(), seed in any::<u64>()) {
-        let expected = if !(2..=4).contains(&rules.players) {
+        let five_six = rules.players > 4;
+        let expected = if !(2..=6).contains(&rules.players) {
             Err(RulesError::Players { players: rules.players })
+        } else if rules.island != Island::Auto && rules.island.is_five_six(rules.players) != five_six {
+            // The island must fit the count (5–6 player extension rules, components).
+            Err(RulesError::Island {
+                players: rules.players,
+                island: rules.island,
+                need: if five_six {
+                    "5–6 players need the 5–6 player extension's 30-hex island"
+                } else {
+                    "the 30-hex island is for 5–6 players"
+                },
+            })
         } else if !(1..=Rules::MAX_VP_TARGET).contains(&rules.vp_target) {
             Err(RulesError::VpTarget { vp_target: rules.vp_target })
         } else if rules.discard_limit < Rules::MIN_DISCARD_LIMIT {
@@ -120,7 +142,7 @@ proptest! {
 /// fewest players, are played to the end.
 #[test]
 fn the_extremes_are_playable() {
-    for players in [2, 4] {
+    for players in [2, 4, 6] {
         let rules = Rules {
             players,
             vp_target: Rules::MAX_VP_TARGET,
@@ -148,7 +170,12 @@ fn the_extremes_are_playable() {
             ..Rules::default()
         },
         Rules {
+            players: 7,
+            ..Rules::default()
+        },
+        Rules {
             players: 5,
+            island: Island::Standard,
             ..Rules::default()
         },
     ] {

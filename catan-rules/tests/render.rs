@@ -201,8 +201,9 @@ fn svg_is_well_formed_for_every_standard_map() {
 
 #[test]
 fn svg_and_ascii_of_finished_games() {
-    for seed in 0..8 {
-        let players = 2 + (seed % 3) as u8;
+    // Every table size, 5–6 on the extension's island.
+    for seed in 0..10 {
+        let players = 2 + (seed % 5) as u8;
         let mut game = Game::new(
             Rules {
                 players,
@@ -855,6 +856,9 @@ fn every_event_kind_has_words() {
             player: q,
             points: 10,
         },
+        Event::SpecialBuildStarted { player: q },
+        Event::SpecialBuildPassed { player: p },
+        Event::SpecialBuildEnded { player: q },
     ];
     let mut seen = std::collections::BTreeSet::new();
     for e in events {
@@ -873,6 +877,10 @@ fn every_event_kind_has_words() {
     assert_eq!(
         describe_event(&events[15], Vocabulary::Standard),
         "player 0 took 3 brick (2 from player 1, 1 from player 2)"
+    );
+    assert_eq!(
+        describe_event(&events[events.len() - 3], Vocabulary::Standard),
+        "special build phase after player 1's turn"
     );
     let _ = layouts::beginner();
 }

@@ -18,7 +18,13 @@ fn snapshots(seeds: u64, every: usize) -> Vec<Game> {
     let mut out = Vec::new();
     let mut buf = Vec::new();
     for seed in 0..seeds {
-        let mut game = Game::new(Rules::default(), seed).unwrap();
+        // Four players, and five and six (the Special Build Phase's purchases included).
+        let players = [4, 5, 6][seed as usize % 3];
+        let rules = Rules {
+            players,
+            ..Rules::default()
+        };
+        let mut game = Game::new(rules, seed).unwrap();
         let mut rng = Rng::new(seed + 77);
         for step in 0..2_000 {
             if step % every == 0 {

@@ -4,7 +4,10 @@
  * action, then a summary line. Same seed and choice rule as the Rust example
  * `transcript`, so the two outputs must be identical (scripts/test checks it).
  *
- *   usage: random_game [seed] [max_steps]
+ *   usage: random_game [seed] [max_steps] [players]
+ *
+ * `players` is 2 to 6 (default 4); 5 and 6 play the 5-6 player extension (its island and
+ * the Special Build Phase).
  *
  * Build: cargo build --release -p catan-ffi
  *        cc -std=c11 -Iinclude examples/c/random_game.c target/release/libcatan.a \
@@ -34,9 +37,12 @@ static void die(const char *what, catan_status status) {
 int main(int argc, char **argv) {
   uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 42;
   uint64_t max_steps = argc > 2 ? strtoull(argv[2], NULL, 10) : 20000;
+  unsigned long players_arg = argc > 3 ? strtoul(argv[3], NULL, 10) : 4;
 
+  char rules[64];
+  snprintf(rules, sizeof rules, "{\"players\": %lu}", players_arg);
   catan_game *game = NULL;
-  CHECK(catan_game_new("{}", seed, &game));
+  CHECK(catan_game_new(rules, seed, &game));
   fprintf(stderr, "%s, seed %" PRIu64 "\n", catan_version(), seed);
 
   /* The id buffer starts small on purpose: the BUFFER_TOO_SMALL path grows it. */

@@ -5,10 +5,14 @@
 //! cargo run --example play -- --seed 7 --players 4 --map beginner --zip --svg game.svg
 //! ```
 //!
-//! Options: `--seed S` (default 7), `--players 2..4` (default 4),
+//! Options: `--seed S` (default 7), `--players 2..6` (default 4; 5–6 play on the 5–6 player
+//! extension's island, with its Special Build Phase),
 //! `--map beginner|variable|random` (default random), `--zip` (Catan: Zip! names: wheat,
 //! wood, Invention, Longest Route), `--svg FILE` (also write the final board as SVG),
 //! `--ids` (label hexes, nodes and edges with their ids in the SVG).
+//!
+//! `--game cards` tells a game of the Catan Card Game instead (options in
+//! `cards_play.rs`); `--game base` (the default) the base game.
 //!
 //! Every player picks uniformly among its legal actions, leaving out domestic trade offers;
 //! the choices come from a `catan_rules::Rng` seeded from `--seed`, so a seed always tells
@@ -16,6 +20,9 @@
 
 use catan_rules::render::player_colour_name;
 use catan_rules::{Action, Event, Game, MapKind, Player, Rng, Rules, SvgOptions, Vocabulary};
+
+#[path = "cards_play.rs"]
+mod cards_play;
 
 struct Options {
     seed: u64,
@@ -29,7 +36,7 @@ struct Options {
 fn usage(msg: &str) -> ! {
     eprintln!("play: {msg}");
     eprintln!(
-        "usage: play [--seed S] [--players 2..4] [--map beginner|variable|random] [--zip] \
+        "usage: play [--seed S] [--players 2..6] [--map beginner|variable|random] [--zip] \
          [--svg FILE [--ids]]"
     );
     std::process::exit(2)
@@ -51,6 +58,9 @@ fn parse_args() -> Options {
                 .unwrap_or_else(|| usage(&format!("{name} needs a value")))
         };
         match a.as_str() {
+            "--game" => {
+                value("--game");
+            }
             "--seed" => {
                 o.seed = value("--seed")
                     .parse()
@@ -59,7 +69,7 @@ fn parse_args() -> Options {
             "--players" => {
                 o.players = value("--players")
                     .parse()
-                    .unwrap_or_else(|_| usage("--players takes 2, 3 or 4"))
+                    .unwrap_or_else(|_| usage("--players takes 2 to 6"))
             }
             "--map" => {
                 o.map = match value("--map").as_str() {
@@ -85,6 +95,17 @@ fn who(p: Player) -> String {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--game") {
+        match args.get(i + 1).map(String::as_str) {
+            Some("cards") => {
+                let rest = args[..i].iter().chain(&args[i + 2..]).cloned().collect();
+                return cards_play::run(rest);
+            }
+            Some("base") => {}
+            g => usage(&format!("unknown game {g:?} (base or cards)")),
+        }
+    }
     let o = parse_args();
     let rules = Rules {
         players: o.players,
@@ -126,6 +147,7 @@ fn main() {
     // finite whatever the seed.
     const MAX_ACTIONS: u32 = 200_000;
     let mut actions = 0;
+    let mut special_build = false;
     while game.winner().is_none() && actions < MAX_ACTIONS {
         game.legal_actions(&mut legal);
         legal.retain(|a| !a.is_trade_offer());
@@ -136,6 +158,13 @@ fn main() {
             match *e {
                 Event::TurnStarted { player, turn } => {
                     println!("\n== Turn {turn}: {} ==", who(player))
+                }
+                // The Special Build Phase (5–6 players): only what is built is told.
+                Event::SpecialBuildStarted { .. } => special_build = true,
+                Event::SpecialBuildEnded { .. } => special_build = false,
+                Event::SpecialBuildPassed { .. } => {}
+                _ if special_build => {
+                    println!("  special build: {}", game.describe_event(e))
                 }
                 _ => println!("  {}", game.describe_event(e)),
             }

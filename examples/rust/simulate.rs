@@ -5,9 +5,15 @@
 //! cargo run --release --example simulate -- --games 1000 --seed 1 --players 4 --map random
 //! ```
 //!
+//! `--game cards` plays the Catan Card Game instead (options in `cards_simulate.rs`);
+//! `--game base` (the default) the base game.
+//!
 //! Options: `--games N` (default 1000), `--seed S` (default 1; game `i` uses seed `S + i`),
-//! `--players 2..4` (default 4), `--map beginner|variable|random` (default random),
-//! `--no-domestic-trade` (random players never offer trades to each other), `--json` (the
+//! `--players 2..6` (default 4; 5–6 play on the 5–6 player
+//! extension's island, with its Special Build Phase), `--map beginner|variable|random` (default random),
+//! `--no-domestic-trade` (random players never offer trades to each other),
+//! `--special-build on|off` (the Special Build Phase for any player count; default: on with
+//! 5–6 players only), `--json` (the
 //! last line is one JSON object with the figures), `--quiet` (no progress bar), `--threads N`
 //! (default 1: games are split into N contiguous ranges played on a rayon pool of N
 //! threads; game `i` always uses the same seeds, so the figures other than time do not
@@ -19,6 +25,9 @@ use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng,
 use rayon::prelude::*;
 use std::io::Write;
 use std::time::Instant;
+
+#[path = "cards_simulate.rs"]
+mod cards_simulate;
 
 #[derive(Default, Clone)]
 struct Counts {
@@ -33,6 +42,7 @@ struct Counts {
     trades: u64,
     maritime_trades: u64,
     vp_card_wins: u64,
+    special_builds: u64,
     wins: [u64; 6],
 }
 
@@ -49,6 +59,7 @@ impl Counts {
         self.trades += o.trades;
         self.maritime_trades += o.maritime_trades;
         self.vp_card_wins += o.vp_card_wins;
+        self.special_builds += o.special_builds;
         for (w, x) in self.wins.iter_mut().zip(o.wins) {
             *w += x;
         }
@@ -68,6 +79,7 @@ impl EventSink for Counts {
             Event::Traded { .. } => self.trades += 1,
             Event::MaritimeTraded { .. } => self.maritime_trades += 1,
             Event::TurnStarted { .. } => self.turns += 1,
+            Event::SpecialBuildStarted { .. } => self.special_builds += 1,
             _ => {}
         }
     }
@@ -79,6 +91,7 @@ struct Options {
     players: u8,
     map: MapKind,
     domestic_trade: bool,
+    special_build: Option<bool>,
     json: bool,
     quiet: bool,
     threads: u64,
@@ -88,8 +101,8 @@ struct Options {
 fn usage(msg: &str) -> ! {
     eprintln!("simulate: {msg}");
     eprintln!(
-        "usage: simulate [--games N] [--seed S] [--players 2..4] \
-         [--map beginner|variable|random] [--no-domestic-trade] [--json] [--quiet] \
+        "usage: simulate [--games N] [--seed S] [--players 2..6] \
+         [--map beginner|variable|random] [--no-domestic-trade] [--special-build on|off] [--json] [--quiet] \
          [--threads N] [--unchecked]"
     );
     std::process::exit(2)
@@ -102,6 +115,7 @@ fn parse_args() -> Options {
         players: 4,
         map: MapKind::Random,
         domestic_trade: true,
+        special_build: None,
         json: false,
         quiet: false,
         threads: 1,
@@ -127,7 +141,7 @@ fn parse_args() -> Options {
             "--players" => {
                 o.players = value("--players")
                     .parse()
-                    .unwrap_or_else(|_| usage("--players takes 2, 3 or 4"))
+                    .unwrap_or_else(|_| usage("--players takes 2 to 6"))
             }
             "--map" => {
                 o.map = match value("--map").as_str() {
@@ -144,7 +158,18 @@ fn parse_args() -> Options {
                     .filter(|&t| t > 0)
                     .unwrap_or_else(|| usage("--threads takes a positive number"))
             }
+            "--game" => match value("--game").as_str() {
+                "base" => {}
+                g => usage(&format!("unknown game `{g}` (base or cards)")),
+            },
             "--no-domestic-trade" => o.domestic_trade = false,
+            "--special-build" => {
+                o.special_build = match value("--special-build").as_str() {
+                    "on" => Some(true),
+                    "off" => Some(false),
+                    v => usage(&format!("--special-build takes on or off, not `{v}`")),
+                }
+            }
             "--unchecked" => o.unchecked = true,
             "--json" => o.json = true,
             "--quiet" => o.quiet = true,
@@ -156,10 +181,18 @@ fn parse_args() -> Options {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--game") {
+        if args.get(i + 1).map(String::as_str) == Some("cards") {
+            let rest = args[..i].iter().chain(&args[i + 2..]).cloned().collect();
+            return cards_simulate::run(rest);
+        }
+    }
     let o = parse_args();
     let rules = Rules {
         players: o.players,
         map: o.map,
+        special_build_phase: o.special_build,
         ..Rules::default()
     };
     if let Err(e) = rules.validate() {
@@ -294,6 +327,10 @@ fn report(o: &Options, c: &Counts, secs: f64) {
         c.maritime_trades as f64 / g
     );
     println!(
+        "  Special Build Phases      {:.2}",
+        c.special_builds as f64 / g
+    );
+    println!(
         "games won thanks to VP cards  {} ({:.1}%)",
         c.vp_card_wins,
         100.0 * c.vp_card_wins as f64 / g
@@ -302,7 +339,7 @@ fn report(o: &Options, c: &Counts, secs: f64) {
         println!(
             "{{\"games\":{},\"players\":{},\"threads\":{},\"seconds\":{secs:.6},\"games_per_s\":{:.3},\"turns_per_s\":{:.1},\
              \"actions_per_s\":{:.1},\"actions_per_game\":{:.2},\"turns_per_game\":{:.2},\"sevens_per_game\":{:.3},\
-             \"steals_per_game\":{:.3},\"shortages_per_game\":{:.3},\"vp_card_wins\":{}}}",
+             \"steals_per_game\":{:.3},\"shortages_per_game\":{:.3},\"vp_card_wins\":{},\"special_build_phases_per_game\":{:.2}}}",
             o.games,
             o.players,
             o.threads,
@@ -314,7 +351,8 @@ fn report(o: &Options, c: &Counts, secs: f64) {
             c.sevens as f64 / g,
             c.steals as f64 / g,
             c.shortages as f64 / g,
-            c.vp_card_wins
+            c.vp_card_wins,
+            c.special_builds as f64 / g
         );
     }
 }

@@ -4,8 +4,11 @@
 //! then a summary line. `scripts/test` compares the two outputs byte for byte.
 //!
 //! ```sh
-//! cargo run -p catan-ffi --example transcript -- 42 20000
+//! cargo run -p catan-ffi --example transcript -- 42 20000 6
 //! ```
+//!
+//! Arguments: seed (42), most actions (20000), players (4; 5 and 6 play the 5–6 player
+//! extension).
 
 use catan_rules::{Action, Game, Rules};
 
@@ -15,8 +18,13 @@ fn main() {
     let max_steps: u64 = args
         .next()
         .map_or(20_000, |s| s.parse().expect("max_steps"));
+    let players: u8 = args.next().map_or(4, |s| s.parse().expect("players"));
 
-    let mut game = Game::new(Rules::default(), seed).expect("default rules");
+    let rules = Rules {
+        players,
+        ..Rules::default()
+    };
+    let mut game = Game::new(rules, seed).expect("playable rules");
     let mut legal: Vec<Action> = Vec::new();
     let mut step: u64 = 0;
     while game.winner().is_none() && step < max_steps {

@@ -32,7 +32,7 @@ impl Game {
         v
     }
 
-    /// All victory points, hidden VP cards included (`RULINGS` 5).
+    /// All victory points, hidden VP cards included (docs/rulings.md §5).
     pub fn points(&self, p: Player) -> u8 {
         let s = &self.seats[p.index()];
         self.public_points(p) + s.dev[DevCard::VictoryPoint] + s.new_dev[DevCard::VictoryPoint]
@@ -45,8 +45,8 @@ impl Game {
             .collect()
     }
 
-    /// Longest Road after any change (`seeds/000` "Longest Road", special case; `RULINGS`
-    /// 15).
+    /// Longest Road after any change (Base rules, "Longest Road", special case;
+    /// docs/rulings.md §15).
     pub(super) fn update_longest_road<S: EventSink>(&mut self, sink: &mut S) {
         let n = self.rules.players as usize;
         let max = self.seats[..n]
@@ -95,11 +95,12 @@ impl Game {
         }
     }
 
-    /// A player wins on their own turn as soon as they hold the target (`RULINGS` 4).
+    /// A player wins on their own turn as soon as they hold the target, never during a
+    /// Special Build Phase (docs/rulings.md §4, §19).
     pub(super) fn check_win<S: EventSink>(&mut self, sink: &mut S) {
         if matches!(
             self.phase,
-            Phase::SetupSettlement | Phase::SetupRoad | Phase::GameOver
+            Phase::SetupSettlement | Phase::SetupRoad | Phase::GameOver | Phase::SpecialBuild
         ) {
             return;
         }

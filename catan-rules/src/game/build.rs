@@ -39,7 +39,7 @@ impl Game {
         node: NodeId,
     ) -> Result<(), RuleError> {
         let setup = self.phase == Phase::SetupSettlement;
-        if !setup && self.phase != Phase::Main {
+        if !setup && !self.building_open() {
             return Err(self.wrong_phase(action));
         }
         if node.index() >= self.board.nodes().len() {
@@ -65,7 +65,7 @@ impl Game {
     pub(super) fn check_road(&self, action: &Action, p: u8, edge: EdgeId) -> Result<(), RuleError> {
         let free = match self.phase {
             Phase::SetupRoad | Phase::RoadBuilding => true,
-            Phase::Main => false,
+            Phase::Main | Phase::SpecialBuild => false,
             _ => return Err(self.wrong_phase(action)),
         };
         if edge.index() >= self.board.edges().len() {
@@ -100,7 +100,7 @@ impl Game {
     /// A city: in the main phase, on the player's own settlement, a piece left, the cost.
     #[inline(always)]
     pub(super) fn check_city(&self, action: &Action, p: u8, node: NodeId) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if !self.building_open() {
             return Err(self.wrong_phase(action));
         }
         if node.index() >= self.board.nodes().len() {
@@ -196,7 +196,7 @@ impl Game {
     #[inline(always)]
     pub(super) fn build_road<S: EventSink>(&mut self, p: u8, edge: EdgeId, sink: &mut S) {
         match self.phase {
-            Phase::Main => {
+            Phase::Main | Phase::SpecialBuild => {
                 self.pay(p, &ROAD_COST);
                 self.flags |= F_BUILT;
             }

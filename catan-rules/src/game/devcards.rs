@@ -38,7 +38,7 @@ impl Game {
         p: u8,
         card: Option<DevCard>,
     ) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if !self.building_open() {
             return Err(self.wrong_phase(action));
         }
         if self.deck.total() == 0 {

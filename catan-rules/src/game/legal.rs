@@ -115,6 +115,7 @@ impl Game {
                 }
                 out.push(Action::EndTurn { player });
             }
+            Phase::SpecialBuild => self.push_special_build(player, out),
             Phase::Discard | Phase::GameOver => {}
         }
     }

@@ -15,6 +15,7 @@
 //! | `trade` | maritime trade and the domestic trade protocol |
 //! | `awards` | points, Longest Road, Largest Army, victory |
 //! | `turn` | phases, decisions, ending a turn |
+//! | `special_build` | the Special Build Phase after every turn (5–6 players) |
 //! | `legal` | where enumeration writes, and its order |
 //!
 //! This file holds the state, its accessors, and the dispatch: [`Game::check`] and the
@@ -29,6 +30,7 @@ mod production;
 pub(crate) mod robber;
 mod setup;
 mod ships;
+mod special_build;
 mod trade;
 mod turn;
 
@@ -36,6 +38,7 @@ pub use build::{CITY_COST, ROAD_COST, SETTLEMENT_COST};
 pub use devcards::DEV_CARD_COST;
 pub(crate) use ships::{FreshShips, SHIP};
 pub use ships::{SHIPS, SHIP_COST};
+pub(crate) use special_build::check_special_build_position;
 pub(crate) use trade::{answer, Offer};
 pub use turn::{Decision, Phase};
 
@@ -108,6 +111,8 @@ pub struct Game {
     pub(crate) setup_step: u8,
     pub(crate) setup_node: u8,
     pub(crate) road_building_left: u8,
+    /// During a Special Build Phase: the player whose turn it follows (`NONE` otherwise).
+    pub(crate) special_after: u8,
     pub(crate) winner: u8,
     pub(crate) longest_road: u8,
     pub(crate) largest_army: u8,
@@ -151,6 +156,7 @@ impl Clone for Game {
             setup_step,
             setup_node,
             road_building_left,
+            special_after,
             winner,
             longest_road,
             largest_army,
@@ -177,6 +183,7 @@ impl Clone for Game {
         self.setup_step = *setup_step;
         self.setup_node = *setup_node;
         self.road_building_left = *road_building_left;
+        self.special_after = *special_after;
         self.winner = *winner;
         self.longest_road = *longest_road;
         self.largest_army = *largest_army;
@@ -205,6 +212,7 @@ impl PartialEq for Game {
             && self.setup_step == o.setup_step
             && self.setup_node == o.setup_node
             && self.road_building_left == o.road_building_left
+            && self.special_after == o.special_after
             && self.winner == o.winner
             && self.longest_road == o.longest_road
             && self.largest_army == o.largest_army
@@ -247,14 +255,11 @@ impl Game {
     pub fn new(rules: Rules, seed: u64) -> Result<Game, NewGameError> {
         rules.validate()?;
         let mut rng = Rng::new(seed);
-        let spec = match rules.map {
-            MapKind::Beginner => layouts::beginner(),
-            MapKind::Variable => layouts::variable(&mut rng),
-            MapKind::Random => layouts::random(&mut rng),
-        };
+        let spec = layouts::for_rules(&rules, &mut rng);
         let board = Arc::new(Board::new(spec)?);
         let mut g = Game::blank(rules, board, rng);
-        if rules.map == MapKind::Beginner {
+        // The 5–6 player beginners' map has no printed starting pieces.
+        if rules.map == MapKind::Beginner && !rules.island.is_five_six(rules.players) {
             g.place_beginner_pieces(&mut ());
         }
         Ok(g)
@@ -291,6 +296,7 @@ impl Game {
             setup_step: 0,
             setup_node: NONE,
             road_building_left: 0,
+            special_after: NONE,
             winner: NONE,
             longest_road: NONE,
             largest_army: NONE,
@@ -340,7 +346,8 @@ impl Game {
     pub fn phase(&self) -> Phase {
         self.phase
     }
-    /// Whose turn it is.
+    /// Whose turn it is; in a Special Build Phase, the player building (see
+    /// [`Game::special_build_after`]).
     #[inline]
     pub fn current_player(&self) -> Player {
         Player(self.current)

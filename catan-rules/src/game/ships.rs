@@ -9,6 +9,7 @@
 //! settlement may take a ship instead of a road; Road Building places roads, ships or one of
 //! each. Once a turn a player may move one ship: only the ship at the open end of a route,
 //! never one built this turn, to a place where a ship could be built (docs/rulings.md §21).
+//! Ships may be built in a Special Build Phase (5–6 players), never moved there.
 //!
 //! | rule | check | effect | enumeration | ids |
 //! | --- | --- | --- | --- | --- |
@@ -86,7 +87,8 @@ impl Game {
     pub(super) fn check_ship(&self, action: &Action, p: u8, edge: EdgeId) -> Result<(), RuleError> {
         let free = match self.phase {
             Phase::SetupRoad | Phase::RoadBuilding => true,
-            Phase::Main => false,
+            // A ship is a build: in one's turn and in a Special Build Phase.
+            Phase::Main | Phase::SpecialBuild => false,
             _ => return Err(self.wrong_phase(action)),
         };
         if !self.board.open_sea() {
@@ -164,7 +166,7 @@ impl Game {
     #[inline]
     pub(super) fn build_ship<S: EventSink>(&mut self, p: u8, edge: EdgeId, sink: &mut S) {
         match self.phase {
-            Phase::Main => {
+            Phase::Main | Phase::SpecialBuild => {
                 self.pay(p, &SHIP_COST);
                 self.flags |= F_BUILT;
             }
@@ -301,7 +303,8 @@ impl Game {
             return;
         }
         let s = &self.seats[player.index()];
-        if s.ships >= SHIPS || (self.phase == Phase::Main && !s.hand.contains(&SHIP_COST)) {
+        let paid = matches!(self.phase, Phase::Main | Phase::SpecialBuild);
+        if s.ships >= SHIPS || (paid && !s.hand.contains(&SHIP_COST)) {
             return;
         }
         self.ship_spots(player.0, None).for_each(|e| {

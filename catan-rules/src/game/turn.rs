@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
-    /// Set-up: the current player places a settlement (`seeds/000` "Set-up Phase").
+    /// Set-up: the current player places a settlement (Base rules, "Set-up Phase").
     SetupSettlement,
     /// Set-up: the current player places a road at the settlement just placed.
     SetupRoad,
@@ -36,6 +36,9 @@ pub enum Phase {
     RoadBuilding,
     /// The game is won; nothing is legal.
     GameOver,
+    /// After a turn, the other players build in turn (5–6 players, or the
+    /// `special_build_phase` option): the current player is the one building.
+    SpecialBuild,
 }
 
 impl Phase {
@@ -49,6 +52,7 @@ impl Phase {
             Phase::Main => "the dice are already rolled",
             Phase::RoadBuilding => "place the Road Building roads first",
             Phase::GameOver => "the game is over",
+            Phase::SpecialBuild => "only building and buying in the Special Build Phase",
         }
     }
 }
@@ -114,6 +118,13 @@ pub enum Decision {
         /// The winner.
         winner: Player,
     },
+    /// Build or buy in the Special Build Phase, or pass (end turn).
+    SpecialBuild {
+        /// Who is building.
+        player: Player,
+        /// The player whose turn the phase follows.
+        after: Player,
+    },
 }
 
 impl Game {
@@ -141,6 +152,10 @@ impl Game {
             Phase::RoadBuilding => Decision::RoadBuilding {
                 player,
                 left: self.road_building_left,
+            },
+            Phase::SpecialBuild => Decision::SpecialBuild {
+                player,
+                after: Player(self.special_after),
             },
             Phase::Main => match &self.offer {
                 Some(o) => Decision::TradeResponses {
@@ -175,19 +190,27 @@ impl Game {
         }
     }
 
-    /// The turn may end in the main phase only (after the roll and the robber).
+    /// The turn may end in the main phase only (after the roll and the robber); in the
+    /// Special Build Phase the same action passes.
     #[inline(always)]
     pub(super) fn check_end_turn(&self, action: &Action) -> Result<(), RuleError> {
-        if self.phase != Phase::Main {
+        if !self.building_open() {
             return Err(self.wrong_phase(action));
         }
         Ok(())
     }
 
-    /// Ends `p`'s turn and starts the next player's (to the left).
+    /// Ends `p`'s turn and starts the next player's (to the left), with a Special Build
+    /// Phase in between when the rules have one; in that phase, `p` passes.
     #[inline(always)]
     pub(super) fn end_turn<S: EventSink>(&mut self, p: u8, sink: &mut S) {
+        if self.phase == Phase::SpecialBuild {
+            return self.special_build_pass(p, sink);
+        }
         sink.push(Event::TurnEnded { player: Player(p) });
+        if self.rules.special_build() {
+            return self.open_special_build(p, sink);
+        }
         let next = (self.current + 1) % self.rules.players;
         self.start_turn(next, sink);
     }
@@ -217,7 +240,7 @@ impl Game {
         }
         // Only the current player's harbours change during a turn, so every seat's are
         // settled here; refreshing them all keeps the state canonical (a saved position
-        // restores it exactly). Only the current player's are ever read (`RULINGS` 1).
+        // restores it exactly). Only the current player's are ever read (docs/rulings.md §1).
         for s in self.seats.iter_mut() {
             s.harbors_at_start = s.harbors;
         }
@@ -225,7 +248,7 @@ impl Game {
             player: Player(p),
             turn: self.turn,
         });
-        // Points reached on another player's turn win now (`RULINGS` 4).
+        // Points reached on another player's turn win now (docs/rulings.md §4).
         self.check_win(sink);
     }
 }

@@ -117,6 +117,7 @@ impl Game {
             setup_step: self.setup_step,
             setup_node: (self.setup_node != NONE).then_some(NodeId(self.setup_node)),
             road_building_left: self.road_building_left,
+            special_build_after: self.special_build_after(),
             ship_moved: self.flags & F_SHIP_MOVED != 0,
             ships_built_this_turn,
             trade: self.offer.as_ref().map(|o| trade_offer(o, n)),

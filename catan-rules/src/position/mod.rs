@@ -77,7 +77,8 @@ pub struct Position {
     pub board: BoardSpec,
     /// The stage of the game.
     pub phase: Phase,
-    /// Whose turn it is (during set-up: who places next).
+    /// Whose turn it is (during set-up: who places next; in the Special Build Phase: who
+    /// builds).
     pub current: Player,
     /// Turn number: 0 during set-up, then 1, 2, ...
     pub turn: u16,
@@ -104,6 +105,10 @@ pub struct Position {
     /// Free roads still to place in the `road_building` phase.
     #[serde(default)]
     pub road_building_left: u8,
+    /// In the `special_build` phase: the player whose turn it follows (`current` is the
+    /// player building; docs/rulings.md §19).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special_build_after: Option<Player>,
     /// Whether the current player has moved a ship this turn (Seafarers; left out when
     /// false).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]

@@ -283,16 +283,21 @@ fn check_play_turn(pos: &Position, errs: &mut Vec<PositionError>) {
         Phase::RoadBuilding if !(1..=2).contains(&pos.road_building_left) => {
             bad("road building places 1 or 2 roads")
         }
+        Phase::SpecialBuild if rolled || pos.dev_card_played => {
+            bad("nothing is rolled or played in the Special Build Phase")
+        }
         _ => {}
     }
     if matches!(phase, Phase::Discard | Phase::MoveRobber) && pos.built_this_turn {
         bad("nothing is built before the robber is moved");
     }
-    if !rolled && pos.built_this_turn {
+    let special = phase == Phase::SpecialBuild;
+    if !rolled && pos.built_this_turn && !special {
         bad("nothing is built before the roll");
     }
+    // In the Special Build Phase the builder may hold cards bought in earlier phases.
     let cur = pos.players.get(pos.current.index());
-    if cur.is_some_and(|p| p.new_dev_cards.total() > 0) && !pos.built_this_turn {
+    if cur.is_some_and(|p| p.new_dev_cards.total() > 0) && !pos.built_this_turn && !special {
         bad("the current player bought a card this turn, so built_this_turn is set");
     }
     if !pos.harbors_gained_this_turn.is_empty() && !pos.built_this_turn {
@@ -300,9 +305,13 @@ fn check_play_turn(pos: &Position, errs: &mut Vec<PositionError>) {
     }
 }
 
-/// Fields of any phase: Road Building's count, the dice, discards owed, the winner.
+/// Fields of any phase: Road Building's count, the Special Build Phase's fields, the dice,
+/// discards owed, the winner.
 fn check_turn_state(pos: &Position, errs: &mut Vec<PositionError>) {
     let phase = pos.phase;
+    crate::game::check_special_build_position(pos, &mut |reason| {
+        errs.push(PositionError::PhaseInconsistent { phase, reason })
+    });
     if pos.road_building_left > 0 && !matches!(phase, Phase::RoadBuilding | Phase::GameOver)
         || pos.road_building_left > 2
     {
@@ -556,6 +565,7 @@ fn place_turn(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
     g.dice = pos.dice.unwrap_or([0, 0]);
     g.setup_step = pos.setup_step;
     g.road_building_left = pos.road_building_left;
+    g.special_after = pos.special_build_after.map_or(NONE, |p| p.0);
     g.winner = pos.winner.map_or(NONE, |p| p.0);
     g.longest_road = pos.longest_road.map_or(NONE, |p| p.0);
     g.largest_army = pos.largest_army.map_or(NONE, |p| p.0);
@@ -813,7 +823,8 @@ fn check_end(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
                     reason: "the winner has fewer points than the target",
                 });
             }
-        } else if points >= target {
+        } else if points >= target && pos.phase != Phase::SpecialBuild {
+            // Points reached in a Special Build Phase wait for the player's own turn.
             errs.push(PositionError::UndeclaredWin {
                 player: pos.current,
                 points,

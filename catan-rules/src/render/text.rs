@@ -150,6 +150,13 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
         }
         Event::TurnEnded { player } => format!("{player} ends the turn"),
         Event::TurnStarted { player, turn } => format!("turn {turn}: {player} to play"),
+        Event::SpecialBuildStarted { player } => {
+            format!("special build phase after {player}'s turn")
+        }
+        Event::SpecialBuildPassed { player } => format!("{player} is done building"),
+        Event::SpecialBuildEnded { player } => {
+            format!("special build phase after {player}'s turn is over")
+        }
         Event::SetupFinished => "set-up finished; play begins".to_owned(),
         Event::GameWon { player, points } => format!("{player} wins with {points} points"),
     }

@@ -6,13 +6,15 @@
 //! fields of [`Game`]. [`Pos`] is the builder; [`audit`] checks that `legal_actions`, `is_legal`
 //! and `apply` agree; [`rejects`] checks an error path (exact [`RuleError`], state unchanged).
 //!
-//! The board is always the beginners' map (`facts/boards.md §1.1`), so hexes are named by
-//! their terrain and number: `M10` = Mountains 10 at axial `(0, -2)`, and so on (see the
-//! constants below).
+//! The board is the beginners' map (Base rules, Illustration A), so hexes are named by their
+//! terrain and number: `M10` = Mountains 10 at axial `(0, -2)`, and so on (see the constants
+//! below). With 5–6 players it is the printed "Starting Set-up for 5–6 New Players"
+//! (`five_six.rs` names its hexes by row and position, `special_build.rs` by reading order).
 
 mod beginner;
 mod building;
 mod devcards;
+mod five_six;
 mod invariants;
 mod longest_road;
 mod maps;
@@ -20,6 +22,7 @@ mod production;
 mod robber;
 mod setup;
 mod ships;
+mod special_build;
 mod trade;
 mod turn;
 mod victory;
@@ -36,7 +39,7 @@ use crate::types::{DevCard, Player, Resource, Resources};
 use std::collections::HashSet;
 use std::sync::Arc;
 
-// ---- hexes of the beginners' map (facts/boards.md §1.1), axial (q, r) ----
+// ---- hexes of the beginners' map (Base rules, Illustration A), axial (q, r) ----
 pub(crate) const M10: (i8, i8) = (0, -2);
 pub(crate) const P2: (i8, i8) = (1, -2);
 pub(crate) const F9: (i8, i8) = (2, -2);
@@ -89,9 +92,15 @@ pub(crate) struct Pos {
 }
 
 impl Pos {
-    /// An empty beginners' board in the set-up phase (no printed pieces).
+    /// An empty beginners' board in the set-up phase (no printed pieces); the 5–6 player
+    /// beginners' board for 5–6 players.
     pub fn setup(r: Rules) -> Pos {
-        let board = Arc::new(Board::new(layouts::beginner()).expect("beginner board"));
+        let spec = if r.island.is_five_six(r.players) {
+            layouts::five_six_beginner()
+        } else {
+            layouts::beginner()
+        };
+        let board = Arc::new(Board::new(spec).expect("beginner board"));
         Pos {
             g: Game::blank(r, board, Rng::new(1)),
         }
@@ -284,7 +293,7 @@ impl Pos {
     }
 }
 
-/// Every resource card is somewhere: bank plus hands is the full supply (`RULINGS` 6).
+/// Every resource card is somewhere: bank plus hands is the full supply (docs/rulings.md §6).
 pub(crate) fn assert_cards_conserved(g: &Game) {
     for r in Resource::ALL {
         let held: u32 = (0..g.players())
@@ -414,7 +423,7 @@ pub(crate) fn candidates(g: &Game) -> Vec<Action> {
         for give in Resource::ALL {
             for get in Resource::ALL {
                 // Only the best rate is listed; worse ones are legal but dominated
-                // (`RULINGS` 18, tested in trade.rs).
+                // (docs/rulings.md §18, tested in trade.rs).
                 let rate = g.best_rate(player, give);
                 v.push(Action::MaritimeTrade {
                     player,
@@ -505,7 +514,7 @@ pub(crate) fn roll(p: Player, a: u8, b: u8) -> Action {
 
 #[test]
 fn flags_mean_what_the_builder_thinks() {
-    // Builder self-check (RULINGS 1: building closes trading in strict phases).
+    // Builder self-check (docs/rulings.md §1: building closes trading in strict phases).
     let mut pos = Pos::new(3);
     assert!(pos.g.rolled());
     assert!(!pos.g.development_card_played());
@@ -523,8 +532,8 @@ fn flags_mean_what_the_builder_thinks() {
 
 #[test]
 fn builder_positions_are_consistent() {
-    // Builder self-check: a 10-road path is a trail of 10 (RULINGS 15), cards are conserved
-    // (RULINGS 6), and the position passes the legal-action audit.
+    // Builder self-check: a 10-road path is a trail of 10 (docs/rulings.md §15), cards are
+    // conserved (docs/rulings.md §6), and the position passes the legal-action audit.
     let mut pos = Pos::new(4);
     let path = pos.top_path(0, -2, 2);
     assert_eq!(path.len(), 11);

@@ -38,15 +38,16 @@ fn victory_points_tally() {
 
 #[test]
 fn player_count_and_target_are_validated() {
-    // RULINGS 23: 3-4 players, 2 as a house rule, 5-6 need the extension (not in the base
-    // game); RULINGS 20 (targets other than 10 for scenarios).
-    for players in [0, 1, 5, 6] {
+    // docs/rulings.md §23: 3-4 players, 2 as a house rule, 5-6 with the extension's
+    // island (the 5–6 player extension); docs/rulings.md §20 (targets other than 10 for
+    // scenarios).
+    for players in [0, 1, 7, 200] {
         assert_eq!(
             Game::new(rules(players), 1).err(),
             Some(NewGameError::Rules(RulesError::Players { players }))
         );
     }
-    for players in 2..=4 {
+    for players in 2..=6 {
         assert!(Game::new(rules(players), 1).is_ok());
     }
     assert_eq!(

@@ -1,0 +1,220 @@
+//! `catan_rules.CardGame`: the Catan Card Game (1996, two players) from Python, a thin skin
+//! over `catan_rules::cards` (actions, events, views and positions as plain dicts).
+
+use crate::convert::{from_py, ser_to_py};
+use crate::errors::{new_error, parse_message};
+use catan_rules::cards::{
+    action_from_id, CardAction, CardError, CardGame, CardRules, SvgStyle, ACTION_SPACE,
+};
+use catan_rules::{ChanceMode, Player};
+use pyo3::prelude::*;
+
+/// A game of the Catan Card Game, changed only by ``apply`` (all or nothing).
+///
+/// >>> import random, catan_rules
+/// >>> game = catan_rules.CardGame(seed=7)
+/// >>> rng = random.Random(1)
+/// >>> while game.winner is None:
+/// ...     events = game.apply(rng.choice([a for a in game.legal_actions() if a["type"] != "offer"]))
+/// >>> max(game.points(0), game.points(1)) >= 12
+/// True
+#[pyclass(name = "CardGame", module = "catan_rules")]
+#[derive(Clone)]
+pub struct PyCardGame {
+    game: CardGame,
+}
+
+fn card_error(py: Python<'_>, e: CardError) -> PyErr {
+    let class = match e {
+        CardError::GameOver => "GameOverError",
+        CardError::NotYourTurn { .. } | CardError::NoSuchPlayer { .. } => "NotYourTurnError",
+        CardError::WrongPhase { .. } => "WrongPhaseError",
+        CardError::CannotAfford => "NotEnoughResourcesError",
+        CardError::WrongChanceMode { .. } | CardError::BadDie { .. } => "ChanceError",
+        _ => "IllegalActionError",
+    };
+    match ser_to_py(py, &e) {
+        Ok(detail) => {
+            let kind = serde_json::to_value(e)
+                .ok()
+                .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
+                .unwrap_or_default();
+            new_error(py, class, e.to_string(), &kind, detail)
+        }
+        Err(err) => err,
+    }
+}
+
+fn action_of(o: &Bound<'_, PyAny>) -> PyResult<CardAction> {
+    let py = o.py();
+    let parsed = if let Ok(s) = o.extract::<String>() {
+        serde_json::from_str::<CardAction>(&s)
+    } else {
+        serde_json::from_value::<CardAction>(from_py(o)?)
+    };
+    parsed.map_err(|e| parse_message(py, e.to_string()))
+}
+
+fn seat_of(py: Python<'_>, p: Option<u8>) -> PyResult<Option<Player>> {
+    match p {
+        None => Ok(None),
+        Some(p @ 0..=1) => Ok(Some(Player(p))),
+        Some(p) => Err(new_error(
+            py,
+            "NotYourTurnError",
+            format!("there is no seat {p} in the card game"),
+            "no_such_player",
+            pyo3::types::PyDict::new(py).into_any(),
+        )),
+    }
+}
+
+#[pymethods]
+impl PyCardGame {
+    /// A new game: ``seed`` fixes every shuffle and die; ``vp_target`` (default 12) and
+    /// ``chance`` (``"seeded"`` or ``"external"``) are the rules.
+    #[new]
+    #[pyo3(signature = (seed = 7, vp_target = 12, chance = "seeded"))]
+    fn new(py: Python<'_>, seed: u64, vp_target: u8, chance: &str) -> PyResult<Self> {
+        let chance = match chance {
+            "seeded" => ChanceMode::Seeded,
+            "external" => ChanceMode::External,
+            c => return Err(parse_message(py, format!("unknown chance mode `{c}`"))),
+        };
+        let rules = CardRules {
+            vp_target,
+            chance,
+            ..CardRules::default()
+        };
+        Ok(PyCardGame {
+            game: CardGame::new(rules, seed),
+        })
+    }
+
+    /// A game from a position (JSON text), validated; every problem is in the error.
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &str) -> PyResult<Self> {
+        CardGame::from_json(text)
+            .map(|game| PyCardGame { game })
+            .map_err(|e| {
+                let detail = ser_to_py(py, &e.0).unwrap_or_else(|_| py.None().into_bound(py));
+                new_error(
+                    py,
+                    "PositionError",
+                    e.to_string(),
+                    "invalid_position",
+                    detail,
+                )
+            })
+    }
+
+    /// The whole position as JSON (the referee's: both hands, every pile's order).
+    fn to_json(&self) -> String {
+        self.game.to_json()
+    }
+
+    /// Every legal action as a dict.
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let mut v = Vec::new();
+        self.game.legal_actions(&mut v);
+        v.iter().map(|a| ser_to_py(py, a)).collect()
+    }
+
+    /// Applies an action (a dict or JSON text) and returns its events as dicts.
+    fn apply<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let a = action_of(action)?;
+        let ev = self.game.apply(a).map_err(|e| card_error(py, e))?;
+        ev.iter().map(|e| ser_to_py(py, e)).collect()
+    }
+
+    /// Whether an action is legal now (exactly when ``apply`` would succeed).
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.game.is_legal(&action_of(action)?))
+    }
+
+    /// The size of the fixed action space.
+    #[getter]
+    fn action_space_size(&self) -> u32 {
+        ACTION_SPACE
+    }
+
+    /// The legal ids of the fixed action space, for the seat to act.
+    fn legal_mask(&self) -> Vec<bool> {
+        let mut m = vec![false; ACTION_SPACE as usize];
+        self.game.legal_mask(&mut m);
+        m
+    }
+
+    /// Applies a fixed action id for the seat to act.
+    fn apply_id<'py>(&mut self, py: Python<'py>, id: u32) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let who = self.game.to_act().iter().next().unwrap_or(Player(0));
+        let a = action_from_id(id, who)
+            .ok_or_else(|| parse_message(py, format!("{id} is not an action id")))?;
+        let ev = self.game.apply(a).map_err(|e| card_error(py, e))?;
+        ev.iter().map(|e| ser_to_py(py, e)).collect()
+    }
+
+    /// What the game waits for, as a dict.
+    #[getter]
+    fn decision<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.game.decision())
+    }
+
+    /// The seats that may act now.
+    #[getter]
+    fn to_act(&self) -> Vec<u8> {
+        self.game.to_act().iter().map(|p| p.0).collect()
+    }
+
+    /// The winner, or ``None``.
+    #[getter]
+    fn winner(&self) -> Option<u8> {
+        self.game.winner().map(|p| p.0)
+    }
+
+    /// The turn number.
+    #[getter]
+    fn turn(&self) -> u16 {
+        self.game.turn()
+    }
+
+    /// Victory points of a seat.
+    fn points(&self, py: Python<'_>, seat: u8) -> PyResult<u32> {
+        let p = seat_of(py, Some(seat))?.unwrap_or(Player(0));
+        Ok(self.game.points(p))
+    }
+
+    /// What ``seat`` may know (``None``: a spectator), as a dict.
+    #[pyo3(signature = (seat = None))]
+    fn view<'py>(&self, py: Python<'py>, seat: Option<u8>) -> PyResult<Bound<'py, PyAny>> {
+        ser_to_py(py, &self.game.view(seat_of(py, seat)?))
+    }
+
+    /// Both principalities as text.
+    fn ascii(&self) -> String {
+        self.game.to_ascii()
+    }
+
+    /// Both principalities as SVG (shown by notebooks).
+    fn _repr_svg_(&self) -> String {
+        self.game.to_svg(&SvgStyle::default())
+    }
+
+    /// An independent copy.
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<CardGame turn {} points {}-{}>",
+            self.game.turn(),
+            self.game.points(Player(0)),
+            self.game.points(Player(1))
+        )
+    }
+}

@@ -1,0 +1,69 @@
+"""The Catan Card Game from Python (the rules are tested in Rust: docs/cards.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import catan_rules
+
+
+def play(game: catan_rules.CardGame, seed: int = 0, limit: int = 50_000) -> None:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.winner is not None:
+            return
+        game.apply(rng.choice([a for a in game.legal_actions() if a["type"] != "offer"]))
+
+
+def test_random_game_reaches_twelve_points() -> None:
+    game = catan_rules.CardGame(seed=3)
+    play(game)
+    assert game.winner in (0, 1)
+    assert game.points(game.winner) >= 12
+
+
+def test_refused_action_changes_nothing_and_says_why() -> None:
+    game = catan_rules.CardGame(seed=1)
+    before = game.to_json()
+    with pytest.raises(catan_rules.IllegalActionError) as e:
+        game.apply({"type": "end_turn", "player": game.to_act[0]})
+    assert e.value.kind == "wrong_phase"
+    assert game.to_json() == before
+    with pytest.raises(catan_rules.ParseError):
+        game.apply({"type": "fly"})
+
+
+def test_views_hide_the_opponent_hand() -> None:
+    game = catan_rules.CardGame(seed=2)
+    play(game, limit=40)
+    mine = game.view(0)
+    theirs = game.view(1)
+    assert mine["hand"] != [] or theirs["hand"] != []
+    assert mine["principalities"] == theirs["principalities"]
+    assert "hand" in mine and mine["opponent_hand"] is None
+    assert game.view()["hand"] == []
+
+
+def test_positions_round_trip_and_masks() -> None:
+    game = catan_rules.CardGame(seed=4)
+    play(game, limit=200)
+    back = catan_rules.CardGame.from_json(game.to_json())
+    assert back.to_json() == game.to_json()
+    mask = game.legal_mask()
+    assert len(mask) == game.action_space_size
+    ids = [i for i, ok in enumerate(mask) if ok]
+    assert ids
+    game.apply_id(ids[0])
+    bad = json.loads(back.to_json())
+    bad["hands"][0].append({"card": "colossus"})
+    with pytest.raises(catan_rules.PositionError):
+        catan_rules.CardGame.from_json(json.dumps(bad))
+
+
+def test_svg_for_notebooks() -> None:
+    game = catan_rules.CardGame(seed=5)
+    assert game._repr_svg_().startswith("<svg")
+    assert "seat 0" in game.ascii()

@@ -1,0 +1,484 @@
+//! Positions: the whole state as plain JSON (`{"format": "catan-cards-position",
+//! "version": 1, ...}`), cards named by the catalogue's ids, validated on the way in with
+//! every problem reported at once.
+
+use super::catalogue::{CardKind, Catalogue};
+use super::state::*;
+use super::types::{CardId, PileId};
+use crate::rng::Rng;
+use crate::types::Player;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The position format's name.
+pub const POSITION_FORMAT: &str = "catan-cards-position";
+/// The position format's version.
+pub const POSITION_VERSION: u32 = 1;
+
+/// A card on the table in a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PosCell {
+    /// Row `0..5` (2 is the middle row).
+    pub row: u8,
+    /// Column `0..27`.
+    pub col: u8,
+    /// The card's id.
+    pub card: String,
+    /// Units stored (landscapes).
+    #[serde(default)]
+    pub stock: u8,
+    /// The settlement under a town.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub under: Option<String>,
+}
+
+/// A card in a hand in a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PosHandCard {
+    /// The card's id.
+    pub card: String,
+    /// Taken this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fresh: bool,
+}
+
+/// The whole state of a game as plain data (the referee's: it holds both hands and every
+/// pile's order). [`super::CardGame::from_json`] validates it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardPosition {
+    /// Always [`POSITION_FORMAT`].
+    pub format: String,
+    /// Always [`POSITION_VERSION`].
+    pub version: u32,
+    /// The catalogue's name.
+    pub catalogue: String,
+    /// The rules.
+    pub rules: CardRules,
+    /// The generator's state.
+    pub rng: Rng,
+    /// Both principalities.
+    pub principalities: [Vec<PosCell>; 2],
+    /// Both hands.
+    pub hands: [Vec<PosHandCard>; 2],
+    /// The ten piles, top first.
+    pub piles: Vec<Vec<String>>,
+    /// Action cards played by each seat.
+    pub played: [Vec<String>; 2],
+    /// Per seat, a bit per pile whose order it knows.
+    pub known: [u16; 2],
+    /// The starting player.
+    pub starter: Option<Player>,
+    /// The player to move.
+    pub current: Player,
+    /// The turn number.
+    pub turn: u16,
+    /// The phase.
+    pub phase: Phase,
+    /// The dice of this turn.
+    pub dice: Option<(u8, u8)>,
+    /// An Alchemist's production die.
+    pub alchemist: Option<u8>,
+    /// The player to move has built this turn.
+    pub built: bool,
+    /// The player to move has changed a card.
+    pub exchanged: bool,
+    /// The player to move is replenishing.
+    pub replenishing: bool,
+    /// The Knight token's holder.
+    pub knight_token: Option<Player>,
+    /// The Mill token's holder.
+    pub mill_token: Option<Player>,
+    /// The winner.
+    pub winner: Option<Player>,
+    /// Pending steps, first first.
+    pub pending: Vec<Pending>,
+    /// Landscapes drawn for a new settlement, not laid yet.
+    pub drawn: Vec<String>,
+    /// A trade offer.
+    pub offer: Option<Offer>,
+    /// The pile chosen first in the opening.
+    pub opening_pile: Option<PileId>,
+}
+
+/// One problem of a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum CardPositionError {
+    /// Not JSON of the position's shape.
+    #[error("malformed position: {message}")]
+    Malformed {
+        /// The parser's message.
+        message: String,
+    },
+    /// Wrong format, version or catalogue.
+    #[error("wrong format: {found}")]
+    WrongFormat {
+        /// What was found.
+        found: String,
+    },
+    /// A card id the catalogue does not know.
+    #[error("unknown card `{card}`")]
+    UnknownCard {
+        /// The id.
+        card: String,
+    },
+    /// A card appears more or less often than the catalogue's count.
+    #[error("card `{card}` appears {found} times, the set has {expected}")]
+    CardCount {
+        /// The id.
+        card: String,
+        /// How often it appears.
+        found: usize,
+        /// The catalogue's count.
+        expected: usize,
+    },
+    /// A card where it cannot lie.
+    #[error("seat {player}, row {row}, col {col}: {reason}")]
+    BadCell {
+        /// The principality.
+        player: u8,
+        /// Row.
+        row: u8,
+        /// Column.
+        col: u8,
+        /// Why.
+        reason: String,
+    },
+    /// A pile holds a card of the wrong kind, or there are not ten piles.
+    #[error("pile {pile}: {reason}")]
+    BadPile {
+        /// The pile.
+        pile: u8,
+        /// Why.
+        reason: String,
+    },
+    /// Something else inconsistent (tokens, winner, seats, sizes).
+    #[error("{reason}")]
+    Inconsistent {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Every problem of a rejected position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardPositionErrors(pub Vec<CardPositionError>);
+
+impl core::fmt::Display for CardPositionErrors {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} position problem(s)", self.0.len())?;
+        for p in &self.0 {
+            write!(f, "; {p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for CardPositionErrors {}
+
+pub(crate) fn to_position(s: &State) -> CardPosition {
+    let name = |id: CardId| s.spec(id).id.clone();
+    let principality = |p: usize| {
+        cells()
+            .filter_map(|(r, c)| {
+                let cell = s.grid[p][r][c];
+                cell.card.map(|id| PosCell {
+                    row: r as u8,
+                    col: c as u8,
+                    card: name(id),
+                    stock: cell.stock,
+                    under: cell.under.map(name),
+                })
+            })
+            .collect()
+    };
+    let hand = |p: usize| {
+        s.hands[p]
+            .iter()
+            .map(|h| PosHandCard {
+                card: name(h.card),
+                fresh: h.fresh,
+            })
+            .collect()
+    };
+    CardPosition {
+        format: POSITION_FORMAT.into(),
+        version: POSITION_VERSION,
+        catalogue: s.cat.name.clone(),
+        rules: s.rules,
+        rng: s.rng,
+        principalities: [principality(0), principality(1)],
+        hands: [hand(0), hand(1)],
+        piles: s
+            .piles
+            .iter()
+            .map(|p| p.iter().map(|&c| name(c)).collect())
+            .collect(),
+        played: [0, 1].map(|p| s.played[p].iter().map(|&c| name(c)).collect()),
+        known: s.known,
+        starter: s.starter,
+        current: s.current,
+        turn: s.turn,
+        phase: s.phase,
+        dice: s.dice,
+        alchemist: s.alchemist,
+        built: s.built,
+        exchanged: s.exchanged,
+        replenishing: s.replenishing,
+        knight_token: s.knight_token,
+        mill_token: s.mill_token,
+        winner: s.winner,
+        pending: s.queue.clone(),
+        drawn: s.drawn.iter().flatten().map(|&c| name(c)).collect(),
+        offer: s.offer,
+        opening_pile: s.opening_pile,
+    }
+}
+
+struct Loader<'a> {
+    cat: &'a Catalogue,
+    errs: Vec<CardPositionError>,
+    seen: BTreeMap<CardId, usize>,
+}
+
+impl Loader<'_> {
+    fn card(&mut self, id: &str) -> Option<CardId> {
+        match self.cat.find(id) {
+            Some(c) => {
+                *self.seen.entry(c).or_default() += 1;
+                Some(c)
+            }
+            None => {
+                self.errs
+                    .push(CardPositionError::UnknownCard { card: id.into() });
+                None
+            }
+        }
+    }
+
+    fn bad_cell(&mut self, p: usize, c: &PosCell, reason: &str) {
+        self.errs.push(CardPositionError::BadCell {
+            player: p as u8,
+            row: c.row,
+            col: c.col,
+            reason: reason.into(),
+        });
+    }
+}
+
+pub(crate) fn from_position(
+    pos: &CardPosition,
+    cat: Arc<Catalogue>,
+) -> Result<State, CardPositionErrors> {
+    let mut s = super::turn::new_state(cat.clone(), pos.rules, 0);
+    let mut l = Loader {
+        cat: &cat,
+        errs: Vec::new(),
+        seen: BTreeMap::new(),
+    };
+    if pos.format != POSITION_FORMAT || pos.version != POSITION_VERSION || pos.catalogue != cat.name
+    {
+        l.errs.push(CardPositionError::WrongFormat {
+            found: format!(
+                "format `{}` version {} catalogue `{}` (expected `{POSITION_FORMAT}` {POSITION_VERSION} `{}`)",
+                pos.format, pos.version, pos.catalogue, cat.name
+            ),
+        });
+    }
+    s.grid = [[[Cell::default(); COLS]; ROWS]; 2];
+    for p in 0..2 {
+        for c in &pos.principalities[p] {
+            load_cell(&mut l, &mut s, p, c);
+        }
+    }
+    for p in 0..2 {
+        s.hands[p].clear();
+        for h in &pos.hands[p] {
+            if let Some(card) = l.card(&h.card) {
+                s.hands[p].push(HandCard {
+                    card,
+                    fresh: h.fresh,
+                });
+            }
+        }
+        s.played[p].clear();
+        for id in &pos.played[p] {
+            if let Some(card) = l.card(id) {
+                s.played[p].push(card);
+            }
+        }
+    }
+    load_piles(&mut l, &mut s, pos);
+    s.drawn = [None; 2];
+    for (i, id) in pos.drawn.iter().enumerate().take(2) {
+        s.drawn[i] = l.card(id);
+    }
+    check_counts(&mut l);
+    s.rng = pos.rng;
+    s.known = pos.known;
+    s.starter = pos.starter;
+    s.current = pos.current;
+    s.turn = pos.turn;
+    s.phase = pos.phase;
+    s.dice = pos.dice;
+    s.alchemist = pos.alchemist;
+    s.built = pos.built;
+    s.exchanged = pos.exchanged;
+    s.replenishing = pos.replenishing;
+    s.knight_token = pos.knight_token;
+    s.mill_token = pos.mill_token;
+    s.winner = pos.winner;
+    s.queue.clear();
+    s.queue.extend_from_slice(&pos.pending);
+    s.offer = pos.offer;
+    s.opening_pile = pos.opening_pile;
+    check_consistency(&mut l, &s);
+    if l.errs.is_empty() {
+        Ok(s)
+    } else {
+        Err(CardPositionErrors(l.errs))
+    }
+}
+
+fn load_cell(l: &mut Loader, s: &mut State, p: usize, c: &PosCell) {
+    let (r, col) = (c.row as usize, c.col as usize);
+    let card = l.card(&c.card);
+    let under = c.under.as_deref().and_then(|u| l.card(u));
+    if r >= ROWS || col >= COLS {
+        return l.bad_cell(p, c, "outside the grid");
+    }
+    let Some(card) = card else { return };
+    if s.grid[p][r][col].card.is_some() {
+        return l.bad_cell(p, c, "two cards in one cell");
+    }
+    let kind = l.cat.card(card).kind;
+    let ok = match kind {
+        CardKind::Road => r == MIDDLE && col % 2 == 1,
+        CardKind::Settlement | CardKind::Town => r == MIDDLE && col % 2 == 0,
+        CardKind::Landscape => r != MIDDLE && r.abs_diff(MIDDLE) == 1 && col % 2 == 1,
+        CardKind::SettlementUpgrade | CardKind::TownUpgrade => r != MIDDLE && col % 2 == 0,
+        CardKind::Action | CardKind::Event => false,
+    };
+    if !ok {
+        l.bad_cell(p, c, "this kind of card cannot lie here");
+    }
+    if c.stock > MAX_STOCK || (c.stock > 0 && kind != CardKind::Landscape) {
+        l.bad_cell(p, c, "stock is 0-3 and only on landscapes");
+    }
+    if under.is_some() != (kind == CardKind::Town)
+        || under.is_some_and(|u| l.cat.card(u).kind != CardKind::Settlement)
+    {
+        l.bad_cell(p, c, "a town (and only a town) lies on a settlement");
+    }
+    s.grid[p][r][col] = Cell {
+        card: Some(card),
+        stock: c.stock,
+        under,
+    };
+}
+
+fn load_piles(l: &mut Loader, s: &mut State, pos: &CardPosition) {
+    if pos.piles.len() != PileId::COUNT {
+        l.errs.push(CardPositionError::BadPile {
+            pile: pos.piles.len() as u8,
+            reason: format!("there are {} piles, not 10", pos.piles.len()),
+        });
+    }
+    for (i, pile) in pos.piles.iter().enumerate().take(PileId::COUNT) {
+        s.piles[i].clear();
+        for id in pile {
+            let Some(card) = l.card(id) else { continue };
+            let kind = l.cat.card(card).kind;
+            let want = match i {
+                0 => kind == CardKind::Event,
+                1 => kind == CardKind::Road,
+                2 => kind == CardKind::Settlement,
+                3 => kind == CardKind::Town,
+                4 => kind == CardKind::Landscape,
+                _ => matches!(
+                    kind,
+                    CardKind::Action | CardKind::SettlementUpgrade | CardKind::TownUpgrade
+                ),
+            };
+            if !want {
+                l.errs.push(CardPositionError::BadPile {
+                    pile: i as u8,
+                    reason: format!("`{id}` does not belong in this pile"),
+                });
+            }
+            s.piles[i].push(card);
+        }
+    }
+}
+
+fn check_counts(l: &mut Loader) {
+    for (i, spec) in l.cat.cards.iter().enumerate() {
+        let found = l.seen.get(&CardId(i as u8)).copied().unwrap_or(0);
+        if found != spec.count as usize {
+            l.errs.push(CardPositionError::CardCount {
+                card: spec.id.clone(),
+                found,
+                expected: spec.count as usize,
+            });
+        }
+    }
+}
+
+fn check_consistency(l: &mut Loader, s: &State) {
+    let mut bad = |reason: String| l.errs.push(CardPositionError::Inconsistent { reason });
+    for p in [s.current, s.starter.unwrap_or(Player(0))]
+        .into_iter()
+        .chain(s.knight_token)
+        .chain(s.mill_token)
+        .chain(s.winner)
+    {
+        if p.0 > 1 {
+            bad(format!("there is no seat {}", p.0));
+            return;
+        }
+    }
+    if s.winner.is_some() != (s.phase == Phase::Over) {
+        bad("a winner exactly when the phase is `over`".into());
+    }
+    if s.hands.iter().any(|h| h.len() > HAND_CAPACITY) || s.queue.len() > QUEUE_CAPACITY {
+        bad("a hand or the pending steps are too long".into());
+    }
+    for p in 0..2u8 {
+        let pl = Player(p);
+        let c = START_COL;
+        if !s.is_settled(pl, c) && !(0..COLS).any(|x| s.is_settled(pl, x)) {
+            bad(format!("seat {p} has no settlement"));
+        }
+    }
+    let mut t = s.clone();
+    super::build::update_tokens(&mut t, &mut ());
+    if t.knight_token != s.knight_token || t.mill_token != s.mill_token {
+        bad("the tokens do not match strength and trade points".into());
+    }
+    for (p, cells) in s.grid.iter().enumerate() {
+        for (r, row) in cells.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                let Some(id) = cell.card else { continue };
+                let kind = s.spec(id).kind;
+                if !matches!(kind, CardKind::SettlementUpgrade | CardKind::TownUpgrade) {
+                    continue;
+                }
+                let pl = Player(p as u8);
+                let town = s.is_town(pl, c);
+                let inner = r.abs_diff(MIDDLE) == 1;
+                let fits = if kind == CardKind::TownUpgrade {
+                    town
+                } else {
+                    town || (inner && s.is_settled(pl, c))
+                };
+                if !fits {
+                    bad(format!("seat {p}: the upgrade at row {r}, col {c} has no settlement or town to lie on"));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! `simulate --game cards`: random games of the Catan Card Game with rule counts and speed.
+//!
+//! ```sh
+//! cargo run --release --example simulate -- --game cards --games 1000 --seed 1
+//! ```
+//!
+//! Options: `--games N` (default 1000), `--seed S` (game `i` uses seed `S + i`),
+//! `--vp N` (victory points to win, default 12), `--json` (the last line is one JSON object
+//! with the figures), `--quiet`. One thread; random players choose uniformly among the
+//! legal actions and make a trade offer to the opponent about one time in 25.
+
+use catan_rules::cards::{
+    CardAction, CardEvent, CardEventSink, CardGame, CardRules, EventFace, Token,
+};
+use std::time::Instant;
+
+#[derive(Default)]
+struct Counts {
+    actions: u64,
+    turns: u64,
+    faces: [u64; 5],
+    event_cards: u64,
+    produced: u64,
+    robberies: u64,
+    tournaments_won: u64,
+    action_cards: u64,
+    counters: u64,
+    attacks_won: u64,
+    attacks_failed: u64,
+    returned_to_hand: u64,
+    built: u64,
+    bank_trades: u64,
+    offers: u64,
+    offers_accepted: u64,
+    token_changes: [u64; 2],
+    searches: u64,
+    draws: u64,
+    put_under: u64,
+    shuffles: u64,
+    wins: [u64; 2],
+    unfinished: u64,
+}
+
+impl CardEventSink for Counts {
+    fn push(&mut self, e: CardEvent) {
+        match e {
+            CardEvent::TurnStarted { .. } => self.turns += 1,
+            CardEvent::DiceRolled { face, .. } => {
+                let i = match face {
+                    EventFace::Tournament => 0,
+                    EventFace::TradeAdvantage => 1,
+                    EventFace::Robbery => 2,
+                    EventFace::SuccessfulYear => 3,
+                    EventFace::EventCard => 4,
+                };
+                self.faces[i] += 1;
+            }
+            CardEvent::EventCardDrawn { .. } => self.event_cards += 1,
+            CardEvent::Produced { amount, .. } => self.produced += amount as u64,
+            CardEvent::Robbed { .. } => self.robberies += 1,
+            CardEvent::Tournament { winner: Some(_) } => self.tournaments_won += 1,
+            CardEvent::CardPlayed { .. } => self.action_cards += 1,
+            CardEvent::Countered { .. } => self.counters += 1,
+            CardEvent::AttackRolled { success, .. } => {
+                if success {
+                    self.attacks_won += 1
+                } else {
+                    self.attacks_failed += 1
+                }
+            }
+            CardEvent::ReturnedToHand { .. } => self.returned_to_hand += 1,
+            CardEvent::Built { .. } => self.built += 1,
+            CardEvent::BankTraded { .. } => self.bank_trades += 1,
+            CardEvent::Offered { .. } => self.offers += 1,
+            CardEvent::OfferAnswered { accepted: true, .. } => self.offers_accepted += 1,
+            CardEvent::TokenChanged { token, .. } => {
+                self.token_changes[(token == Token::Mill) as usize] += 1
+            }
+            CardEvent::Searched { .. } => self.searches += 1,
+            CardEvent::DrewCard { .. } => self.draws += 1,
+            CardEvent::PutUnder { .. } => self.put_under += 1,
+            CardEvent::Shuffled { .. } => self.shuffles += 1,
+            CardEvent::Won { player, .. } => self.wins[player.index()] += 1,
+            _ => {}
+        }
+    }
+}
+
+fn usage(msg: &str) -> ! {
+    eprintln!("simulate --game cards: {msg}");
+    eprintln!("usage: simulate --game cards [--games N] [--seed S] [--vp N] [--json] [--quiet]");
+    std::process::exit(2)
+}
+
+/// Runs the card-game simulation with the arguments after `--game cards`.
+pub fn run(args: Vec<String>) {
+    let (mut games, mut seed, mut vp, mut json, mut quiet) = (1000u64, 1u64, 12u8, false, false);
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        let mut num = |name: &str| -> u64 {
+            it.next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| usage(&format!("{name} takes a number")))
+        };
+        match a.as_str() {
+            "--games" => games = num("--games"),
+            "--seed" => seed = num("--seed"),
+            "--vp" => vp = num("--vp").clamp(1, 60) as u8,
+            "--json" => json = true,
+            "--quiet" => quiet = true,
+            "-h" | "--help" => usage("help"),
+            o => usage(&format!("unknown option `{o}`")),
+        }
+    }
+    let rules = CardRules {
+        vp_target: vp,
+        ..CardRules::default()
+    };
+    let mut c = Counts::default();
+    let mut legal: Vec<CardAction> = Vec::with_capacity(4096);
+    let mut plain: Vec<CardAction> = Vec::with_capacity(4096);
+    let start = Instant::now();
+    for i in 0..games {
+        let mut g = CardGame::new(rules, seed.wrapping_add(i));
+        let mut x = seed.wrapping_add(i) ^ 0x9E37_79B9;
+        let mut n = 0u64;
+        while g.winner().is_none() && n < 100_000 {
+            g.legal_actions(&mut legal);
+            plain.clear();
+            plain.extend(legal.iter().copied().filter(|a| !a.is_offer()));
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let r = (x >> 33) as usize;
+            let a = if plain.is_empty() || r % 25 == 0 {
+                legal[(r / 25) % legal.len()]
+            } else {
+                plain[(r / 25) % plain.len()]
+            };
+            g.apply_legal(a, &mut c);
+            n += 1;
+        }
+        c.actions += n;
+        if g.winner().is_none() {
+            c.unfinished += 1;
+        }
+        if !quiet && (i + 1) % 100 == 0 {
+            eprint!("\r{} / {games} games", i + 1);
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    if !quiet {
+        eprintln!();
+    }
+    let g = games.max(1) as f64;
+    println!("Catan Card Game: {games} random games (seed {seed}, {vp} VP), one thread");
+    println!(
+        "  {:.1} games/s, {:.0} actions/s",
+        games as f64 / secs,
+        c.actions as f64 / secs
+    );
+    println!(
+        "  per game: {:.1} turns, {:.1} actions",
+        c.turns as f64 / g,
+        c.actions as f64 / g
+    );
+    println!(
+        "  event die: tournament {}, trade advantage {}, robbery {}, successful year {}, event card {}",
+        c.faces[0], c.faces[1], c.faces[2], c.faces[3], c.faces[4]
+    );
+    println!(
+        "  event cards {}, robberies {}, tournaments won {}, units produced {}",
+        c.event_cards, c.robberies, c.tournaments_won, c.produced
+    );
+    println!(
+        "  action cards {}, counters {}, attacks won/failed {}/{}, cards back to hand {}",
+        c.action_cards, c.counters, c.attacks_won, c.attacks_failed, c.returned_to_hand
+    );
+    println!(
+        "  cards laid {}, bank trades {}, offers {} ({} accepted)",
+        c.built, c.bank_trades, c.offers, c.offers_accepted
+    );
+    println!(
+        "  knight token changes {}, mill token changes {}",
+        c.token_changes[0], c.token_changes[1]
+    );
+    println!(
+        "  draws {}, searches {}, cards put under piles {}, shuffles {}",
+        c.draws, c.searches, c.put_under, c.shuffles
+    );
+    println!(
+        "  wins: seat 0 {}, seat 1 {}, unfinished {}",
+        c.wins[0], c.wins[1], c.unfinished
+    );
+    if json {
+        println!(
+            "{{\"game\":\"cards\",\"games\":{games},\"seconds\":{secs:.3},\"games_per_second\":{:.1},\"actions\":{},\"turns\":{},\"wins\":[{},{}],\"unfinished\":{},\"event_faces\":{:?},\"action_cards\":{},\"robberies\":{}}}",
+            games as f64 / secs, c.actions, c.turns, c.wins[0], c.wins[1], c.unfinished, c.faces, c.action_cards, c.robberies
+        );
+    }
+}
