@@ -120,7 +120,7 @@ pub unsafe extern "C" fn catan_game_legal_mask_without_offers(
 /// per fixed id, in id order, with the fields `id`, `block` (`"road"`, `"discard"`, ...),
 /// `index` (within the block), `kind` (the action's `type`), `seat` (of a per-seat block
 /// — accept, reject, discard — or the partner of a confirm; -1 for the seat the game waits
-/// for), `node`, `edge`, `hex`, `victim`, `resource`, `give`, `get`, `rate`, `card` (-1
+/// for), `node`, `edge`, `to_edge`, `hex`, `victim`, `resource`, `give`, `get`, `rate`, `card` (-1
 /// where they do not apply), `dice` (2) and `resources` (5, by resource). The same table as
 /// Python's `Game.action_table()` and Rust's `ActionSpace::table`. `*out_json` receives a
 /// string owned by the caller, freed with `catan_string_free`.

@@ -199,7 +199,14 @@ pub const fn rule_error_class(e: &RuleError) -> &'static str {
         | E::EdgeOccupied { .. }
         | E::RoadNotConnected { .. }
         | E::SetupRoadNotAtSettlement { .. }
-        | E::NotYourSettlement { .. } => "PlacementError",
+        | E::NotYourSettlement { .. }
+        | E::ShipsNotInPlay
+        | E::RoadAtSea { .. }
+        | E::SettlementAtSea { .. }
+        | E::ShipOnLand { .. }
+        | E::ShipNotConnected { .. }
+        | E::ShipAlreadyMoved
+        | E::ShipNotMovable { .. } => "PlacementError",
         E::NoPieceLeft { .. } | E::DeckEmpty | E::BankEmpty { .. } => "SupplyError",
         E::NoSuchCard { .. }
         | E::CardBoughtThisTurn { .. }

@@ -424,7 +424,7 @@ impl PyGame {
     fn action_table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let rows = PyList::empty(py);
         for r in self.space().table() {
-            let fields: [Bound<'py, PyAny>; 16] = [
+            let fields: [Bound<'py, PyAny>; 17] = [
                 r.id.into_pyobject(py)?.into_any(),
                 r.block.name().into_pyobject(py)?.into_any(),
                 r.index.into_pyobject(py)?.into_any(),
@@ -432,6 +432,7 @@ impl PyGame {
                 r.seat.into_pyobject(py)?.into_any(),
                 r.node.into_pyobject(py)?.into_any(),
                 r.edge.into_pyobject(py)?.into_any(),
+                r.to_edge.into_pyobject(py)?.into_any(),
                 r.hex.into_pyobject(py)?.into_any(),
                 r.victim.into_pyobject(py)?.into_any(),
                 r.resource.into_pyobject(py)?.into_any(),
@@ -453,6 +454,7 @@ impl PyGame {
             ("seat", "i1", 1),
             ("node", "i2", 1),
             ("edge", "i2", 1),
+            ("to_edge", "i2", 1),
             ("hex", "i2", 1),
             ("victim", "i1", 1),
             ("resource", "i1", 1),

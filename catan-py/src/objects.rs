@@ -19,7 +19,8 @@ pub const fn action_shape(a: &Action) -> (&'static str, &'static [&'static str])
     let fields: &'static [&'static str] = match a {
         A::Roll { .. } => &["player", "dice"],
         A::BuildSettlement { .. } | A::BuildCity { .. } => &["player", "node"],
-        A::BuildRoad { .. } => &["player", "edge"],
+        A::BuildRoad { .. } | A::BuildShip { .. } => &["player", "edge"],
+        A::MoveShip { .. } => &["player", "from", "to"],
         A::BuyDevelopmentCard { .. } => &["player", "card"],
         A::Discard { .. } | A::PlayYearOfPlenty { .. } => &["player", "resources"],
         A::MoveRobber { .. } | A::PlayKnight { .. } => &["player", "hex", "victim", "resource"],
@@ -54,6 +55,8 @@ pub const fn event_shape(e: &Event) -> (&'static str, &'static [&'static str]) {
         E::SettlementBuilt { .. } => ("settlement_built", &["player", "node"]),
         E::CityBuilt { .. } => ("city_built", &["player", "node"]),
         E::RoadBuilt { .. } => ("road_built", &["player", "edge"]),
+        E::ShipBuilt { .. } => ("ship_built", &["player", "edge"]),
+        E::ShipMoved { .. } => ("ship_moved", &["player", "from", "to"]),
         E::DevelopmentCardBought { .. } => ("development_card_bought", &["player", "card"]),
         E::DevelopmentCardPlayed { .. } => ("development_card_played", &["player", "card"]),
         E::RoadBuildingFinished { .. } => ("road_building_finished", &["player", "unplaced"]),

@@ -171,6 +171,23 @@ pub enum Action {
         /// Who acts.
         player: Player,
     },
+    /// Build a ship (Seafarers; free as the set-up piece and with Road Building).
+    BuildShip {
+        /// Who acts.
+        player: Player,
+        /// Where: an edge along the sea.
+        edge: EdgeId,
+    },
+    /// Move one's ship at the open end of a route to another place (Seafarers: at most one
+    /// a turn).
+    MoveShip {
+        /// Who acts.
+        player: Player,
+        /// The ship moved.
+        from: EdgeId,
+        /// Its new place.
+        to: EdgeId,
+    },
 }
 
 impl Action {
@@ -181,6 +198,8 @@ impl Action {
             Action::Roll { player, .. }
             | Action::BuildSettlement { player, .. }
             | Action::BuildRoad { player, .. }
+            | Action::BuildShip { player, .. }
+            | Action::MoveShip { player, .. }
             | Action::BuildCity { player, .. }
             | Action::BuyDevelopmentCard { player, .. }
             | Action::Discard { player, .. }
@@ -215,6 +234,8 @@ impl Action {
             Action::Roll { player: p, .. }
             | Action::BuildSettlement { player: p, .. }
             | Action::BuildRoad { player: p, .. }
+            | Action::BuildShip { player: p, .. }
+            | Action::MoveShip { player: p, .. }
             | Action::BuildCity { player: p, .. }
             | Action::BuyDevelopmentCard { player: p, .. }
             | Action::Discard { player: p, .. }
@@ -242,6 +263,8 @@ impl Action {
             Action::Roll { .. } => "roll",
             Action::BuildSettlement { .. } => "build_settlement",
             Action::BuildRoad { .. } => "build_road",
+            Action::BuildShip { .. } => "build_ship",
+            Action::MoveShip { .. } => "move_ship",
             Action::BuildCity { .. } => "build_city",
             Action::BuyDevelopmentCard { .. } => "buy_development_card",
             Action::Discard { .. } => "discard",

@@ -53,6 +53,11 @@
 //! | [`Block::Cancel`] | 1 | withdraw the open offer |
 //! | [`Block::Discard`] | `5 P` | per player `q`: discard one card, `5 q + resource` |
 //! | [`Block::FinishRoadBuilding`] | 1 | stop placing Road Building's free roads |
+//! | [`Block::Ship`] | `S` | edge (Seafarers) |
+//! | [`Block::MoveShip`] | `S E` | move the ship on edge `from` to edge `to`: `from E + to` (Seafarers) |
+//!
+//! `S` is `E` on an open-sea (Seafarers) map and 0 elsewhere, so a base-game space has no
+//! ship ids and its numbering is unchanged.
 //!
 //! **Discards, one card at a time.** A seat that owes `k` cards after a 7 makes `k`
 //! one-card discards, each its own decision with its own observation (the core accepts a
@@ -144,11 +149,15 @@ pub enum Block {
     Discard,
     /// Stop placing Road Building's free roads.
     FinishRoadBuilding,
+    /// Build a ship, per edge (open-sea maps only; empty elsewhere).
+    Ship,
+    /// Move a ship: old edge × new edge (open-sea maps only; empty elsewhere).
+    MoveShip,
 }
 
 impl Block {
     /// Every block, in id order.
-    pub const ALL: [Block; 23] = [
+    pub const ALL: [Block; 25] = [
         Block::Roll,
         Block::RollDice,
         Block::EndTurn,
@@ -172,6 +181,8 @@ impl Block {
         Block::Cancel,
         Block::Discard,
         Block::FinishRoadBuilding,
+        Block::Ship,
+        Block::MoveShip,
     ];
 }
 
@@ -202,6 +213,8 @@ impl Block {
             Block::Cancel => "cancel",
             Block::Discard => "discard",
             Block::FinishRoadBuilding => "finish_road_building",
+            Block::Ship => "ship",
+            Block::MoveShip => "move_ship",
         }
     }
 }
@@ -226,8 +239,10 @@ pub struct IdInfo {
     pub seat: i8,
     /// Node (settlement, city).
     pub node: i16,
-    /// Edge (road).
+    /// Edge (road, ship; the ship moved for `move_ship`).
     pub edge: i16,
+    /// Where a moved ship goes (`move_ship`).
+    pub to_edge: i16,
     /// Hex (robber moves and knights).
     pub hex: i16,
     /// Robbed seat (robber moves and knights with a victim).
@@ -279,6 +294,7 @@ impl ActionSpace {
         }
         let n = board.nodes().len() as u32;
         let e = board.edges().len() as u32;
+        let s = if board.open_sea() { e } else { 0 };
         let l = land_to_hex.len() as u32;
         let p = players as u32;
         let sizes = |b: Block| -> u32 {
@@ -297,6 +313,8 @@ impl ActionSpace {
                 Block::Offer => 20,
                 Block::Accept | Block::Reject | Block::Confirm => p,
                 Block::Discard => 5 * p,
+                Block::Ship => s,
+                Block::MoveShip => s * e,
             }
         };
         let mut offsets = [0u32; BLOCKS + 1];
@@ -373,6 +391,8 @@ impl ActionSpace {
             Action::BuildSettlement { node, .. } => self.encode_node(Block::Settlement, node),
             Action::BuildCity { node, .. } => self.encode_node(Block::City, node),
             Action::BuildRoad { edge, .. } => self.encode_road(edge),
+            Action::BuildShip { edge, .. } => self.encode_ship(edge),
+            Action::MoveShip { from, to, .. } => self.encode_move_ship(from, to),
             Action::BuyDevelopmentCard { card, .. } => Some(self.encode_buy_card(card)),
             Action::MoveRobber {
                 hex,
@@ -437,6 +457,7 @@ impl ActionSpace {
             | Block::Confirm
             | Block::Cancel => ActionSpace::decode_trade(b, i, player),
             Block::Discard => self.decode_discard(i),
+            Block::Ship | Block::MoveShip => self.decode_ship(b, i, player),
         })
     }
 }
@@ -455,6 +476,7 @@ impl ActionSpace {
             seat: -1,
             node: -1,
             edge: -1,
+            to_edge: -1,
             hex: -1,
             victim: -1,
             resource: -1,
@@ -475,7 +497,13 @@ impl ActionSpace {
             Action::BuildSettlement { node, .. } | Action::BuildCity { node, .. } => {
                 d.node = node.0 as i16;
             }
-            Action::BuildRoad { edge, .. } => d.edge = edge.0 as i16,
+            Action::BuildRoad { edge, .. } | Action::BuildShip { edge, .. } => {
+                d.edge = edge.0 as i16;
+            }
+            Action::MoveShip { from, to, .. } => {
+                d.edge = from.0 as i16;
+                d.to_edge = to.0 as i16;
+            }
             Action::BuyDevelopmentCard { card, .. } => {
                 if let Some(c) = card {
                     d.card = c as i8;

@@ -320,6 +320,49 @@ pub enum RuleError {
         /// What is needed.
         need: Resources,
     },
+    /// Ships sail only on a Seafarers map (one with open sea).
+    #[error("this map has no open sea: ships are not in play")]
+    ShipsNotInPlay,
+    /// A road on a Seafarers map must run along land, not between two sea hexes
+    /// (Seafarers rules, 'Ships').
+    #[error("{edge} runs between two sea hexes: only a ship may go there")]
+    RoadAtSea {
+        /// The edge.
+        edge: EdgeId,
+    },
+    /// A settlement stands on a corner of land, not in open sea.
+    #[error("{node} is in open sea: no settlement may stand there")]
+    SettlementAtSea {
+        /// The node.
+        node: NodeId,
+    },
+    /// A ship stands on a sea edge or a coast, never between two land hexes (Seafarers
+    /// rules, 'Ships').
+    #[error("{edge} runs between two land hexes: a ship may not go there")]
+    ShipOnLand {
+        /// The edge.
+        edge: EdgeId,
+    },
+    /// A ship must continue one of the player's ships, or leave one of their settlements
+    /// or cities; ships and roads join only at the player's own building (Seafarers rules,
+    /// 'Ships').
+    #[error("{edge} does not connect to your ships or your settlement or city (ships join roads only at your own building)")]
+    ShipNotConnected {
+        /// The edge.
+        edge: EdgeId,
+    },
+    /// At most one ship is moved a turn (Seafarers rules, 'Ships').
+    #[error("a ship has already been moved this turn")]
+    ShipAlreadyMoved,
+    /// Only one's own ship at the open end of a route, not built this turn, may be moved
+    /// (Seafarers rules, 'Ships'; docs/rulings.md §21).
+    #[error("the ship on {edge} may not be moved: {reason}")]
+    ShipNotMovable {
+        /// The ship's edge.
+        edge: EdgeId,
+        /// Why not.
+        reason: &'static str,
+    },
     /// The player has no piece of this kind left (`RULINGS` 12).
     #[error("no {piece} left in the supply")]
     NoPieceLeft {

@@ -247,6 +247,22 @@ pub enum Event {
         /// Whose turn it followed.
         player: Player,
     },
+    /// A ship was built (Seafarers).
+    ShipBuilt {
+        /// Who.
+        player: Player,
+        /// Where.
+        edge: EdgeId,
+    },
+    /// A ship was moved (Seafarers).
+    ShipMoved {
+        /// Who.
+        player: Player,
+        /// Its old place.
+        from: EdgeId,
+        /// Its new place.
+        to: EdgeId,
+    },
 }
 
 impl Event {

@@ -142,6 +142,7 @@ fn spec_from(
         hexes,
         harbors,
         robber: None,
+        ..Default::default()
     }
 }
 
@@ -477,6 +478,7 @@ fn five_six_spec(
         hexes,
         harbors,
         robber: None,
+        ..Default::default()
     }
 }
 

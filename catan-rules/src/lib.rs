@@ -53,6 +53,7 @@ pub mod render;
 pub mod rng;
 mod roads;
 pub mod rules;
+pub mod scenario;
 pub mod seat;
 pub mod sim;
 #[cfg(feature = "proptest")]

@@ -320,7 +320,8 @@ impl Game {
         for i in 0..board.edges().len() {
             let c = layout.edge_cells[i];
             set(2, c, 1.0);
-            let v = self.edges.get(i);
+            // A ship counts as its owner's piece on the edge (not told from a road yet).
+            let v = self.edges.get(i) & 7;
             if v != 0 {
                 set(
                     base + relative(v as usize - 1, seat.index(), n as usize),
@@ -401,7 +402,7 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
     }
     // Edges.
     for e in 0..board.edges().len() {
-        let v = g.edges.get(e);
+        let v = g.edges.get(e) & 7;
         w.one_hot(P, (v != 0).then(|| relative(v as usize - 1, me, n)));
     }
     // Players (absent slots: zeros, same bounds).

@@ -1,6 +1,8 @@
 //! Longest Road: the longest trail (no edge used twice) in one player's roads, which may end
-//! at an opponent's building but never pass through it (`seeds/000` "Longest Road";
-//! `RULINGS` 15).
+//! at an opponent's building but never pass through it (Catan base rules, 5th ed.,
+//! 'Longest Road'; docs/rulings.md §15). On a Seafarers map it is the Longest Trade Route:
+//! roads and ships count together, but a road and a ship follow each other only at one of
+//! the player's own settlements or cities (Seafarers rules, 'Longest Route').
 //!
 //! The player's roads are numbered `0..count` locally and their adjacency at each end is
 //! precomputed as a bitmask, so the trail search is a depth-first search over `u32` masks.
@@ -12,7 +14,7 @@
 
 use crate::bits::EdgeBits;
 use crate::board::{EdgeId, NodeId};
-use crate::game::Game;
+use crate::game::{Game, SHIP};
 
 /// Most roads a player may have (`RULINGS` 12); the trail search indexes them in a `u32`.
 const MAX_ROADS: usize = 32;
@@ -62,11 +64,19 @@ impl Trail {
     }
 }
 
-/// Player `p`'s roads, numbered locally in edge order, with their adjacency.
+/// Whether a trail may go from `tag`'s piece `a` to its piece `b` at node `n` (both
+/// `tag`'s): two roads or two ships anywhere, a road and a ship only at `tag`'s own
+/// building (Seafarers rules, 'Longest Route').
+#[inline(always)]
+fn joins(game: &Game, tag: u8, a: u8, b: u8, n: NodeId) -> bool {
+    (a ^ b) & SHIP == 0 || game.nodes.get(n.index()) & 7 == tag
+}
+
+/// Player `p`'s roads (and ships), numbered locally in edge order, with their adjacency.
 fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
     let tag = p + 1;
     let board = &*game.board;
-    let mine: EdgeBits = game.edges.matching(board.edges().len(), 0x0f, tag);
+    let mine: EdgeBits = game.edges.matching(board.edges().len(), 0x07, tag);
     let count = (mine.len() as usize).min(MAX_ROADS);
     let mut ids = [0u16; MAX_ROADS];
     let mut n = 0;
@@ -90,8 +100,12 @@ fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
             let v = game.nodes.get(node.index());
             tr.blocked[i][k] = v != 0 && v & 7 != tag;
             let mut m = 0u32;
+            let kind = game.edges.get(id as usize);
             for f in board.node(node).edges() {
-                if f.0 != id && mine.contains(f.index()) {
+                if f.0 != id
+                    && mine.contains(f.index())
+                    && joins(game, tag, kind, game.edges.get(f.index()), node)
+                {
                     let r = mine.rank(f.index()) as usize;
                     if r < MAX_ROADS {
                         m |= 1 << r;
@@ -148,12 +162,12 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
 pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     let tag = p + 1;
     let board = &*game.board;
+    let kind = game.edges.get(edge.index());
     let alone = |n: NodeId| {
-        board
-            .node(n)
-            .edges_padded()
-            .into_iter()
-            .all(|f| f == edge.0 || game.edges.get(f as usize) != tag)
+        board.node(n).edges_padded().into_iter().all(|f| {
+            let v = game.edges.get(f as usize);
+            f == edge.0 || v & 7 != tag || !joins(game, tag, kind, v, n)
+        })
     };
     let [a, b] = board.edge(edge).nodes;
     let from = if alone(b) {
@@ -165,12 +179,13 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     };
     let mut used = EdgeBits::empty(board.edges().len());
     used.insert(edge.index());
-    before.max(trail_from(game, tag, from, &mut used, 1))
+    before.max(trail_from(game, tag, kind, from, &mut used, 1))
 }
 
-/// Longest trail of `tag`'s roads continuing from node `n` after `len` roads, avoiding
-/// `used` (restored on return): a plain search on the board, for one start.
-fn trail_from(game: &Game, tag: u8, n: NodeId, used: &mut EdgeBits, len: u8) -> u8 {
+/// Longest trail of `tag`'s roads (and ships) continuing from node `n`, reached by a piece
+/// of kind `kind`, after `len` pieces, avoiding `used` (restored on return): a plain
+/// search on the board, for one start.
+fn trail_from(game: &Game, tag: u8, kind: u8, n: NodeId, used: &mut EdgeBits, len: u8) -> u8 {
     let v = game.nodes.get(n.index());
     if v != 0 && v & 7 != tag {
         return len;
@@ -178,20 +193,23 @@ fn trail_from(game: &Game, tag: u8, n: NodeId, used: &mut EdgeBits, len: u8) -> 
     let board = &*game.board;
     let mut best = len;
     for f in board.node(n).edges() {
-        if game.edges.get(f.index()) == tag && !used.contains(f.index()) {
+        let fv = game.edges.get(f.index());
+        if fv & 7 == tag && !used.contains(f.index()) && joins(game, tag, kind, fv, n) {
             used.insert(f.index());
-            best = best.max(trail_from(game, tag, board.edge(f).other(n), used, len + 1));
+            let other = board.edge(f).other(n);
+            best = best.max(trail_from(game, tag, fv, other, used, len + 1));
             used.remove(f.index());
         }
     }
     best
 }
 
-/// The original search, kept as the reference the fast one is tested against: every road
-/// end is tried as a start.
+/// The original search, kept as the reference the fast one is tested against: every piece
+/// end is tried as a start. Roads and ships follow each other only at the player's own
+/// building (Seafarers rules, 'Longest Route').
 #[cfg(test)]
 pub(crate) fn longest_road_reference(game: &Game, p: u8) -> u8 {
-    fn from(game: &Game, tag: u8, roads: &[u16], n: NodeId, used: u32, len: u8) -> u8 {
+    fn from(game: &Game, tag: u8, pieces: &[u16], last: u8, n: NodeId, used: u64, len: u8) -> u8 {
         let v = game.nodes.get(n.index());
         if len > 0 && !(v == 0 || v & 7 == tag) {
             return len;
@@ -199,10 +217,15 @@ pub(crate) fn longest_road_reference(game: &Game, p: u8) -> u8 {
         let board = &*game.board;
         let mut best = len;
         for e in board.node(n).edges() {
-            if game.edges.get(e.index()) != tag {
+            let kind = game.edges.get(e.index());
+            if kind & 7 != tag {
                 continue;
             }
-            let Some(i) = roads.iter().position(|&x| x == e.0) else {
+            // A road after a ship (or a ship after a road) only at one's own building.
+            if len > 0 && (kind & SHIP) != (last & SHIP) && v & 7 != tag {
+                continue;
+            }
+            let Some(i) = pieces.iter().position(|&x| x == e.0) else {
                 continue;
             };
             if used & (1 << i) != 0 {
@@ -211,7 +234,8 @@ pub(crate) fn longest_road_reference(game: &Game, p: u8) -> u8 {
             let l = from(
                 game,
                 tag,
-                roads,
+                pieces,
+                kind,
                 board.edge(e).other(n),
                 used | (1 << i),
                 len + 1,
@@ -221,14 +245,14 @@ pub(crate) fn longest_road_reference(game: &Game, p: u8) -> u8 {
         best
     }
     let tag = p + 1;
-    let roads: Vec<u16> = (0..game.board.edges().len())
-        .filter(|&e| game.edges.get(e) == tag)
+    let pieces: Vec<u16> = (0..game.board.edges().len())
+        .filter(|&e| game.edges.get(e) & 7 == tag)
         .map(|e| e as u16)
         .collect();
     let mut best = 0;
-    for &r in &roads {
+    for &r in &pieces {
         for n in game.board.edge(EdgeId(r)).nodes {
-            best = best.max(from(game, tag, &roads, n, 0, 0));
+            best = best.max(from(game, tag, &pieces, 0, n, 0, 0));
         }
     }
     best

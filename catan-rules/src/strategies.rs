@@ -433,8 +433,15 @@ fn nudge(a: Action, k: u64, players: u8) -> Action {
         Action::BuildSettlement { node, .. } | Action::BuildCity { node, .. } => {
             node.0 = step(node.0);
         }
-        Action::BuildRoad { edge, .. } => {
+        Action::BuildRoad { edge, .. } | Action::BuildShip { edge, .. } => {
             edge.0 = u16::from(step(edge.0 as u8)) | (edge.0 & 0xff00);
+        }
+        Action::MoveShip { from, to, .. } => {
+            if k & 4 == 0 {
+                from.0 = u16::from(step(from.0 as u8)) | (from.0 & 0xff00);
+            } else {
+                to.0 = u16::from(step(to.0 as u8)) | (to.0 & 0xff00);
+            }
         }
         Action::BuyDevelopmentCard { card, .. } => {
             *card = match *card {

@@ -41,6 +41,12 @@ pub struct PlayerView {
     pub built_this_turn: bool,
     /// Free roads still to place (Road Building).
     pub road_building_left: u8,
+    /// Whether a ship has been moved this turn (Seafarers; left out when false).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub ship_moved: bool,
+    /// Ships built this turn, which may not move (Seafarers; left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships_built_this_turn: Vec<EdgeId>,
     /// The open trade offer with every answer (offers are made in the open).
     pub trade: Option<TradeOffer>,
     /// Where the robber stands.
@@ -80,6 +86,9 @@ pub struct PublicPlayer {
     pub discard_owed: u8,
     /// Edges with this player's roads.
     pub roads: Vec<EdgeId>,
+    /// Edges with this player's ships (Seafarers; left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships: Vec<EdgeId>,
     /// Nodes with this player's settlements.
     pub settlements: Vec<NodeId>,
     /// Nodes with this player's cities.
@@ -138,6 +147,7 @@ impl Game {
                     road_length: self.longest_road_of(p),
                     discard_owed: pp.discard_owed,
                     roads: pp.roads,
+                    ships: pp.ships,
                     settlements: pp.settlements,
                     cities: pp.cities,
                 }
@@ -164,6 +174,8 @@ impl Game {
             dev_card_played: self.development_card_played(),
             built_this_turn: self.flags & F_BUILT != 0,
             road_building_left: self.road_building_left,
+            ship_moved: pos.ship_moved,
+            ships_built_this_turn: pos.ships_built_this_turn,
             trade: pos.trade,
             robber: self.robber(),
             bank: self.bank,

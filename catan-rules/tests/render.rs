@@ -454,6 +454,7 @@ fn svg_works_on_an_odd_map_and_is_deterministic() {
             kind: Harbor::Ore,
         }],
         robber: None,
+        ..Default::default()
     };
     let board = Board::new(spec).unwrap();
     let svg = board_svg(&board);
@@ -520,6 +521,7 @@ fn svg_of_a_big_map() {
         hexes,
         harbors: vec![],
         robber: None,
+        ..Default::default()
     })
     .unwrap();
     let svg = board_svg(&board);

@@ -47,10 +47,19 @@ impl Board {
                 .map(|(i, e)| EdgeDescription {
                     id: i as u16,
                     nodes: [e.nodes[0].0, e.nodes[1].0],
+                    kind: self.spec.open_sea.then_some(if e.is_inland() {
+                        EdgeKind::Inland
+                    } else if e.touches_land() {
+                        EdgeKind::Coast
+                    } else {
+                        EdgeKind::Sea
+                    }),
                 })
                 .collect(),
             harbors: self.spec.harbors.clone(),
             robber_start: self.robber_start.map(|h| h.0),
+            open_sea: self.spec.open_sea,
+            pirate_start: self.pirate_start.map(|h| h.0),
         }
     }
 }
@@ -68,6 +77,13 @@ pub struct BoardDescription {
     pub harbors: Vec<HarborSpec>,
     /// The robber's starting hex.
     pub robber_start: Option<u8>,
+    /// A Seafarers map: sea hexes are open water with nodes and edges (left out when
+    /// false).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub open_sea: bool,
+    /// The pirate's starting hex on an open-sea map (left out when off the board).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate_start: Option<u8>,
 }
 
 /// A hex in a [`BoardDescription`].
@@ -87,7 +103,8 @@ pub struct HexDescription {
     pub terrain: Terrain,
     /// Number token.
     pub number: Option<u8>,
-    /// Corner nodes N, NE, SE, S, SW, NW (`null` where a sea hex's corner touches no land).
+    /// Corner nodes N, NE, SE, S, SW, NW (`null` where a sea hex's corner touches no land;
+    /// on an open-sea map every corner is a node).
     pub nodes: Vec<Option<u8>>,
 }
 
@@ -100,7 +117,7 @@ pub struct NodeDescription {
     pub x: i16,
     /// y on the lattice.
     pub y: i16,
-    /// Land hexes around it.
+    /// Land hexes around it (none for a node in open sea).
     pub hexes: Vec<u8>,
     /// Adjacent nodes.
     pub neighbors: Vec<u8>,
@@ -117,4 +134,20 @@ pub struct EdgeDescription {
     pub id: u16,
     /// End nodes.
     pub nodes: [u8; 2],
+    /// On an open-sea map, where the edge runs: `"sea"` (ships only), `"coast"` (roads or
+    /// ships) or `"inland"` (roads only); left out on base-game maps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<EdgeKind>,
+}
+
+/// Where an edge of an open-sea map runs (Seafarers rules, 'Ships').
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EdgeKind {
+    /// Between two sea hexes (or a sea hex and the frame): ships only.
+    Sea,
+    /// Between land and sea (or the frame): roads or ships.
+    Coast,
+    /// Between two land hexes: roads only.
+    Inland,
 }

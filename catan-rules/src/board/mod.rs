@@ -25,10 +25,12 @@
 //! derived from where the hexes are; `json.rs` the board described for drawing.
 
 mod json;
+mod sea;
 mod spec;
 mod topology;
 
-pub use json::{BoardDescription, EdgeDescription, HexDescription, NodeDescription};
+pub use json::{BoardDescription, EdgeDescription, EdgeKind, HexDescription, NodeDescription};
+pub use sea::{AreaSpec, DealtMap, FogSpec, MapError, MapErrors, SeaHarbor, SeaHex, SeaMap};
 pub use spec::{BoardError, BoardErrors, BoardSpec, HarborSpec, HexSpec};
 
 use crate::types::{Harbor, Terrain};
@@ -136,6 +138,35 @@ impl HexCoord {
             Corner::Sw => (x - 1, y + 1),
             Corner::Nw => (x - 1, y - 1),
         }
+    }
+
+    /// The hex at JSettlers2 `SOCBoardLarge` id `0xRRCC` (the grid the Seafarers facts
+    /// and JSettlers2 use; see the `board` module's Seafarers notes): `r = (RR − 1) / 2`, `q = (CC − r) / 2`.
+    /// `None` where the id is not a hex centre of that grid (even row, or a column of the
+    /// wrong parity) or out of range.
+    pub const fn from_jsettlers(id: u16) -> Option<HexCoord> {
+        let row = (id >> 8) as i16;
+        let col = (id & 0xff) as i16;
+        if row % 2 == 0 {
+            return None;
+        }
+        let r = (row - 1) / 2;
+        if (col - r) % 2 != 0 || r > i8::MAX as i16 {
+            return None;
+        }
+        let q = (col - r) / 2;
+        Some(HexCoord::new(q as i8, r as i8))
+    }
+
+    /// The JSettlers2 id `0xRRCC` of this hex (the inverse of [`HexCoord::from_jsettlers`]),
+    /// where it has one (both coordinates of that grid are non-negative).
+    pub const fn to_jsettlers(self) -> Option<u16> {
+        let row = 2 * self.r as i16 + 1;
+        let col = 2 * self.q as i16 + self.r as i16;
+        if self.r < 0 || col < 0 || col > 0xff || row > 0xff {
+            return None;
+        }
+        Some(((row as u16) << 8) | col as u16)
     }
 
     /// Distance in hex steps.
@@ -305,7 +336,13 @@ impl NodeInfo {
             if c == NONE8 { a } else { c },
         ]
     }
-    /// The land hexes around this node (1 to 3).
+    /// Whether the node is a corner of a land hex (where a settlement may stand). On a
+    /// Seafarers map some nodes lie in open sea and carry only ships.
+    #[inline]
+    pub fn on_land(&self) -> bool {
+        self.hexes[0] != NONE8
+    }
+    /// The land hexes around this node (0 in open sea, else 1 to 3).
     #[inline]
     pub fn hexes(&self) -> impl Iterator<Item = HexId> + '_ {
         self.hexes
@@ -338,9 +375,28 @@ pub struct EdgeInfo {
     pub nodes: [NodeId; 2],
     /// Midpoint on the doubled lattice (`x1 + x2`, `y1 + y2`).
     pub mid2: (i16, i16),
+    /// How many land hexes the edge runs along: 0 (open sea), 1 (coast), 2 (inland).
+    land_sides: u8,
 }
 
 impl EdgeInfo {
+    /// Between two land hexes: roads only (Seafarers: "never between two land hexes" for
+    /// ships).
+    #[inline]
+    pub fn is_inland(&self) -> bool {
+        self.land_sides >= 2
+    }
+    /// Along at least one land hex: a road may stand here.
+    #[inline]
+    pub fn touches_land(&self) -> bool {
+        self.land_sides >= 1
+    }
+    /// Along at least one sea hex (or the sea frame): a ship may stand here (Seafarers
+    /// rules, 'Ships': on a sea edge or a coast, never between two land hexes).
+    #[inline]
+    pub fn touches_sea(&self) -> bool {
+        self.land_sides < 2
+    }
     /// The end that is not `n`.
     #[inline]
     pub fn other(&self, n: NodeId) -> NodeId {
@@ -363,7 +419,11 @@ pub struct Board {
     by_coord: BTreeMap<HexCoord, HexId>,
     by_number: [Vec<HexId>; 13],
     robber_start: Option<HexId>,
+    pirate_start: Option<HexId>,
     land: Vec<HexId>,
+    /// Edges along the sea (where ships may stand), and along land (where roads may).
+    sea_edges: crate::bits::EdgeBits,
+    land_edges: crate::bits::EdgeBits,
 }
 
 impl Board {
@@ -427,9 +487,28 @@ impl Board {
     pub fn robber_start(&self) -> Option<HexId> {
         self.robber_start
     }
+    /// Where the pirate starts (Seafarers maps; `None`: off the board, on the frame).
+    pub fn pirate_start(&self) -> Option<HexId> {
+        self.pirate_start
+    }
+    /// Whether the sea is open: a Seafarers map, whose sea hexes carry nodes and edges for
+    /// ships (`false` on base-game maps, where the sea is only the frame).
+    pub fn open_sea(&self) -> bool {
+        self.spec.open_sea
+    }
     /// Ids of the land hexes.
     pub fn land_hexes(&self) -> impl Iterator<Item = HexId> + '_ {
         self.land.iter().copied()
+    }
+    /// Edges along the sea (or the frame): where a ship may stand.
+    #[inline]
+    pub(crate) fn sea_edges(&self) -> &crate::bits::EdgeBits {
+        &self.sea_edges
+    }
+    /// Edges along at least one land hex: where a road may stand.
+    #[inline]
+    pub(crate) fn land_edges(&self) -> &crate::bits::EdgeBits {
+        &self.land_edges
     }
     /// Ids of the land hexes, as a slice.
     #[inline]

@@ -64,6 +64,15 @@ pub struct BoardSpec {
     /// board if there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber: Option<HexCoord>,
+    /// A Seafarers map: the sea hexes listed are open water inside the frame, their corners
+    /// and sides are nodes and edges (ships sail there), and the pirate may stand on them.
+    /// Off (the default), sea hexes are only the frame around the land.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub open_sea: bool,
+    /// Where the pirate starts on an open-sea map: a sea hex, or absent for off the board
+    /// (on the frame, where it robs nobody).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate: Option<HexCoord>,
 }
 
 /// What is wrong with a [`BoardSpec`].
@@ -125,6 +134,16 @@ pub enum BoardError {
         /// Where.
         at: HexCoord,
     },
+    /// The pirate's start is not a sea hex of an open-sea map.
+    #[error("the pirate must start on a sea hex of an open-sea map, not {at}")]
+    PirateNotOnSea {
+        /// Where.
+        at: HexCoord,
+    },
+    /// An open-sea (Seafarers) map given to a game that cannot play it yet: ships, the
+    /// pirate and gold-field choices are not built into the game (see `docs/seafarers.md`).
+    #[error("open-sea (Seafarers) maps are not playable yet: ships, the pirate and gold fields are not built")]
+    OpenSeaNotPlayable,
     /// The map is too big for the engine's fixed-size state.
     #[error("the map has {count} {what}; at most {max} are supported")]
     TooLarge {
@@ -151,7 +170,7 @@ impl Board {
         let mut errs = Vec::new();
         spec.hexes.sort_by_key(|h| (h.r, h.q));
         let by_coord = check_hexes(&spec, &mut errs);
-        let topo = Topology::cached(&spec.hexes);
+        let topo = Topology::cached(&spec.hexes, spec.open_sea);
         if topo.node_count > MAX_NODES {
             errs.push(BoardError::TooLarge {
                 what: "nodes",
@@ -171,6 +190,15 @@ impl Board {
         let (hexes, by_number) = hex_infos(&spec, &topo);
         place_harbors(&spec, &by_coord, &topo, &mut nodes, &mut errs);
         let robber_start = robber_start(&spec, &by_coord, &mut errs);
+        let pirate_start = spec.pirate.and_then(|at| match by_coord.get(&at) {
+            Some(&id) if spec.open_sea && spec.hexes[id.index()].terrain == Terrain::Sea => {
+                Some(id)
+            }
+            _ => {
+                errs.push(BoardError::PirateNotOnSea { at });
+                None
+            }
+        });
         if !errs.is_empty() {
             return Err(BoardErrors(errs));
         }
@@ -178,8 +206,20 @@ impl Board {
             .filter(|&i| hexes[i].terrain.is_land())
             .map(|i| HexId(i as u8))
             .collect();
+        let mut sea_edges = crate::bits::EdgeBits::empty(edges.len());
+        let mut land_edges = crate::bits::EdgeBits::empty(edges.len());
+        for (i, e) in edges.iter().enumerate() {
+            if e.touches_sea() {
+                sea_edges.insert(i);
+            }
+            if e.touches_land() {
+                land_edges.insert(i);
+            }
+        }
         Ok(Board {
             land,
+            sea_edges,
+            land_edges,
             spec,
             hexes,
             nodes,
@@ -187,6 +227,7 @@ impl Board {
             by_coord,
             by_number,
             robber_start,
+            pirate_start,
         })
     }
 }

@@ -21,8 +21,8 @@ pub(super) struct Topology {
     pub(super) corners: Vec<[u8; 6]>,
 }
 
-/// One hex's place in a topology: `(q, r, is land)`.
-type ShapeKey = Vec<(i8, i8, bool)>;
+/// One hex's place in a topology: `(q, r, is land)`, and whether the sea is open.
+type ShapeKey = (Vec<(i8, i8, bool)>, bool);
 
 thread_local! {
     static LAST_TOPOLOGY: std::cell::RefCell<Option<(ShapeKey, std::rc::Rc<Topology>)>> =
@@ -31,28 +31,32 @@ thread_local! {
 
 impl Topology {
     /// The topology of `hexes` (sorted in id order), reusing this thread's last one when
-    /// the shape is the same.
-    pub(super) fn cached(hexes: &[HexSpec]) -> std::rc::Rc<Topology> {
-        let key: ShapeKey = hexes
-            .iter()
-            .map(|h| (h.q, h.r, h.terrain.is_land()))
-            .collect();
+    /// the shape is the same. With `open_sea` (a Seafarers map) the corners and sides of sea
+    /// hexes are nodes and edges too, so that ships can sail between two sea hexes.
+    pub(super) fn cached(hexes: &[HexSpec], open_sea: bool) -> std::rc::Rc<Topology> {
+        let key: ShapeKey = (
+            hexes
+                .iter()
+                .map(|h| (h.q, h.r, h.terrain.is_land()))
+                .collect(),
+            open_sea,
+        );
         LAST_TOPOLOGY.with(|cell| {
             if let Some((k, t)) = &*cell.borrow() {
                 if *k == key {
                     return t.clone();
                 }
             }
-            let t = std::rc::Rc::new(Topology::build(hexes));
+            let t = std::rc::Rc::new(Topology::build(hexes, open_sea));
             *cell.borrow_mut() = Some((key, t.clone()));
             t
         })
     }
 
-    fn build(hexes: &[HexSpec]) -> Topology {
-        let keys = node_keys(hexes);
+    fn build(hexes: &[HexSpec], open_sea: bool) -> Topology {
+        let keys = node_keys(hexes, open_sea);
         let node_pos: Vec<(i16, i16)> = keys.iter().map(|&k| lattice_of(k)).collect();
-        let edge_keys = edge_keys(hexes);
+        let edge_keys = edge_keys(hexes, open_sea);
         let node_count = node_pos.len();
         let edge_count = edge_keys.len();
         let too_large = hexes.len() > MAX_HEXES || node_count > MAX_NODES || edge_count > MAX_EDGES;
@@ -75,6 +79,7 @@ impl Topology {
                 edges.push(EdgeInfo {
                     nodes: [NodeId(a as u8), NodeId(b as u8)],
                     mid2: (mid.1, mid.0),
+                    land_sides: 0,
                 });
                 push_slot(&mut nodes[a].edges, i as u16, NONE16);
                 push_slot(&mut nodes[b].edges, i as u16, NONE16);
@@ -83,6 +88,10 @@ impl Topology {
             }
         }
 
+        let edge_mids: Vec<u32> = edge_keys
+            .iter()
+            .map(|&((y, x), _, _)| lattice_key(y, x))
+            .collect();
         let mut corners = Vec::with_capacity(hexes.len());
         for (i, h) in hexes.iter().enumerate() {
             let hc = HexCoord::new(h.q, h.r);
@@ -95,6 +104,18 @@ impl Topology {
                         if h.terrain.is_land() && i < MAX_HEXES {
                             push_slot(&mut nodes[n].hexes, i as u8, NONE8);
                         }
+                    }
+                }
+            }
+            // Count the land hexes along each edge (0 open sea, 1 coast, 2 inland).
+            if h.terrain.is_land() && !edges.is_empty() {
+                for s in Side::ALL {
+                    let [a, b] = s.corners();
+                    let (ax, ay) = hc.corner(a);
+                    let (bx, by) = hc.corner(b);
+                    let mid = lattice_key(ay + by, ax + bx);
+                    if let Ok(e) = edge_mids.binary_search(&mid) {
+                        edges[e].land_sides += 1;
                     }
                 }
             }
@@ -120,10 +141,11 @@ fn push_slot<T: PartialEq + Copy>(slots: &mut [T], v: T, none: T) {
     }
 }
 
-/// The nodes, corners of land hexes, as sorted packed lattice keys (node id = index).
-fn node_keys(hexes: &[HexSpec]) -> Vec<u32> {
+/// The nodes, corners of land hexes (and of sea hexes with `open_sea`), as sorted packed
+/// lattice keys (node id = index).
+fn node_keys(hexes: &[HexSpec], open_sea: bool) -> Vec<u32> {
     let mut keys: Vec<u32> = Vec::new();
-    for h in hexes.iter().filter(|h| h.terrain.is_land()) {
+    for h in hexes.iter().filter(|h| open_sea || h.terrain.is_land()) {
         for c in Corner::ALL {
             let (x, y) = HexCoord::new(h.q, h.r).corner(c);
             // Packed `u32` keys sort much more cheaply than the tuples.
@@ -135,11 +157,11 @@ fn node_keys(hexes: &[HexSpec]) -> Vec<u32> {
     keys
 }
 
-/// The edges, sides of land hexes, as (doubled midpoint, end, end) in midpoint `(y, x)`
-/// order (edge id = index).
-fn edge_keys(hexes: &[HexSpec]) -> Vec<(Lattice, Lattice, Lattice)> {
+/// The edges, sides of land hexes (and of sea hexes with `open_sea`), as (doubled
+/// midpoint, end, end) in midpoint `(y, x)` order (edge id = index).
+fn edge_keys(hexes: &[HexSpec], open_sea: bool) -> Vec<(Lattice, Lattice, Lattice)> {
     let mut edge_keys: Vec<(Lattice, Lattice, Lattice)> = Vec::new();
-    for h in hexes.iter().filter(|h| h.terrain.is_land()) {
+    for h in hexes.iter().filter(|h| open_sea || h.terrain.is_land()) {
         let hc = HexCoord::new(h.q, h.r);
         for s in Side::ALL {
             let [a, b] = s.corners();

@@ -81,6 +81,9 @@ impl Game {
         if self.edges.get(edge.index()) != 0 {
             return Err(RuleError::EdgeOccupied { edge });
         }
+        if !self.board.edge(edge).touches_land() {
+            return Err(RuleError::RoadAtSea { edge });
+        }
         if self.phase == Phase::SetupRoad {
             let n = NodeId(self.setup_node);
             if !self.board.edge(edge).nodes.contains(&n) {
@@ -116,8 +119,8 @@ impl Game {
         Ok(())
     }
 
-    /// An empty node with no building next to it (the distance rule), at one of `p`'s
-    /// roads unless in set-up.
+    /// An empty node on land with no building next to it (the distance rule), at one of
+    /// `p`'s roads or ships unless in set-up.
     pub(crate) fn check_settlement_site(
         &self,
         p: u8,
@@ -128,12 +131,15 @@ impl Game {
             return Err(RuleError::NodeOccupied { node });
         }
         let info = self.board.node(node);
+        if !info.on_land() {
+            return Err(RuleError::SettlementAtSea { node });
+        }
         let [a, b, c] = info.neighbors_padded();
         if self.nodes.get(a as usize) | self.nodes.get(b as usize) | self.nodes.get(c as usize) != 0
         {
             return Err(RuleError::DistanceRule { node });
         }
-        if !setup && !info.edges().any(|e| self.edges.get(e.index()) == p + 1) {
+        if !setup && !info.edges().any(|e| self.edges.get(e.index()) & 7 == p + 1) {
             return Err(RuleError::SettlementNotConnected { node });
         }
         Ok(())
@@ -238,7 +244,7 @@ impl Game {
     pub(super) fn after_settlement<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
         let mut touched = 0u8;
         for e in self.board.node(node).edges() {
-            let v = self.edges.get(e.index());
+            let v = self.edges.get(e.index()) & 7;
             if v != 0 && v != p + 1 {
                 touched |= 1 << (v - 1);
             }
@@ -314,16 +320,21 @@ impl Game {
                 next.insert(f as usize);
             }
         });
-        next.and(&self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0))
+        let free = next.and(&self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0));
+        if board.open_sea() {
+            // Seafarers: roads run along land only.
+            return free.and(board.land_edges());
+        }
+        free
     }
 
-    /// Main-phase settlement sites of `player`, in node order: free nodes at the player's
-    /// roads with no building next to them.
+    /// Main-phase settlement sites of `player`, in node order: free nodes on land at the
+    /// player's roads or ships with no building next to them.
     fn push_settlements<O: Out>(&self, player: Player, out: &mut O) {
         let tag = player.0 + 1;
         let board = &*self.board;
         let ne = board.edges().len();
-        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag);
+        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x07, tag);
         let mut ends = NodeBits::empty(board.nodes().len());
         mine.for_each(|e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
@@ -338,7 +349,7 @@ impl Game {
             let near = self.nodes.get(a as usize)
                 | self.nodes.get(b as usize)
                 | self.nodes.get(c as usize);
-            if near == 0 {
+            if near == 0 && board.node(node).on_land() {
                 out.push(Action::BuildSettlement { player, node });
             }
         });

@@ -170,13 +170,9 @@ impl Game {
     #[inline(always)]
     pub(super) fn play_road_building<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         self.play_card(p, DevCard::RoadBuilding, sink);
-        let left = self
-            .rules
-            .pieces()
-            .0
-            .saturating_sub(self.seats[p as usize].roads)
-            .min(2);
-        if left > 0 && self.has_road_spot(p) {
+        // Seafarers: roads, ships or one of each.
+        let left = self.free_route_pieces_left(p).min(2);
+        if left > 0 && self.has_free_route_spot(p) {
             self.road_building_left = left;
             self.phase = Phase::RoadBuilding;
         }
@@ -185,7 +181,7 @@ impl Game {
     /// After a free road: Road Building ends when both are placed or no spot is left.
     #[inline(always)]
     pub(super) fn after_free_road(&mut self, p: u8) {
-        if self.road_building_left == 0 || !self.has_road_spot(p) {
+        if self.road_building_left == 0 || !self.has_free_route_spot(p) {
             self.road_building_left = 0;
             self.phase = self.after_card_phase();
         }

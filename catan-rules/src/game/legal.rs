@@ -97,18 +97,26 @@ impl Game {
         let player = Player(self.current);
         match self.phase {
             Phase::SetupSettlement => self.push_setup_settlements(player, out),
-            Phase::SetupRoad => self.push_setup_roads(player, out),
+            Phase::SetupRoad => {
+                self.push_setup_roads(player, out);
+                self.push_setup_ships(player, out);
+            }
             Phase::Roll => {
                 self.push_rolls(player, out);
                 self.push_card_plays(player, out);
             }
             Phase::MoveRobber => self.push_robber_moves(player, false, out),
             Phase::RoadBuilding => {
-                self.push_roads(player, out);
+                if self.seats[player.index()].roads < self.rules.pieces().0 {
+                    self.push_roads(player, out);
+                }
+                self.push_ships(player, out);
                 self.push_finish_road_building(player, out);
             }
             Phase::Main => {
                 self.push_builds(player, out);
+                self.push_ships(player, out);
+                self.push_ship_moves(player, out);
                 self.push_buy_card(player, out);
                 self.push_card_plays(player, out);
                 if self.trading_open() {

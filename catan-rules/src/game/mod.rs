@@ -10,6 +10,7 @@
 //! | `production` | the roll, resource production, the supply shortage |
 //! | `robber` | a 7: discards, moving the robber, stealing |
 //! | `build` | roads, settlements, cities, pieces and costs |
+//! | `ships` | Seafarers ships: building, the set-up ship, moving one a turn |
 //! | `devcards` | buying and playing development cards |
 //! | `trade` | maritime trade and the domestic trade protocol |
 //! | `awards` | points, Longest Road, Largest Army, victory |
@@ -28,12 +29,15 @@ pub(crate) mod legal;
 mod production;
 pub(crate) mod robber;
 mod setup;
+mod ships;
 mod special_build;
 mod trade;
 mod turn;
 
 pub use build::{CITY_COST, ROAD_COST, SETTLEMENT_COST};
 pub use devcards::DEV_CARD_COST;
+pub(crate) use ships::{FreshShips, SHIP};
+pub use ships::{SHIPS, SHIP_COST};
 pub(crate) use special_build::check_special_build_position;
 pub(crate) use trade::{answer, Offer};
 pub use turn::{Decision, Phase};
@@ -61,6 +65,7 @@ pub(crate) struct Seat {
     pub new_dev: ByDevCard<u8>,
     pub knights: u8,
     pub roads: u8,
+    pub ships: u8,
     pub settlements: u8,
     pub cities: u8,
     pub road_len: u8,
@@ -71,6 +76,8 @@ pub(crate) struct Seat {
 pub(crate) const F_ROLLED: u8 = 1;
 pub(crate) const F_DEV_PLAYED: u8 = 2;
 pub(crate) const F_BUILT: u8 = 4;
+/// A ship has been moved this turn (Seafarers).
+pub(crate) const F_SHIP_MOVED: u8 = 8;
 
 /// A game in progress: always valid, changed only by [`Game::apply`] (all or nothing).
 ///
@@ -116,8 +123,10 @@ pub struct Game {
     pub(crate) seats: [Seat; MAX_PLAYERS],
     /// Node owners: 0 empty, `p + 1` a settlement of `p`, `p + 1 | CITY` a city.
     pub(crate) nodes: NodeNibbles,
-    /// Edge owners: 0 empty, `p + 1` a road of `p`.
+    /// Edge owners: 0 empty, `p + 1` a road of `p`, `p + 1 | SHIP` a ship of `p`.
     pub(crate) edges: EdgeNibbles,
+    /// Ships built this turn, which may not move (Seafarers).
+    pub(crate) fresh_ships: FreshShips,
 }
 
 impl Clone for Game {
@@ -158,6 +167,7 @@ impl Clone for Game {
             seats,
             nodes,
             edges,
+            fresh_ships,
         } = src;
         if !Arc::ptr_eq(&self.board, board) {
             self.board = Arc::clone(board);
@@ -184,6 +194,7 @@ impl Clone for Game {
         self.seats = *seats;
         self.nodes = *nodes;
         self.edges = *edges;
+        self.fresh_ships = *fresh_ships;
     }
 }
 
@@ -212,6 +223,7 @@ impl PartialEq for Game {
             && self.seats == o.seats
             && self.nodes == o.nodes
             && self.edges == o.edges
+            && self.fresh_ships == o.fresh_ships
     }
 }
 impl Eq for Game {}
@@ -290,9 +302,16 @@ impl Game {
     /// # Errors
     /// [`NewGameError::Rules`] if the rules cannot be played;
     /// [`NewGameError::SetupCannotFinish`] if the board is too small for the players'
-    /// set-up settlements.
+    /// set-up settlements; [`NewGameError::Board`] for an open-sea (Seafarers) board, which
+    /// the game cannot play yet.
     pub fn with_board(rules: Rules, board: Arc<Board>, seed: u64) -> Result<Game, NewGameError> {
         rules.validate()?;
+        if board.open_sea() {
+            return Err(crate::board::BoardErrors(vec![
+                crate::board::BoardError::OpenSeaNotPlayable,
+            ])
+            .into());
+        }
         NewGameError::check_setup_room(&board, rules.players)?;
         Ok(Game::blank(rules, board, Rng::new(seed)))
     }
@@ -323,6 +342,7 @@ impl Game {
             seats: [Seat::default(); MAX_PLAYERS],
             nodes: NodeNibbles::ZERO,
             edges: EdgeNibbles::ZERO,
+            fresh_ships: FreshShips::EMPTY,
         }
     }
 
@@ -445,7 +465,25 @@ impl Game {
     #[inline]
     pub fn road(&self, e: EdgeId) -> Option<Player> {
         let v = self.edges.get(e.index());
-        (v != 0).then(|| Player(v - 1))
+        (v != 0 && v & SHIP == 0).then(|| Player(v - 1))
+    }
+    /// The owner of an edge's ship (Seafarers).
+    #[inline]
+    pub fn ship(&self, e: EdgeId) -> Option<Player> {
+        let v = self.edges.get(e.index());
+        (v & SHIP != 0).then(|| Player((v & 7) - 1))
+    }
+    /// Ships a player has on the board (Seafarers).
+    pub fn ships_on_board(&self, p: Player) -> u8 {
+        self.seats[p.index()].ships
+    }
+    /// Whether a ship has been moved this turn (Seafarers).
+    pub fn ship_moved(&self) -> bool {
+        self.flags & F_SHIP_MOVED != 0
+    }
+    /// Whether the ship on an edge was built this turn (and so may not move).
+    pub fn ship_built_this_turn(&self, e: EdgeId) -> bool {
+        e.index() < self.board.edges().len() && self.fresh_ships.contains(e.index())
     }
     /// Whether a development card has been played this turn.
     pub fn development_card_played(&self) -> bool {
@@ -536,6 +574,8 @@ impl Game {
             Action::Roll { dice, .. } => self.check_roll(action, dice),
             Action::BuildSettlement { node, .. } => self.check_settlement(action, p, node),
             Action::BuildRoad { edge, .. } => self.check_road(action, p, edge),
+            Action::BuildShip { edge, .. } => self.check_ship(action, p, edge),
+            Action::MoveShip { from, to, .. } => self.check_move_ship(action, p, from, to),
             Action::BuildCity { node, .. } => self.check_city(action, p, node),
             Action::BuyDevelopmentCard { card, .. } => self.check_buy_card(action, p, card),
             Action::Discard { .. } => Err(self.wrong_phase(action)),
@@ -590,6 +630,15 @@ impl Game {
                     _ => {}
                 }
             }
+            Action::BuildShip { edge, .. } => {
+                self.build_ship(p, edge, sink);
+                match self.phase {
+                    Phase::SetupRoad => return self.after_setup_road(sink),
+                    Phase::RoadBuilding => self.after_free_road(p),
+                    _ => {}
+                }
+            }
+            Action::MoveShip { from, to, .. } => self.move_ship(p, from, to, sink),
             Action::BuildCity { node, .. } => self.build_city(p, node, sink),
             Action::BuyDevelopmentCard { card, .. } => self.buy_card(p, card, sink),
             Action::Discard { resources, .. } => self.discard(p, resources, sink),

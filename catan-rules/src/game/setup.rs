@@ -141,12 +141,12 @@ impl Game {
         }
     }
 
-    /// Every free edge at the settlement just placed.
+    /// Every free edge at the settlement just placed (along land, on a Seafarers map).
     #[inline(always)]
     pub(super) fn push_setup_roads<O: Out>(&self, player: Player, out: &mut O) {
         let node = NodeId(self.setup_node);
         for edge in self.board.node(node).edges() {
-            if self.edges.get(edge.index()) == 0 {
+            if self.edges.get(edge.index()) == 0 && self.board.edge(edge).touches_land() {
                 out.push(Action::BuildRoad { player, edge });
             }
         }

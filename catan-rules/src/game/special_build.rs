@@ -84,6 +84,7 @@ impl Game {
     /// settlements, cities), buying a card, then passing.
     pub(super) fn push_special_build<O: Out>(&self, player: Player, out: &mut O) {
         self.push_builds(player, out);
+        self.push_ships(player, out);
         self.push_buy_card(player, out);
         out.push(Action::EndTurn { player });
     }

@@ -3,7 +3,9 @@
 use super::{LoadError, PlayerPosition, Position, TradeAnswer, TradeOffer, FORMAT, VERSION};
 use crate::board::{EdgeId, NodeId};
 use crate::error::ParseError;
-use crate::game::{answer, Game, Offer, Phase, CITY, F_BUILT, F_DEV_PLAYED, NONE};
+use crate::game::{
+    answer, Game, Offer, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_SHIP_MOVED, NONE, SHIP,
+};
 use crate::types::{Harbor, Player};
 
 fn opt(p: u8) -> Option<Player> {
@@ -74,10 +76,15 @@ impl Game {
             })
             .collect();
         for (i, v) in self.edges.iter(self.board.edges().len()).enumerate() {
-            if v != 0 {
+            if v & SHIP != 0 {
+                players[((v & 7) - 1) as usize].ships.push(EdgeId(i as u16));
+            } else if v != 0 {
                 players[(v - 1) as usize].roads.push(EdgeId(i as u16));
             }
         }
+        let mut ships_built_this_turn = Vec::new();
+        self.fresh_ships
+            .for_each(|e| ships_built_this_turn.push(EdgeId(e as u16)));
         for (i, v) in self.nodes.iter(self.board.nodes().len()).enumerate() {
             if v != 0 {
                 let pp = &mut players[((v & 7) - 1) as usize];
@@ -111,6 +118,8 @@ impl Game {
             setup_node: (self.setup_node != NONE).then_some(NodeId(self.setup_node)),
             road_building_left: self.road_building_left,
             special_build_after: self.special_build_after(),
+            ship_moved: self.flags & F_SHIP_MOVED != 0,
+            ships_built_this_turn,
             trade: self.offer.as_ref().map(|o| trade_offer(o, n)),
             robber: self.robber(),
             bank: self.bank,

@@ -109,6 +109,14 @@ pub struct Position {
     /// player building; docs/rulings.md §19).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub special_build_after: Option<Player>,
+    /// Whether the current player has moved a ship this turn (Seafarers; left out when
+    /// false).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub ship_moved: bool,
+    /// Edges of the ships the current player built this turn, which may not move
+    /// (Seafarers; left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships_built_this_turn: Vec<EdgeId>,
     /// The open domestic trade offer of the current player, if any.
     #[serde(default)]
     pub trade: Option<TradeOffer>,
@@ -154,6 +162,9 @@ pub struct PlayerPosition {
     /// Edges with this player's roads.
     #[serde(default)]
     pub roads: Vec<EdgeId>,
+    /// Edges with this player's ships (Seafarers; left out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships: Vec<EdgeId>,
     /// Nodes with this player's settlements.
     #[serde(default)]
     pub settlements: Vec<NodeId>,
@@ -272,15 +283,15 @@ pub enum PositionError {
     /// seat placed in it; pieces never leave the board, a city replaces a settlement
     /// (Catan base rules, 5th ed., 'Set-up Phase').
     #[error(
-        "{player} has {buildings} settlements and cities and {roads} roads, but set-up gave \
-         every player two of each and pieces never leave the board"
+        "{player} has {buildings} settlements and cities and {roads} roads and ships, but \
+         set-up gave every player two of each and pieces never leave the board"
     )]
     SetupPiecesMissing {
         /// Whose.
         player: Player,
         /// Settlements and cities on the board.
         buildings: usize,
-        /// Roads on the board.
+        /// Roads and ships on the board (a set-up road may be a ship on a sea map).
         roads: usize,
     },
     /// The list of players does not match the rules.
@@ -355,14 +366,37 @@ pub enum PositionError {
         /// The road.
         edge: EdgeId,
     },
-    /// A building without one of its owner's roads next to it (every settlement is placed
-    /// at, or followed in set-up by, its owner's road).
-    #[error("{player}'s building on {node} has none of their roads next to it")]
+    /// A building without one of its owner's roads (or ships) next to it (every settlement
+    /// is placed at, or followed in set-up by, its owner's road or ship).
+    #[error("{player}'s building on {node} has none of their roads or ships next to it")]
     BuildingNotConnected {
         /// Whose building.
         player: Player,
         /// The building.
         node: NodeId,
+    },
+    /// A piece where the ground forbids it: a ship between two land hexes or on a map
+    /// without open sea, a road between two sea hexes, a settlement or city in open sea
+    /// (Seafarers rules, 'Ships').
+    #[error("{player}'s {piece} on {at} cannot stand there: {reason}")]
+    WrongGround {
+        /// Whose piece.
+        player: Player,
+        /// Which piece.
+        piece: Piece,
+        /// The edge or node, as text (`"edge 12"`, `"node 30"`).
+        at: String,
+        /// Why not.
+        reason: &'static str,
+    },
+    /// A ship not joined through the player's ships to one of their buildings (Seafarers
+    /// rules, 'Ships').
+    #[error("{player}'s ship on {edge} is not connected to their buildings by their ships")]
+    ShipNotConnected {
+        /// Whose ship.
+        player: Player,
+        /// The ship.
+        edge: EdgeId,
     },
     /// More pieces than a player owns (`RULINGS` 12: 15 roads, 5 settlements, 4 cities).
     #[error("{player} has {count} pieces of kind {piece} on the board; the limit is {limit}")]

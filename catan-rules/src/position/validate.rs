@@ -3,7 +3,9 @@
 
 use super::{Position, PositionError, PositionErrors, TradeAnswer, TradeOffer, FORMAT, VERSION};
 use crate::board::{Board, EdgeId, NodeId};
-use crate::game::{answer, Game, Offer, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_ROLLED, NONE};
+use crate::game::{
+    answer, Game, Offer, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_ROLLED, F_SHIP_MOVED, NONE, SHIP,
+};
 use crate::types::{DevCard, Piece, Player, Resource, Resources, MAX_PLAYERS};
 use std::sync::Arc;
 
@@ -34,6 +36,12 @@ impl Game {
     /// assert!(matches!(errors[1], PositionError::DevCardsNotConserved { .. }));
     /// ```
     pub fn from_position(pos: Position) -> Result<Game, PositionErrors> {
+        Game::load_position(pos, false)
+    }
+
+    /// [`Game::from_position`], and with `open_sea` also on Seafarers maps (which the game
+    /// does not play in public yet: the pirate and gold fields are missing).
+    pub(crate) fn load_position(pos: Position, open_sea: bool) -> Result<Game, PositionErrors> {
         let mut errs = Vec::new();
         if pos.format != FORMAT {
             // Quoted in the message: only its start.
@@ -57,6 +65,15 @@ impl Game {
             });
         }
         let board = match Board::new(pos.board.clone()) {
+            // Seafarers positions need ships, the pirate and gold fields, not built yet.
+            Ok(b) if b.open_sea() && !open_sea => {
+                errs.push(PositionError::Board {
+                    errors: crate::board::BoardErrors(vec![
+                        crate::board::BoardError::OpenSeaNotPlayable,
+                    ]),
+                });
+                None
+            }
             Ok(b) => Some(Arc::new(b)),
             Err(errors) => {
                 errs.push(PositionError::Board { errors });
@@ -137,6 +154,7 @@ fn check_counts(pos: &Position, errs: &mut Vec<PositionError>) {
         let player = Player(i as u8);
         for (piece, count, limit) in [
             (Piece::Road, pp.roads.len(), max_roads),
+            (Piece::Ship, pp.ships.len(), crate::game::SHIPS),
             (Piece::Settlement, pp.settlements.len(), max_settlements),
             (Piece::City, pp.cities.len(), max_cities),
         ] {
@@ -238,7 +256,7 @@ fn check_setup_turn(pos: &Position, errs: &mut Vec<PositionError>) {
                 .count();
             let placing = usize::from(phase == Phase::SetupRoad && pos.current.0 == q as u8);
             if pp.settlements.len() != done + placing
-                || pp.roads.len() != done
+                || pp.roads.len() + pp.ships.len() != done
                 || !pp.cities.is_empty()
             {
                 bad("the pieces on the board do not match the set-up placements made");
@@ -253,12 +271,14 @@ fn check_play_turn(pos: &Position, errs: &mut Vec<PositionError>) {
     let phase = pos.phase;
     let n = pos.rules.players;
     for (i, pp) in pos.players.iter().enumerate() {
+        // A set-up road may be a ship on a sea map; ships move but are never removed.
         let buildings = pp.settlements.len() + pp.cities.len();
-        if buildings < 2 || pp.roads.len() < 2 {
+        let routes = pp.roads.len() + pp.ships.len();
+        if buildings < 2 || routes < 2 {
             errs.push(PositionError::SetupPiecesMissing {
                 player: Player(i as u8),
                 buildings,
-                roads: pp.roads.len(),
+                roads: routes,
             });
         }
     }
@@ -460,13 +480,15 @@ fn place_seats(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
     for (i, pp) in pos.players.iter().enumerate() {
         let player = Player(i as u8);
         let tag = i as u8 + 1;
-        for &edge in &pp.roads {
-            if edge.index() >= edges {
-                errs.push(PositionError::NoSuchEdge { player, edge });
-            } else if g.edges.get(edge.index()) != 0 {
-                errs.push(PositionError::EdgeOccupied { edge });
-            } else {
-                g.edges.set(edge.index(), tag);
+        for (list, bits) in [(&pp.roads, tag), (&pp.ships, tag | SHIP)] {
+            for &edge in list {
+                if edge.index() >= edges {
+                    errs.push(PositionError::NoSuchEdge { player, edge });
+                } else if g.edges.get(edge.index()) != 0 {
+                    errs.push(PositionError::EdgeOccupied { edge });
+                } else {
+                    g.edges.set(edge.index(), bits);
+                }
             }
         }
         for (list, bits) in [(&pp.settlements, tag), (&pp.cities, tag | CITY)] {
@@ -486,6 +508,7 @@ fn place_seats(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
         s.new_dev = pp.new_dev_cards;
         s.knights = pp.knights;
         s.roads = pp.roads.len().min(255) as u8;
+        s.ships = pp.ships.len().min(255) as u8;
         s.settlements = pp.settlements.len().min(255) as u8;
         s.cities = pp.cities.len().min(255) as u8;
         g.discard[i] = pp.discard_owed;
@@ -537,6 +560,33 @@ fn place_turn(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
     ] {
         if set {
             g.flags |= bit;
+        }
+    }
+    if pos.ship_moved {
+        if is_setup(pos.phase) {
+            errs.push(PositionError::PhaseInconsistent {
+                phase: pos.phase,
+                reason: "no ship is moved in the set-up phase",
+            });
+        }
+        g.flags |= F_SHIP_MOVED;
+    }
+    let edges = g.board.edges().len();
+    for &edge in &pos.ships_built_this_turn {
+        // In set-up every player's set-up ship is new; later only the current player's.
+        let v = if edge.index() < edges {
+            g.edges.get(edge.index())
+        } else {
+            0
+        };
+        let whose_ok = is_setup(pos.phase) || v & 7 == pos.current.0 + 1;
+        if v & SHIP == 0 || !whose_ok {
+            errs.push(PositionError::PhaseInconsistent {
+                phase: pos.phase,
+                reason: "ships_built_this_turn names an edge without a ship built this turn",
+            });
+        } else {
+            g.fresh_ships.insert(edge.index());
         }
     }
     g.dice = pos.dice.unwrap_or([0, 0]);
@@ -648,31 +698,87 @@ fn check_connected(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
                 let node = NodeId(i as u8);
                 stack.push(node);
                 let placing = pos.phase == Phase::SetupRoad && pos.setup_node == Some(node);
+                // On a Seafarers map the only ship at a building may have sailed on.
                 if !placing
+                    && !board.open_sea()
                     && !board
                         .node(node)
                         .edges()
-                        .any(|e| g.edges.get(e.index()) == tag)
+                        .any(|e| g.edges.get(e.index()) & 7 == tag)
                 {
                     errs.push(PositionError::BuildingNotConnected { player, node });
                 }
             }
         }
-        while let Some(at) = stack.pop() {
-            for e in board.node(at).edges() {
-                if g.edges.get(e.index()) == tag && !reached[e.index()] {
-                    reached[e.index()] = true;
-                    stack.push(board.edge(e).other(at));
+        // Roads join through roads, ships through ships (Seafarers rules, 'Ships').
+        let starts = stack.clone();
+        for kind in [tag, tag | SHIP] {
+            stack.clone_from(&starts);
+            while let Some(at) = stack.pop() {
+                for e in board.node(at).edges() {
+                    if g.edges.get(e.index()) == kind && !reached[e.index()] {
+                        reached[e.index()] = true;
+                        stack.push(board.edge(e).other(at));
+                    }
                 }
             }
         }
         for (i, v) in g.edges.iter(board.edges().len()).enumerate() {
+            let edge = EdgeId(i as u16);
             if v == tag && !reached[i] {
-                errs.push(PositionError::RoadNotConnected {
-                    player,
-                    edge: EdgeId(i as u16),
-                });
+                errs.push(PositionError::RoadNotConnected { player, edge });
+            } else if v == tag | SHIP && !reached[i] {
+                errs.push(PositionError::ShipNotConnected { player, edge });
             }
+        }
+        check_ground(g, p, errs);
+    }
+}
+
+/// Each of `p`'s pieces stands on ground that allows it: ships along the sea of an
+/// open-sea map, roads along land, settlements and cities on land (Seafarers rules,
+/// 'Ships').
+fn check_ground(g: &Game, p: u8, errs: &mut Vec<PositionError>) {
+    let board = &*g.board;
+    let tag = p + 1;
+    let player = Player(p);
+    for (i, v) in g.edges.iter(board.edges().len()).enumerate() {
+        let info = board.edge(EdgeId(i as u16));
+        let wrong = if v == tag | SHIP {
+            if !board.open_sea() {
+                Some((Piece::Ship, "this map has no open sea"))
+            } else if !info.touches_sea() {
+                Some((Piece::Ship, "the edge runs between two land hexes"))
+            } else {
+                None
+            }
+        } else if v == tag && !info.touches_land() {
+            Some((Piece::Road, "the edge runs between two sea hexes"))
+        } else {
+            None
+        };
+        if let Some((piece, reason)) = wrong {
+            errs.push(PositionError::WrongGround {
+                player,
+                piece,
+                at: format!("edge {i}"),
+                reason,
+            });
+        }
+    }
+    for (i, v) in g.nodes.iter(board.nodes().len()).enumerate() {
+        if v & 7 == tag && !board.node(NodeId(i as u8)).on_land() {
+            let piece = if v & CITY != 0 {
+                Piece::City
+            } else {
+                Piece::Settlement
+            };
+            errs.push(PositionError::WrongGround {
+                player,
+                piece,
+                at: format!("node {i}"),
+                reason: "the node is in open sea",
+            });
         }
     }
 }
@@ -724,12 +830,8 @@ fn check_end(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
     // Road Building ends early when no road can be placed (`RULINGS` 14).
     if pos.phase == Phase::RoadBuilding && pos.current.index() < n {
         let p = pos.current.0;
-        let left = pos
-            .rules
-            .pieces()
-            .0
-            .saturating_sub(g.seats[p as usize].roads);
-        if pos.road_building_left > left || !g.has_road_spot(p) {
+        let left = g.free_route_pieces_left(p);
+        if pos.road_building_left > left || !g.has_free_route_spot(p) {
             errs.push(PositionError::PhaseInconsistent {
                 phase: pos.phase,
                 reason: "the free roads left cannot all be placed",

@@ -105,8 +105,13 @@ pub(super) fn ascii(scene: &Scene<'_>, v: Vocabulary) -> String {
     let mut harbor_slots = hex_contents(&mut cv, scene);
     let unplaced = harbors(&mut cv, board, &mut harbor_slots, v);
     roads(&mut cv, scene);
+    ships(&mut cv, scene);
     corners(&mut cv, scene);
-    finish(&cv, unplaced)
+    let mut out = finish(&cv, unplaced);
+    if board.open_sea() {
+        out.push_str("~ ~ sea  a, b, c... on a side: ship of seat 0, 1, 2...\n");
+    }
+    out
 }
 
 /// Hex outlines: every hex, land or sea.
@@ -208,6 +213,31 @@ fn roads(cv: &mut Canvas, scene: &Scene<'_>) {
         let b = board.node(e.nodes[1]).pos;
         if a.0 == b.0 {
             // Vertical side: both rows between its ends.
+            let col = 4 * a.0 as i32;
+            let top = node_row(a.1.min(b.1));
+            for row in top + 1..node_row(a.1.max(b.1)) {
+                cv.put(row, col, d);
+            }
+        } else {
+            let col = 2 * (a.0 as i32 + b.0 as i32);
+            let row = node_row(a.1.min(b.1)) + 1;
+            cv.put(row, col, d);
+        }
+    }
+}
+
+/// Ships (Seafarers): the owner's seat as a letter (`a` seat 0, `b` seat 1, ...) on the
+/// side.
+fn ships(cv: &mut Canvas, scene: &Scene<'_>) {
+    let board = scene.board;
+    for (i, e) in board.edges().iter().enumerate() {
+        let Some(p) = scene.ship(EdgeId(i as u16)) else {
+            continue;
+        };
+        let d = (b'a' + p.0 % 26) as char;
+        let a = board.node(e.nodes[0]).pos;
+        let b = board.node(e.nodes[1]).pos;
+        if a.0 == b.0 {
             let col = 4 * a.0 as i32;
             let top = node_row(a.1.min(b.1));
             for row in top + 1..node_row(a.1.max(b.1)) {

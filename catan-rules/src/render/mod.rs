@@ -164,6 +164,9 @@ impl Scene<'_> {
     fn road(&self, e: EdgeId) -> Option<Player> {
         self.game.and_then(|g| g.road(e))
     }
+    fn ship(&self, e: EdgeId) -> Option<Player> {
+        self.game.and_then(|g| g.ship(e))
+    }
 }
 
 fn resource_terrain(r: Resource) -> Terrain {

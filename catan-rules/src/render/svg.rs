@@ -203,6 +203,7 @@ pub(super) fn svg(scene: &Scene<'_>, opts: &SvgOptions) -> String {
     harbors(&mut s, board, &frame, opts.vocabulary);
     tokens(&mut s, board, &frame);
     roads(&mut s, scene, &frame);
+    ships(&mut s, scene, &frame);
     buildings(&mut s, scene, &frame);
     robber(&mut s, scene, &frame);
     id_labels(&mut s, board, &frame, opts);
@@ -471,6 +472,49 @@ fn roads(s: &mut String, scene: &Scene<'_>, frame: &Frame) {
             w1 = num(0.17 * r),
             w2 = num(0.11 * r),
             f = player_fill(p),
+        );
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+/// Ships (Seafarers): a hull in the player's colour across the middle of the edge.
+fn ships(s: &mut String, scene: &Scene<'_>, frame: &Frame) {
+    let r = HEX_RADIUS;
+    let board = scene.board;
+    if !board.open_sea() {
+        return;
+    }
+    let node_px = |n: NodeId| frame.node_px(board, n);
+    let _ = writeln!(s, r#"<g class="ships">"#);
+    for (i, e) in board.edges().iter().enumerate() {
+        let Some(p) = scene.ship(EdgeId(i as u16)) else {
+            continue;
+        };
+        let (ax, ay) = node_px(e.nodes[0]);
+        let (bx, by) = node_px(e.nodes[1]);
+        let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+        let len = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt().max(1e-9);
+        let (ux, uy) = ((bx - ax) / len, (by - ay) / len);
+        let (nx, ny) = (-uy, ux);
+        // Deck along the edge, keel below it, a mast above.
+        let pt = |along: f64, across: f64| {
+            format!(
+                "{},{}",
+                num(mx + along * ux * r + across * nx * r),
+                num(my + along * uy * r + across * ny * r)
+            )
+        };
+        let hull = [pt(-0.32, 0.0), pt(0.32, 0.0), pt(0.2, 0.14), pt(-0.2, 0.14)].join(" ");
+        let _ = writeln!(
+            s,
+            r##"<g class="ship" data-edge="{i}" data-player="{p}"><polygon points="{hull}" fill="{f}" stroke="#1a1a1a" stroke-width="{w}"/><line x1="{a}" y1="{b}" x2="{c}" y2="{d}" stroke="#1a1a1a" stroke-width="{w}"/></g>"##,
+            p = p.0,
+            f = player_fill(p),
+            w = num(0.03 * r),
+            a = num(mx),
+            b = num(my),
+            c = num(mx - 0.22 * nx * r),
+            d = num(my - 0.22 * ny * r),
         );
     }
     let _ = writeln!(s, "</g>");

@@ -78,6 +78,10 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
             format!("{player} built a settlement on {node}")
         }
         Event::CityBuilt { player, node } => format!("{player} built a city on {node}"),
+        Event::ShipBuilt { player, edge } => format!("{player} built a ship on {edge}"),
+        Event::ShipMoved { player, from, to } => {
+            format!("{player} moved a ship from {from} to {to}")
+        }
         Event::RoadBuilt { player, edge } => format!("{player} built a road on {edge}"),
         Event::DevelopmentCardBought { player, card } => match card {
             Some(c) => format!(

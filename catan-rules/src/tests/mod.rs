@@ -21,6 +21,7 @@ mod maps;
 mod production;
 mod robber;
 mod setup;
+mod ships;
 mod special_build;
 mod trade;
 mod turn;
@@ -364,6 +365,23 @@ pub(crate) fn candidates(g: &Game) -> Vec<Action> {
                 player,
                 edge: EdgeId(e as u16),
             });
+            v.push(Action::BuildShip {
+                player,
+                edge: EdgeId(e as u16),
+            });
+        }
+        // Ship moves: from each of the player's ships (and edge 0) to every edge.
+        for f in 0..b.edges().len() {
+            let from = EdgeId(f as u16);
+            if f == 0 || g.ship(from) == Some(player) {
+                for t in 0..b.edges().len() {
+                    v.push(Action::MoveShip {
+                        player,
+                        from,
+                        to: EdgeId(t as u16),
+                    });
+                }
+            }
         }
         for nd in 0..b.nodes().len() {
             let node = NodeId(nd as u8);

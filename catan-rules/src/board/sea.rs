@@ -1,0 +1,572 @@
+//! Seafarers maps: land, open sea and gold fields, several islands, where players may
+//! start, the robber's and the pirate's start, harbours fixed or dealt, terrain and number
+//! pools dealt at random, the victory target and the special victory points of each land
+//! area. A [`SeaMap`] is plain data (JSON); [`SeaMap::deal`] turns it into a [`BoardSpec`]
+//! plus the land area of every hex.
+//!
+//! # The JSettlers2 grid
+//! The published Seafarers maps are recorded in the JSettlers2 `SOCBoardLarge` grid: a hex
+//! is `0xRRCC`, rows run north to south and columns west to east in half-hex units, hex
+//! rows are odd, hexes are pointy-topped with vertical west and east sides. That grid is
+//! ours turned into integers: hex `0xRRCC` is axial `r = (RR − 1) / 2`, `q = (CC − r) / 2`
+//! ([`HexCoord::from_jsettlers`]), and its centre on our lattice is `x = CC`, `y = 3r`. Its
+//! directions are ours (NE, E, SE, SW, W, NW), so a harbour given there as "the W side of
+//! hex 0x0705" is `{q, r, side: "w"}` here.
+
+use super::{Board, BoardErrors, BoardSpec, HarborSpec, HexCoord, HexSpec, Side};
+use crate::rng::Rng;
+use crate::types::{Harbor, Terrain};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One hex of a Seafarers map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeaHex {
+    /// Axial column.
+    pub q: i8,
+    /// Axial row.
+    pub r: i8,
+    /// Terrain as printed (in a pool: one of the pool's terrains).
+    pub terrain: Terrain,
+    /// Number token as printed, on producing land (gold fields included).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u8>,
+    /// The land area (index into [`SeaMap::areas`]) of a land hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<u8>,
+    /// A pool of land hexes dealt at random together: when the map is dealt, the terrains
+    /// of the pool's hexes are shuffled among them, then the number tokens among those that
+    /// produce.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool: Option<u8>,
+}
+
+/// A harbour of a Seafarers map: the land hex it serves, the side facing it, its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeaHarbor {
+    /// Axial column of the land hex.
+    pub q: i8,
+    /// Axial row of the land hex.
+    pub r: i8,
+    /// The side of that hex on the coast.
+    pub side: Side,
+    /// Kind (when harbours are dealt, one of the kinds shuffled over the places).
+    pub kind: Harbor,
+}
+
+/// A land area (an island, or part of one) of a Seafarers map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaSpec {
+    /// A name for people.
+    pub name: String,
+    /// Players may place their set-up settlements here.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub start: bool,
+    /// Special victory points for a player's first settlement here (0: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub special_vp: u8,
+}
+
+/// A rule of a map's variable set-up: a terrain that may not get some numbers when dealt
+/// (e.g. The Four Islands: no 2, 3, 11 or 12 on forest or pasture; Through the Desert: no 6
+/// or 8 on a gold field).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NumberBan {
+    /// The terrain.
+    pub terrain: Terrain,
+    /// The numbers it may not get.
+    pub numbers: Vec<u8>,
+}
+
+/// The unexplored spaces of a map (The Fog Islands) and the face-down stacks that fill
+/// them: a space is discovered when a road or ship reaches one of its corners, and takes
+/// the top hex of the stack, and a land hex the top number token (Seafarers rulebook, 'The
+/// Fog Islands').
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FogSpec {
+    /// The unexplored spaces (not listed among the map's hexes).
+    pub spaces: Vec<HexCoord>,
+    /// The face-down hex stack: one terrain per space (sea included), so it never runs out.
+    pub terrains: Vec<Terrain>,
+    /// The face-down number stack: one token per producing terrain of the hex stack.
+    pub numbers: Vec<u8>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// A Seafarers map as plain data (the JSON format of scenario maps and user sea maps).
+///
+/// Land areas are given by each land hex's `area`; when no hex names one and `areas` is
+/// empty, every island (land hexes joined side to side) is its own area, players may start
+/// anywhere and no area pays special victory points.
+///
+/// ```
+/// use catan_rules::board::SeaMap;
+/// let map = SeaMap::from_json(r#"{
+///     "name": "two islands",
+///     "victory_points": 10,
+///     "hexes": [
+///         {"q": 0, "r": 0, "terrain": "forest", "number": 8, "area": 0},
+///         {"q": 1, "r": 0, "terrain": "sea"},
+///         {"q": 2, "r": 0, "terrain": "gold", "number": 5, "area": 1}
+///     ],
+///     "areas": [{"name": "home", "start": true}, {"name": "gold isle", "special_vp": 2}],
+///     "pirate": {"q": 1, "r": 0}
+/// }"#).unwrap();
+/// let dealt = map.deal(None).unwrap();
+/// assert!(dealt.board.open_sea);
+/// assert_eq!(dealt.hex_area, vec![Some(0), None, Some(1)]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeaMap {
+    /// The map's name.
+    #[serde(default)]
+    pub name: String,
+    /// Where it comes from and what was chosen, for people.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+    /// Points needed to win.
+    pub victory_points: u8,
+    /// Every hex inside the frame: land, gold fields and open sea. The frame itself is not
+    /// listed.
+    pub hexes: Vec<SeaHex>,
+    /// Harbours.
+    #[serde(default)]
+    pub harbors: Vec<SeaHarbor>,
+    /// Deal the harbours' kinds at random over their places.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub deal_harbors: bool,
+    /// The land areas.
+    #[serde(default)]
+    pub areas: Vec<AreaSpec>,
+    /// Dealing may put a 6 or 8 next to another (The Fog Islands' variable set-up allows
+    /// it); by default it may not.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub red_may_touch: bool,
+    /// Unexplored spaces and their face-down stacks (The Fog Islands).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fog: Option<FogSpec>,
+    /// Numbers a terrain may not get when the map is dealt (the printed map may differ).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub number_bans: Vec<NumberBan>,
+    /// The robber's start: a land hex; absent, the first desert in reading order (wherever
+    /// the deal put it), or off the board if there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robber: Option<HexCoord>,
+    /// The pirate's start: a sea hex, or absent for off the board (on the frame).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate: Option<HexCoord>,
+}
+
+/// What is wrong with a [`SeaMap`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum MapError {
+    /// The text is not a sea map.
+    #[error("not a sea map: {message}")]
+    Json {
+        /// The parser's words.
+        message: String,
+    },
+    /// The board itself is wrong (hexes, numbers, harbours, robber, pirate, size).
+    #[error(transparent)]
+    Board(BoardErrors),
+    /// A land hex without an area while the map lists areas.
+    #[error("land hex at {at} names no area (the map lists areas, so each land hex needs one)")]
+    MissingArea {
+        /// Where.
+        at: HexCoord,
+    },
+    /// An area index past the list.
+    #[error("hex at {at} names area {area}, but the map has {count} areas")]
+    NoSuchArea {
+        /// Where.
+        at: HexCoord,
+        /// The index given.
+        area: u8,
+        /// How many areas there are.
+        count: usize,
+    },
+    /// An area or a pool on a sea hex.
+    #[error("sea hex at {at} cannot belong to a land area or a terrain pool")]
+    SeaInArea {
+        /// Where.
+        at: HexCoord,
+    },
+    /// An area no hex belongs to.
+    #[error("area {area} ({name}) has no hex")]
+    EmptyArea {
+        /// Its index.
+        area: u8,
+        /// Its name.
+        name: String,
+    },
+    /// Nowhere to start.
+    #[error("no land area is marked as a start area")]
+    NoStartArea,
+    /// A victory target outside 3–30.
+    #[error("victory target {points} is outside 3–30")]
+    BadTarget {
+        /// The target given.
+        points: u8,
+    },
+    /// An unexplored space that is also listed as a hex, or twice.
+    #[error("unexplored space at {at} is listed twice or is also a hex of the map")]
+    FogSpaceTaken {
+        /// Where.
+        at: HexCoord,
+    },
+    /// Face-down stacks that do not fit the spaces.
+    #[error("the fog stacks must hold one hex per unexplored space ({spaces}, not {hexes}) and one number per producing hex among them ({producing}, not {numbers}); numbers are 2–6 and 8–12")]
+    FogStacks {
+        /// Unexplored spaces.
+        spaces: usize,
+        /// Hexes in the stack.
+        hexes: usize,
+        /// Producing hexes in the stack.
+        producing: usize,
+        /// Numbers in the stack.
+        numbers: usize,
+    },
+    /// A pool whose numbers cannot follow its terrains (a producing hex without a number
+    /// or the other way round is reported by the board; this is the pool as a whole).
+    #[error("pool {pool} mixes sea into its land")]
+    BadPool {
+        /// The pool.
+        pool: u8,
+    },
+}
+
+/// Every problem found in a [`SeaMap`], reported at once.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[error("invalid sea map: {}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "))]
+pub struct MapErrors(pub Vec<MapError>);
+
+/// A sea map dealt for one game: the board and the land area of each of its hexes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DealtMap {
+    /// The board (open sea).
+    pub board: BoardSpec,
+    /// The land area of each hex, in hex-id order (reading order); `None` on sea.
+    pub hex_area: Vec<Option<u8>>,
+    /// The areas (computed islands when the map gives none).
+    pub areas: Vec<AreaSpec>,
+    /// The unexplored spaces, in hex-id order; the board lists each as a `sea` hex (for its
+    /// nodes and edges) until the game reveals it.
+    pub fog_spaces: Vec<HexCoord>,
+    /// The face-down hex stack, top first (shuffled when dealt, as listed when printed).
+    pub fog_terrains: Vec<Terrain>,
+    /// The face-down number stack, top first.
+    pub fog_numbers: Vec<u8>,
+    /// Points needed to win.
+    pub victory_points: u8,
+}
+
+/// Most deals tried for one with no 6 or 8 next to another and no banned number on its
+/// terrain before the last deal is kept (only a map whose rules cannot all be met can need
+/// them all).
+const DEAL_TRIES: u32 = 1000;
+
+impl SeaMap {
+    /// Reads a sea map from JSON and checks it.
+    ///
+    /// # Errors
+    /// [`MapErrors`]: a JSON error, or every problem [`SeaMap::validate`] finds.
+    pub fn from_json(json: &str) -> Result<SeaMap, MapErrors> {
+        let map: SeaMap = serde_json::from_str(json).map_err(|e| {
+            MapErrors(vec![MapError::Json {
+                message: e.to_string(),
+            }])
+        })?;
+        map.validate()?;
+        Ok(map)
+    }
+
+    /// Checks the map as printed (the same checks hold for every deal: dealing moves
+    /// terrains, numbers and harbour kinds among places of the same sort).
+    ///
+    /// # Errors
+    /// [`MapErrors`] listing every problem.
+    pub fn validate(&self) -> Result<(), MapErrors> {
+        self.deal(None).map(|_| ())
+    }
+
+    /// The board as printed (`rng` `None`), or dealt: each pool's terrains shuffled among
+    /// its hexes, then its number tokens among those of them that produce, dealt again
+    /// until no 6 or 8 touches another (as the base game's variable set-up asks) and no
+    /// terrain has a number its `number_bans` forbid (at most a thousand deals, then the
+    /// last is kept), and the harbour kinds shuffled over their places when `deal_harbors`
+    /// is set.
+    ///
+    /// # Errors
+    /// [`MapErrors`] listing every problem of the map.
+    pub fn deal(&self, rng: Option<&mut Rng>) -> Result<DealtMap, MapErrors> {
+        let mut errs = Vec::new();
+        if !(3..=30).contains(&self.victory_points) {
+            errs.push(MapError::BadTarget {
+                points: self.victory_points,
+            });
+        }
+        let mut hexes: Vec<SeaHex> = self.hexes.clone();
+        hexes.sort_by_key(|h| (h.r, h.q));
+        let areas = self.check_areas(&hexes, &mut errs);
+        for h in &hexes {
+            if let (false, Some(pool)) = (h.terrain.is_land(), h.pool) {
+                errs.push(MapError::BadPool { pool });
+            }
+        }
+        let mut harbor_kinds: Vec<Harbor> = self.harbors.iter().map(|h| h.kind).collect();
+        let fog = self.fog.clone().unwrap_or_default();
+        self.check_fog(&fog, &hexes, &mut errs);
+        let (mut fog_terrains, mut fog_numbers) = (fog.terrains.clone(), fog.numbers.clone());
+        if let Some(rng) = rng {
+            let printed = hexes.clone();
+            for _ in 0..DEAL_TRIES {
+                hexes.copy_from_slice(&printed);
+                deal_pools(&mut hexes, rng);
+                if self.dealt_well(&hexes) {
+                    break;
+                }
+            }
+            if self.deal_harbors {
+                rng.shuffle(&mut harbor_kinds);
+            }
+            rng.shuffle(&mut fog_terrains);
+            rng.shuffle(&mut fog_numbers);
+        }
+        // Unexplored spaces are on the board as sea (their nodes and edges exist) until the
+        // game reveals them.
+        let mut fog_spaces = fog.spaces.clone();
+        fog_spaces.sort_by_key(|c| (c.r, c.q));
+        let mut all: Vec<SeaHex> = hexes.clone();
+        all.extend(fog_spaces.iter().map(|c| SeaHex {
+            q: c.q,
+            r: c.r,
+            terrain: Terrain::Sea,
+            number: None,
+            area: None,
+            pool: None,
+        }));
+        all.sort_by_key(|h| (h.r, h.q));
+        let hex_area = |areas: &[Option<u8>]| -> Vec<Option<u8>> {
+            let by: BTreeMap<(i8, i8), Option<u8>> = hexes
+                .iter()
+                .zip(areas)
+                .map(|(h, &a)| ((h.r, h.q), a))
+                .collect();
+            all.iter()
+                .map(|h| by.get(&(h.r, h.q)).copied().flatten())
+                .collect()
+        };
+        let hexes = &all;
+        let board = BoardSpec {
+            hexes: hexes
+                .iter()
+                .map(|h| HexSpec {
+                    q: h.q,
+                    r: h.r,
+                    terrain: h.terrain,
+                    number: h.number,
+                })
+                .collect(),
+            harbors: self
+                .harbors
+                .iter()
+                .zip(&harbor_kinds)
+                .map(|(h, &kind)| HarborSpec {
+                    q: h.q,
+                    r: h.r,
+                    side: h.side,
+                    kind,
+                })
+                .collect(),
+            robber: self.robber,
+            open_sea: true,
+            pirate: self.pirate,
+        };
+        if let Err(e) = Board::new(board.clone()) {
+            errs.push(MapError::Board(e));
+        }
+        if !errs.is_empty() {
+            return Err(MapErrors(errs));
+        }
+        let (area_of, areas) = areas;
+        Ok(DealtMap {
+            board,
+            hex_area: hex_area(&area_of),
+            areas,
+            victory_points: self.victory_points,
+            fog_spaces,
+            fog_terrains,
+            fog_numbers,
+        })
+    }
+
+    /// Unexplored spaces apart from the hexes, and stacks that fill them.
+    fn check_fog(&self, fog: &FogSpec, hexes: &[SeaHex], errs: &mut Vec<MapError>) {
+        let mut seen: std::collections::BTreeSet<HexCoord> =
+            hexes.iter().map(|h| HexCoord::new(h.q, h.r)).collect();
+        for &at in &fog.spaces {
+            if !seen.insert(at) {
+                errs.push(MapError::FogSpaceTaken { at });
+            }
+        }
+        let producing = fog
+            .terrains
+            .iter()
+            .filter(|t| t.resource().is_some() || **t == Terrain::Gold)
+            .count();
+        let numbers_ok = fog.numbers.iter().all(|&n| (2..=12).contains(&n) && n != 7);
+        if fog.terrains.len() != fog.spaces.len() || fog.numbers.len() != producing || !numbers_ok {
+            errs.push(MapError::FogStacks {
+                spaces: fog.spaces.len(),
+                hexes: fog.terrains.len(),
+                producing,
+                numbers: fog.numbers.len(),
+            });
+        }
+    }
+
+    /// No 6 or 8 next to another (unless the map allows it), and no number on a terrain
+    /// that bans it.
+    fn dealt_well(&self, hexes: &[SeaHex]) -> bool {
+        (self.red_may_touch || !red_neighbours(hexes))
+            && hexes.iter().all(|h| {
+                self.number_bans.iter().all(|b| {
+                    b.terrain != h.terrain || !h.number.is_some_and(|n| b.numbers.contains(&n))
+                })
+            })
+    }
+
+    /// Each land hex's area (given, or the computed islands), checked.
+    #[allow(clippy::type_complexity)]
+    fn check_areas(
+        &self,
+        hexes: &[SeaHex],
+        errs: &mut Vec<MapError>,
+    ) -> (Vec<Option<u8>>, Vec<AreaSpec>) {
+        let given = !self.areas.is_empty() || hexes.iter().any(|h| h.area.is_some());
+        if !given {
+            return islands(hexes);
+        }
+        let mut used = vec![false; self.areas.len()];
+        let mut hex_area = Vec::with_capacity(hexes.len());
+        for h in hexes {
+            let at = HexCoord::new(h.q, h.r);
+            match (h.terrain.is_land(), h.area) {
+                (false, Some(_)) => errs.push(MapError::SeaInArea { at }),
+                (true, None) => errs.push(MapError::MissingArea { at }),
+                (true, Some(a)) if a as usize >= self.areas.len() => {
+                    errs.push(MapError::NoSuchArea {
+                        at,
+                        area: a,
+                        count: self.areas.len(),
+                    })
+                }
+                (true, Some(a)) => used[a as usize] = true,
+                (false, None) => {}
+            }
+            hex_area.push(h.area.filter(|_| h.terrain.is_land()));
+        }
+        for (i, a) in self.areas.iter().enumerate() {
+            if !used[i] {
+                errs.push(MapError::EmptyArea {
+                    area: i as u8,
+                    name: a.name.clone(),
+                });
+            }
+        }
+        if !self.areas.iter().any(|a| a.start) {
+            errs.push(MapError::NoStartArea);
+        }
+        (hex_area, self.areas.clone())
+    }
+}
+
+/// Every island (land hexes joined side to side) as its own start area, in reading order
+/// of the islands' first hexes.
+fn islands(hexes: &[SeaHex]) -> (Vec<Option<u8>>, Vec<AreaSpec>) {
+    let index: BTreeMap<HexCoord, usize> = hexes
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (HexCoord::new(h.q, h.r), i))
+        .collect();
+    let mut area: Vec<Option<u8>> = vec![None; hexes.len()];
+    let mut areas = Vec::new();
+    for start in 0..hexes.len() {
+        if !hexes[start].terrain.is_land() || area[start].is_some() {
+            continue;
+        }
+        let id = areas.len().min(u8::MAX as usize) as u8;
+        areas.push(AreaSpec {
+            name: format!("island {}", areas.len() + 1),
+            start: true,
+            special_vp: 0,
+        });
+        let mut stack = vec![start];
+        area[start] = Some(id);
+        while let Some(i) = stack.pop() {
+            let c = HexCoord::new(hexes[i].q, hexes[i].r);
+            for s in Side::ALL {
+                let (Some(q), Some(r)) = (
+                    c.q.checked_add(HexCoord::new(0, 0).neighbor(s).q),
+                    c.r.checked_add(HexCoord::new(0, 0).neighbor(s).r),
+                ) else {
+                    continue;
+                };
+                if let Some(&j) = index.get(&HexCoord::new(q, r)) {
+                    if hexes[j].terrain.is_land() && area[j].is_none() {
+                        area[j] = Some(id);
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+    }
+    (area, areas)
+}
+
+/// Shuffles each pool's terrains among its hexes, then its numbers among its producing
+/// hexes.
+fn deal_pools(hexes: &mut [SeaHex], rng: &mut Rng) {
+    let pools: std::collections::BTreeSet<u8> = hexes.iter().filter_map(|h| h.pool).collect();
+    let producing = |h: &SeaHex| h.terrain.resource().is_some() || h.terrain == Terrain::Gold;
+    for &p in &pools {
+        let members: Vec<usize> = (0..hexes.len())
+            .filter(|&i| hexes[i].pool == Some(p) && hexes[i].terrain.is_land())
+            .collect();
+        let mut terrains: Vec<Terrain> = members.iter().map(|&i| hexes[i].terrain).collect();
+        let mut numbers: Vec<u8> = members.iter().filter_map(|&i| hexes[i].number).collect();
+        rng.shuffle(&mut terrains);
+        rng.shuffle(&mut numbers);
+        let mut next = numbers.into_iter();
+        for (&i, &t) in members.iter().zip(&terrains) {
+            hexes[i].terrain = t;
+            hexes[i].number = if producing(&hexes[i]) {
+                next.next()
+            } else {
+                None
+            };
+        }
+    }
+}
+
+/// Whether a 6 or 8 is next to another 6 or 8.
+fn red_neighbours(hexes: &[SeaHex]) -> bool {
+    let red: Vec<HexCoord> = hexes
+        .iter()
+        .filter(|h| matches!(h.number, Some(6 | 8)))
+        .map(|h| HexCoord::new(h.q, h.r))
+        .collect();
+    red.iter()
+        .enumerate()
+        .any(|(i, a)| red[i + 1..].iter().any(|b| a.distance(*b) == 1))
+}

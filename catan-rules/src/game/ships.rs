@@ -1,0 +1,426 @@
+//! Ships (Seafarers): building a ship, the set-up ship, Road Building's ships, and moving
+//! one ship a turn. Ships sail only on open-sea maps ([`crate::board::Board::open_sea`]).
+//!
+//! Seafarers rules, 'Ships' (the rules article's Clarifications, 'Ships'): a ship costs 1
+//! lumber and 1 wool, each player has 15; it stands on an edge along the sea (between two
+//! sea hexes, or a coast), never between two land hexes and never on an edge holding a
+//! road; it continues one of the player's ships or leaves one of their settlements or
+//! cities — roads and ships join only at the player's own building; a coastal set-up
+//! settlement may take a ship instead of a road; Road Building places roads, ships or one of
+//! each. Once a turn a player may move one ship: only the ship at the open end of a route,
+//! never one built this turn, to a place where a ship could be built (docs/rulings.md §21).
+//! Ships may be built in a Special Build Phase (5–6 players), never moved there.
+//!
+//! | rule | check | effect | enumeration | ids |
+//! | --- | --- | --- | --- | --- |
+//! | ship | `check_ship`, `ship_connects` | `build_ship` | `push_ships`, `ship_spots` | `encode_ship` ([`Block::Ship`]) |
+//! | set-up ship | `check_ship` (set-up branch) | `build_ship`, then `after_setup_road` | `push_setup_ships` | as a ship |
+//! | moving a ship | `check_move_ship`, `ship_movable` | `move_ship` | `push_ship_moves` | `encode_move_ship` ([`Block::MoveShip`]) |
+
+use super::{Game, Phase, F_BUILT, F_SHIP_MOVED};
+use crate::action::Action;
+use crate::action_space::{ActionSpace, Block};
+use crate::bits::{EdgeBits, NodeBits, EDGE_WORDS, NODE_WORDS};
+use crate::board::{EdgeId, NodeId};
+use crate::error::RuleError;
+use crate::event::{Event, EventSink};
+use crate::game::legal::Out;
+use crate::types::{Piece, Player, Resources};
+
+/// Cost of a ship: 1 lumber, 1 wool (Seafarers rules, 'Ships').
+pub const SHIP_COST: Resources = Resources::new(0, 1, 1, 0, 0);
+/// Ships each player has (Seafarers rules, 'Ships').
+pub const SHIPS: u8 = 15;
+/// The ship bit of an edge's owner nibble: `p + 1 | SHIP` is a ship of `p`.
+pub(crate) const SHIP: u8 = 8;
+
+/// The ships built this turn (which may not move), as a small sorted set of edge ids: a
+/// player has 15 ships, so at most 15 are new in a turn. Kept sorted with unused slots zero,
+/// so equal sets compare equal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FreshShips {
+    len: u8,
+    edges: [u16; SHIPS as usize],
+}
+
+impl FreshShips {
+    /// No ship.
+    pub(crate) const EMPTY: FreshShips = FreshShips {
+        len: 0,
+        edges: [0; SHIPS as usize],
+    };
+
+    /// Whether the ship on `edge` is new.
+    #[inline]
+    pub(crate) fn contains(&self, edge: usize) -> bool {
+        self.edges[..self.len as usize].contains(&(edge as u16))
+    }
+
+    /// Notes the ship on `edge` as new (ignored when full, which 15 ships never reach).
+    #[inline]
+    pub(crate) fn insert(&mut self, edge: usize) {
+        let e = edge as u16;
+        let n = self.len as usize;
+        if n == self.edges.len() || self.edges[..n].contains(&e) {
+            return;
+        }
+        let at = self.edges[..n].partition_point(|&x| x < e);
+        self.edges.copy_within(at..n, at + 1);
+        self.edges[at] = e;
+        self.len += 1;
+    }
+
+    /// Each new ship's edge, in edge order.
+    #[inline]
+    pub(crate) fn for_each(&self, mut f: impl FnMut(usize)) {
+        for &e in &self.edges[..self.len as usize] {
+            f(e as usize);
+        }
+    }
+}
+
+impl Game {
+    /// A ship: paid in the main phase, free as the set-up piece (at the settlement just
+    /// placed) and during Road Building; a piece left, an empty edge along the sea, joined
+    /// to the player's ships or building.
+    #[inline]
+    pub(super) fn check_ship(&self, action: &Action, p: u8, edge: EdgeId) -> Result<(), RuleError> {
+        let free = match self.phase {
+            Phase::SetupRoad | Phase::RoadBuilding => true,
+            // A ship is a build: in one's turn and in a Special Build Phase.
+            Phase::Main | Phase::SpecialBuild => false,
+            _ => return Err(self.wrong_phase(action)),
+        };
+        if !self.board.open_sea() {
+            return Err(RuleError::ShipsNotInPlay);
+        }
+        if edge.index() >= self.board.edges().len() {
+            return Err(RuleError::NoSuchEdge { edge });
+        }
+        let ps = &self.seats[p as usize];
+        if ps.ships >= SHIPS {
+            return Err(RuleError::NoPieceLeft { piece: Piece::Ship });
+        }
+        if !free && !ps.hand.contains(&SHIP_COST) {
+            return Err(RuleError::NotEnoughResources { need: SHIP_COST });
+        }
+        self.check_ship_site(p, edge, None)
+    }
+
+    /// Where a ship of `p` may stand (also the new place of a moved ship, `moving` being the
+    /// ship's old edge): an empty edge along the sea, at the set-up settlement in set-up,
+    /// else joined to `p`'s other ships or buildings.
+    fn check_ship_site(
+        &self,
+        p: u8,
+        edge: EdgeId,
+        moving: Option<EdgeId>,
+    ) -> Result<(), RuleError> {
+        if self.edges.get(edge.index()) != 0 {
+            return Err(RuleError::EdgeOccupied { edge });
+        }
+        if !self.board.edge(edge).touches_sea() {
+            return Err(RuleError::ShipOnLand { edge });
+        }
+        if self.phase == Phase::SetupRoad {
+            let n = NodeId(self.setup_node);
+            if !self.board.edge(edge).nodes.contains(&n) {
+                return Err(RuleError::SetupRoadNotAtSettlement { node: n });
+            }
+            return Ok(());
+        }
+        if !self.ship_connects(p, edge, moving) {
+            return Err(RuleError::ShipNotConnected { edge });
+        }
+        Ok(())
+    }
+
+    /// Whether a ship on `edge` would join `p`'s shipping: at an end that is `p`'s
+    /// building, or an end free of buildings where `p` has another ship (not `moving`).
+    /// Roads do not count: roads and ships join only at the player's own building.
+    #[inline]
+    pub(crate) fn ship_connects(&self, p: u8, edge: EdgeId, moving: Option<EdgeId>) -> bool {
+        let tag = p + 1;
+        for n in self.board.edge(edge).nodes {
+            let v = self.nodes.get(n.index());
+            if v != 0 {
+                if v & 7 == tag {
+                    return true;
+                }
+                continue;
+            }
+            if self
+                .board
+                .node(n)
+                .edges()
+                .any(|e| e != edge && Some(e) != moving && self.edges.get(e.index()) == tag | SHIP)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A ship of `p`, paid in the main phase, one of Road Building's otherwise; Longest
+    /// Trade Route follows. The phase's own follow-up is the caller's.
+    #[inline]
+    pub(super) fn build_ship<S: EventSink>(&mut self, p: u8, edge: EdgeId, sink: &mut S) {
+        match self.phase {
+            Phase::Main | Phase::SpecialBuild => {
+                self.pay(p, &SHIP_COST);
+                self.flags |= F_BUILT;
+            }
+            Phase::RoadBuilding => self.road_building_left -= 1,
+            _ => {}
+        }
+        self.edges.set(edge.index(), (p + 1) | SHIP);
+        self.fresh_ships.insert(edge.index());
+        self.seats[p as usize].ships += 1;
+        sink.push(Event::ShipBuilt {
+            player: Player(p),
+            edge,
+        });
+        let before = self.seats[p as usize].road_len;
+        self.seats[p as usize].road_len = crate::roads::longest_after_road(self, p, edge, before);
+        self.update_longest_road(sink);
+    }
+
+    /// Moving a ship: in the main phase, once a turn, one's own ship at the open end of a
+    /// route and not built this turn, to a place where a ship could be built.
+    pub(super) fn check_move_ship(
+        &self,
+        action: &Action,
+        p: u8,
+        from: EdgeId,
+        to: EdgeId,
+    ) -> Result<(), RuleError> {
+        if self.phase != Phase::Main {
+            return Err(self.wrong_phase(action));
+        }
+        if !self.board.open_sea() {
+            return Err(RuleError::ShipsNotInPlay);
+        }
+        let ne = self.board.edges().len();
+        for edge in [from, to] {
+            if edge.index() >= ne {
+                return Err(RuleError::NoSuchEdge { edge });
+            }
+        }
+        if self.flags & F_SHIP_MOVED != 0 {
+            return Err(RuleError::ShipAlreadyMoved);
+        }
+        if let Err(reason) = self.ship_movable(p, from) {
+            return Err(RuleError::ShipNotMovable { edge: from, reason });
+        }
+        self.check_ship_site(p, to, Some(from))
+    }
+
+    /// Whether `p` may move the ship on `from`, and if not why.
+    #[inline]
+    fn ship_movable(&self, p: u8, from: EdgeId) -> Result<(), &'static str> {
+        let tag = p + 1;
+        if self.edges.get(from.index()) != tag | SHIP {
+            return Err("no ship of yours is there");
+        }
+        if self.fresh_ships.contains(from.index()) {
+            return Err("it was built this turn");
+        }
+        if !self.ship_has_open_end(tag, from) {
+            return Err("it is not the end ship of an open route");
+        }
+        Ok(())
+    }
+
+    /// Whether one end of `tag`'s ship on `edge` leads nowhere: no building of `tag`'s and
+    /// no other ship of `tag`'s there. A route linking two of the player's buildings has no
+    /// such end, so its ships stay (Seafarers rules, 'Ships': a closed route).
+    #[inline]
+    fn ship_has_open_end(&self, tag: u8, edge: EdgeId) -> bool {
+        self.board.edge(edge).nodes.iter().any(|&n| {
+            self.nodes.get(n.index()) & 7 != tag
+                && !self
+                    .board
+                    .node(n)
+                    .edges()
+                    .any(|e| e != edge && self.edges.get(e.index()) == tag | SHIP)
+        })
+    }
+
+    /// Moves `p`'s ship; Longest Trade Route is measured again.
+    pub(super) fn move_ship<S: EventSink>(
+        &mut self,
+        p: u8,
+        from: EdgeId,
+        to: EdgeId,
+        sink: &mut S,
+    ) {
+        self.edges.set(from.index(), 0);
+        self.edges.set(to.index(), (p + 1) | SHIP);
+        self.flags |= F_SHIP_MOVED;
+        sink.push(Event::ShipMoved {
+            player: Player(p),
+            from,
+            to,
+        });
+        self.seats[p as usize].road_len = self.road_length(p);
+        self.update_longest_road(sink);
+    }
+
+    /// Whether `p` has a ship left and somewhere to put it.
+    #[inline]
+    pub(crate) fn can_place_ship(&self, p: u8) -> bool {
+        self.board.open_sea()
+            && self.seats[p as usize].ships < SHIPS
+            && !self.ship_spots(p, None).is_empty()
+    }
+
+    /// Free pieces Road Building can still give `p`: roads left, plus ships left on a
+    /// Seafarers map.
+    pub(crate) fn free_route_pieces_left(&self, p: u8) -> u8 {
+        let s = &self.seats[p as usize];
+        let roads = self.rules.pieces().0.saturating_sub(s.roads);
+        let ships = if self.board.open_sea() {
+            SHIPS.saturating_sub(s.ships)
+        } else {
+            0
+        };
+        roads + ships
+    }
+
+    /// Whether Road Building can place anything for `p`: a road (one left and a spot) or,
+    /// on a Seafarers map, a ship.
+    #[inline]
+    pub(crate) fn has_free_route_spot(&self, p: u8) -> bool {
+        (self.seats[p as usize].roads < self.rules.pieces().0 && self.has_road_spot(p))
+            || self.can_place_ship(p)
+    }
+
+    /// Every ship spot of `player`, in edge order (main phase: when affordable; Road
+    /// Building: when a ship is left).
+    #[inline]
+    pub(super) fn push_ships<O: Out>(&self, player: Player, out: &mut O) {
+        if !self.board.open_sea() {
+            return;
+        }
+        let s = &self.seats[player.index()];
+        let paid = matches!(self.phase, Phase::Main | Phase::SpecialBuild);
+        if s.ships >= SHIPS || (paid && !s.hand.contains(&SHIP_COST)) {
+            return;
+        }
+        self.ship_spots(player.0, None).for_each(|e| {
+            out.push(Action::BuildShip {
+                player,
+                edge: EdgeId(e as u16),
+            })
+        });
+    }
+
+    /// Every free edge along the sea at the set-up settlement just placed.
+    #[inline]
+    pub(super) fn push_setup_ships<O: Out>(&self, player: Player, out: &mut O) {
+        if !self.board.open_sea() {
+            return;
+        }
+        for edge in self.board.node(NodeId(self.setup_node)).edges() {
+            if self.edges.get(edge.index()) == 0 && self.board.edge(edge).touches_sea() {
+                out.push(Action::BuildShip { player, edge });
+            }
+        }
+    }
+
+    /// Every ship move of `player`, by ship in edge order, then new place in edge order.
+    #[inline]
+    pub(super) fn push_ship_moves<O: Out>(&self, player: Player, out: &mut O) {
+        if !self.board.open_sea() || self.flags & F_SHIP_MOVED != 0 {
+            return;
+        }
+        let tag = player.0 + 1;
+        let ne = self.board.edges().len();
+        self.edges
+            .matching::<EDGE_WORDS>(ne, 0x0f, tag | SHIP)
+            .for_each(|f| {
+                let from = EdgeId(f as u16);
+                if self.ship_movable(player.0, from).is_ok() {
+                    self.ship_spots(player.0, Some(from)).for_each(|t| {
+                        out.push(Action::MoveShip {
+                            player,
+                            from,
+                            to: EdgeId(t as u16),
+                        })
+                    });
+                }
+            });
+    }
+
+    /// Empty edges along the sea where a ship of `p` would join `p`'s shipping (see
+    /// [`Game::ship_connects`]), leaving out the ship on `moving` (and its edge).
+    pub(crate) fn ship_spots(&self, p: u8, moving: Option<EdgeId>) -> EdgeBits {
+        let tag = p + 1;
+        let board = &*self.board;
+        let ne = board.edges().len();
+        let nn = board.nodes().len();
+        let mut mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag | SHIP);
+        let mut empty = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0);
+        if let Some(m) = moving {
+            mine.remove(m.index());
+        }
+        let mut ends = NodeBits::empty(nn);
+        mine.for_each(|e| {
+            for n in board.edge(EdgeId(e as u16)).nodes {
+                ends.insert(n.index());
+            }
+        });
+        let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
+        let empty_nodes = self.nodes.matching::<NODE_WORDS>(nn, 0x0f, 0);
+        let reach = own.or(&ends.and(&empty_nodes));
+        let mut next = EdgeBits::empty(ne);
+        reach.for_each(|n| {
+            for f in board.node(NodeId(n as u8)).edges_padded() {
+                next.insert(f as usize);
+            }
+        });
+        if let Some(m) = moving {
+            empty.remove(m.index());
+        }
+        next.and(&empty).and(board.sea_edges())
+    }
+}
+
+impl ActionSpace {
+    /// Whether the space has ship ids (an open-sea board).
+    #[inline]
+    fn ships_in_play(&self) -> bool {
+        self.offset(Block::MoveShip) > self.offset(Block::Ship)
+    }
+
+    /// The id of a ship on `edge`, if the edge is on the board and ships are in play.
+    #[inline]
+    pub(crate) fn encode_ship(&self, edge: EdgeId) -> Option<u32> {
+        ((edge.0 as u32) < self.edges && self.ships_in_play())
+            .then(|| self.offset(Block::Ship) + edge.0 as u32)
+    }
+
+    /// The id of moving the ship on `from` to `to`: `from E + to`.
+    #[inline]
+    pub(crate) fn encode_move_ship(&self, from: EdgeId, to: EdgeId) -> Option<u32> {
+        let (f, t) = (from.0 as u32, to.0 as u32);
+        (f < self.edges && t < self.edges && self.ships_in_play())
+            .then(|| self.offset(Block::MoveShip) + f * self.edges + t)
+    }
+
+    /// The action with index `i` in block [`Block::Ship`] or [`Block::MoveShip`].
+    #[inline]
+    pub(crate) fn decode_ship(&self, b: Block, i: u32, player: Player) -> Action {
+        match b {
+            Block::Ship => Action::BuildShip {
+                player,
+                edge: EdgeId(i as u16),
+            },
+            _ => Action::MoveShip {
+                player,
+                from: EdgeId((i / self.edges) as u16),
+                to: EdgeId((i % self.edges) as u16),
+            },
+        }
+    }
+}
