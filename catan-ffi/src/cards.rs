@@ -521,8 +521,9 @@ pub unsafe extern "C" fn catan_cards_apply_as_json(
 }
 
 /// Seat `seat`'s legal actions as a JSON array in the engine's order (`[]` when it has
-/// nothing to decide): safe to show that seat. With external chance the dice are left
-/// out (`roll` stands for the 36 outcomes). `*out_json` is caller-owned.
+/// nothing to decide): safe to show that seat. With external chance the outcomes are left
+/// out (`roll` stands for the 36 dice; attack dice and shuffle steps are the referee's).
+/// `*out_json` is caller-owned.
 ///
 /// Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
 ///

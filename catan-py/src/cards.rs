@@ -213,7 +213,8 @@ impl PyCardGame {
 
     /// ``seat``'s legal actions as dicts (empty when it has nothing to decide): safe to
     /// show that seat, unlike ``legal_actions`` (the referee's list). With external chance
-    /// the dice are left out (``roll`` stands for the 36 outcomes).
+    /// the outcomes are left out (``roll`` stands for the 36 dice; attack dice and shuffle
+    /// steps are the referee's).
     fn legal_actions_for<'py>(
         &self,
         py: Python<'py>,

@@ -97,6 +97,18 @@ fn same_for_seat(a: &CardGame, b: &CardGame, seat: Player) -> Result<(), String>
     if la != lb {
         return Err(format!("legal_actions_for: {la:?} vs {lb:?}"));
     }
+    // Chance outcomes are the referee's, never in a seat's list.
+    if let Some(o) = la.iter().find(|x| {
+        matches!(
+            x,
+            CardAction::ChooseStarter { .. }
+                | CardAction::RollOutcome { .. }
+                | CardAction::DieOutcome { .. }
+                | CardAction::ShuffleStep { .. }
+        )
+    }) {
+        return Err(format!("an outcome in the seat's list: {o:?}"));
+    }
     let mut ma = vec![false; ACTION_SPACE as usize];
     let mut mb = vec![false; ACTION_SPACE as usize];
     let na = a.legal_mask_for(seat, &mut ma);

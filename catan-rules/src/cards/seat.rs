@@ -28,11 +28,14 @@
 //! seat's action), [`CardGame::hand`], [`CardGame::pile`], the position
 //! ([`CardGame::to_position`], [`CardGame::to_json`]) and the events as `apply` returns them.
 //!
-//! **External chance.** The dice are the referee's to supply. A seat's list names its
-//! *choice*, `roll`, in place of the 36 `roll_outcome`s, and lists nothing while an attack
-//! die is to be rolled (`die_outcome`: there is no choice to make); [`CardGame::check_as`]
-//! accepts `roll` when some outcome would make it legal. The referee then applies the
-//! `roll_outcome` (or `die_outcome`) it chose with [`CardGame::apply_as`] for that seat.
+//! **External chance.** The dice and the shuffles are the referee's to supply. A seat's
+//! list names its *choice*, `roll`, in place of the 36 `roll_outcome`s, and lists nothing
+//! while an attack die is to be rolled (`die_outcome`) or a pile shuffled
+//! (`shuffle_step`): there is no choice to make. [`CardGame::check_as`] accepts `roll` when
+//! some outcome would make it legal. The referee then applies the `roll_outcome` (or
+//! `die_outcome`, `shuffle_step`) it chose with [`CardGame::apply_as`] for that seat — and
+//! never passes on an outcome a seat sent, which `apply_as` would accept as it accepts the
+//! referee's.
 
 use super::action::CardAction;
 use super::error::CardError;
@@ -149,7 +152,9 @@ impl CardGame {
         let mut rolled = false;
         legal::for_each_legal(&self.s, |a| match a {
             _ if a.player() != seat => {}
-            CardAction::ChooseStarter { .. } | CardAction::DieOutcome { .. } => {}
+            CardAction::ChooseStarter { .. }
+            | CardAction::DieOutcome { .. }
+            | CardAction::ShuffleStep { .. } => {}
             CardAction::RollOutcome { player, .. } if external => {
                 if !rolled {
                     rolled = true;
@@ -162,8 +167,8 @@ impl CardGame {
 
     /// Writes seat `seat`'s legal actions into `out` (cleared first), in the order of
     /// [`CardGame::legal_actions`]: empty when `seat` has nothing to decide (or is not in
-    /// the game). In an external-chance game the dice are left out: `roll` stands for the
-    /// 36 outcomes, and an attack die lists nothing. The list follows from what the seat
+    /// the game). In an external-chance game the outcomes are left out: `roll` stands for
+    /// the 36 outcomes, and an attack die or a shuffle step lists nothing. The list follows from what the seat
     /// may know, so it may be shown to it. Allocation-free once `out` has grown.
     ///
     /// ```
