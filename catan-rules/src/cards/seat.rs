@@ -74,11 +74,9 @@ impl CardGame {
     /// when some outcome of the dice would be legal.
     ///
     /// ```
-    /// use catan_rules::cards::{CardAction, CardError, CardGame, CardRules};
-    /// use catan_rules::Player;
+    /// use catan_rules::cards::{opponent, CardAction, CardError, CardGame, CardRules};
     /// let game = CardGame::new(CardRules::default(), 7);
-    /// let other = opponent_of(game.current_player());
-    /// fn opponent_of(p: Player) -> Player { Player(1 - p.0) }
+    /// let other = opponent(game.current_player());
     /// let roll = CardAction::Roll { player: game.current_player() };
     /// assert_eq!(
     ///     game.check_as(other, &roll),
