@@ -632,8 +632,9 @@ catan_status catan_cards_apply_as_json(catan_cards_game *game,
 
 /*
  Seat `seat`'s legal actions as a JSON array in the engine's order (`[]` when it has
- nothing to decide): safe to show that seat. With external chance the dice are left
- out (`roll` stands for the 36 outcomes). `*out_json` is caller-owned.
+ nothing to decide): safe to show that seat. With external chance the outcomes are left
+ out (`roll` stands for the 36 dice; attack dice and shuffle steps are the referee's).
+ `*out_json` is caller-owned.
 
  Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
 
