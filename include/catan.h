@@ -712,6 +712,86 @@ catan_status catan_cards_svg(const catan_cards_game *game,
                              char **out_svg);
 
 /*
+ Checks an action (JSON) as seat `seat` (0 or 1) sends it, without applying it: what a
+ server answers a seat. Another seat's action is refused with `NOT_YOUR_SEAT` before the
+ game is looked at; `choose_starter` is never a seat's (`NOT_YOUR_TURN`); every other
+ error concerns the seat's own action and names nothing hidden from it. With external
+ chance `{"type": "roll", ...}` is the seat's choice of rolling, `OK` when some dice
+ would make it legal; the referee applies the `roll_outcome` it chose.
+
+ Errors: the parse errors of `catan_cards_apply_json`; `NO_SUCH_PLAYER`,
+ `NOT_YOUR_SEAT`, `GAME_OVER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`.
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string.
+ */
+catan_status catan_cards_check_as_json(const catan_cards_game *game,
+                                       int32_t seat,
+                                       const char *action_json);
+
+/*
+ Applies an action (JSON) that seat `seat` sent: refused as by
+ `catan_cards_check_as_json` first, and on any error the game is unchanged.
+ `*out_events` (optional) receives every event, unredacted — the referee's record: give
+ each seat `catan_cards_events_for_json(events, seat, ...)`.
+
+ Errors: those of `catan_cards_check_as_json`.
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+ `out_events` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_apply_as_json(catan_cards_game *game,
+                                       int32_t seat,
+                                       const char *action_json,
+                                       char **out_events);
+
+/*
+ Seat `seat`'s legal actions as a JSON array in the engine's order (`[]` when it has
+ nothing to decide): safe to show that seat. With external chance the outcomes are left
+ out (`roll` stands for the 36 dice; attack dice and shuffle steps are the referee's).
+ `*out_json` is caller-owned.
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_legal_actions_for_json(const catan_cards_game *game,
+                                                int32_t seat,
+                                                char **out_json);
+
+/*
+ Fills `mask[0..len]` with 1 for each fixed action id in seat `seat`'s legal list
+ (`catan_cards_legal_actions_for_json`), 0 otherwise. `len` must be
+ `catan_cards_action_space_len()`.
+
+ Errors: `NULL_ARGUMENT`, `WRONG_LENGTH`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ `game` is NULL or a live handle; `mask` is NULL or valid for writing `len` bytes.
+ */
+catan_status catan_cards_legal_mask_for(const catan_cards_game *game,
+                                        int32_t seat,
+                                        uint8_t *mask,
+                                        size_t len);
+
+/*
+ Card game events (a JSON array, as `catan_cards_apply_json` returns them) as seat
+ `viewer` may see them (0, 1, or -1 for a spectator): cards the other seat drew, took or
+ put under a pile are hidden (`"card": null`). `*out_json` is caller-owned.
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ `events_json` is NULL or a NUL-terminated string; `out_json` is NULL or valid for
+ writing one pointer.
+ */
+catan_status catan_cards_events_for_json(const char *events_json,
+                                         int32_t viewer,
+                                         char **out_json);
+
+/*
  Detail of the last failed call on the calling thread, as English text: which argument
  was NULL, where the JSON is malformed and why, which rule the action breaks.
 

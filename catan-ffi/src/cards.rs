@@ -27,6 +27,7 @@ fn failure(e: CardError) -> Failure {
         CardError::GameOver => catan_status::GameOver,
         CardError::NotYourTurn { .. } => catan_status::NotYourTurn,
         CardError::NoSuchPlayer { .. } => catan_status::NoSuchPlayer,
+        CardError::NotYourSeat { .. } => catan_status::NotYourSeat,
         _ => catan_status::IllegalAction,
     };
     Failure {
@@ -66,14 +67,20 @@ unsafe fn handle_mut<'a>(p: *mut catan_cards_game) -> Result<&'a mut catan_cards
     unsafe { p.as_mut() }.ok_or_else(|| Failure::null("game"))
 }
 
-/// Applies on a copy, kept only on success (a panic leaves the handle as it was).
-fn apply(
+/// Applies on a copy, kept only on success (a panic leaves the handle as it was); with
+/// `seat`, through the seat-scoped `apply_as`.
+fn apply_for(
     h: &mut catan_cards_game,
+    seat: Option<Player>,
     a: CardAction,
     events: Option<Out<*mut c_char>>,
 ) -> Result<(), Failure> {
     let mut next = h.game.clone();
-    let ev: Vec<CardEvent> = next.apply(a).map_err(failure)?;
+    let ev: Vec<CardEvent> = match seat {
+        Some(seat) => next.apply_as(seat, a),
+        None => next.apply(a),
+    }
+    .map_err(failure)?;
     let text = match events {
         Some(_) => Some(json(&ev)?),
         None => None,
@@ -83,6 +90,26 @@ fn apply(
         string_out(out, t);
     }
     Ok(())
+}
+
+/// Applies on a copy, kept only on success (the referee's apply).
+fn apply(
+    h: &mut catan_cards_game,
+    a: CardAction,
+    events: Option<Out<*mut c_char>>,
+) -> Result<(), Failure> {
+    apply_for(h, None, a, events)
+}
+
+/// A seat of the seat-scoped calls: 0 or 1 (a spectator does not act).
+fn acting_seat(p: i32) -> Result<Player, Failure> {
+    match seat(p)? {
+        Some(p) => Ok(p),
+        None => Err(Failure::new(
+            catan_status::NoSuchPlayer,
+            "a spectator (-1) does not act: give seat 0 or 1".to_string(),
+        )),
+    }
 }
 
 fn seat(p: i32) -> Result<Option<Player>, Failure> {
@@ -429,6 +456,161 @@ pub unsafe extern "C" fn catan_cards_svg(
         // SAFETY: the caller's contract above.
         let out = unsafe { Out::new(out_svg, "out_svg") }?;
         string_out(out, h.game.to_svg(&SvgStyle::default()));
+        Ok(())
+    })
+}
+
+// ------------------------------------------------------------------ seat-scoped calls
+
+/// Checks an action (JSON) as seat `seat` (0 or 1) sends it, without applying it: what a
+/// server answers a seat. Another seat's action is refused with `NOT_YOUR_SEAT` before the
+/// game is looked at; `choose_starter` is never a seat's (`NOT_YOUR_TURN`); every other
+/// error concerns the seat's own action and names nothing hidden from it. With external
+/// chance `{"type": "roll", ...}` is the seat's choice of rolling, `OK` when some dice
+/// would make it legal; the referee applies the `roll_outcome` it chose.
+///
+/// Errors: the parse errors of `catan_cards_apply_json`; `NO_SUCH_PLAYER`,
+/// `NOT_YOUR_SEAT`, `GAME_OVER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_check_as_json(
+    game: *const catan_cards_game,
+    seat: i32,
+    action_json: *const c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let text = unsafe { str_arg(action_json, "action_json") }?;
+        let seat = acting_seat(seat)?;
+        let a = CardAction::from_json(text).map_err(|e| malformed(e, "action"))?;
+        h.game.check_as(seat, &a).map_err(failure)
+    })
+}
+
+/// Applies an action (JSON) that seat `seat` sent: refused as by
+/// `catan_cards_check_as_json` first, and on any error the game is unchanged.
+/// `*out_events` (optional) receives every event, unredacted — the referee's record: give
+/// each seat `catan_cards_events_for_json(events, seat, ...)`.
+///
+/// Errors: those of `catan_cards_check_as_json`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+/// `out_events` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_apply_as_json(
+    game: *mut catan_cards_game,
+    seat: i32,
+    action_json: *const c_char,
+    out_events: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle_mut(game) }?;
+        // SAFETY: the caller's contract above.
+        let text = unsafe { str_arg(action_json, "action_json") }?;
+        let seat = acting_seat(seat)?;
+        let a = CardAction::from_json(text).map_err(|e| malformed(e, "action"))?;
+        // SAFETY: the caller's contract above.
+        apply_for(h, Some(seat), a, unsafe { Out::optional(out_events) })
+    })
+}
+
+/// Seat `seat`'s legal actions as a JSON array in the engine's order (`[]` when it has
+/// nothing to decide): safe to show that seat. With external chance the outcomes are left
+/// out (`roll` stands for the 36 dice; attack dice and shuffle steps are the referee's).
+/// `*out_json` is caller-owned.
+///
+/// Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_legal_actions_for_json(
+    game: *const catan_cards_game,
+    seat: i32,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let seat = acting_seat(seat)?;
+        let mut v = Vec::new();
+        h.game.legal_actions_for(seat, &mut v);
+        string_out(out, json(&v)?);
+        Ok(())
+    })
+}
+
+/// Fills `mask[0..len]` with 1 for each fixed action id in seat `seat`'s legal list
+/// (`catan_cards_legal_actions_for_json`), 0 otherwise. `len` must be
+/// `catan_cards_action_space_len()`.
+///
+/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH`, `NO_SUCH_PLAYER`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `mask` is NULL or valid for writing `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_legal_mask_for(
+    game: *const catan_cards_game,
+    seat: i32,
+    mask: *mut u8,
+    len: usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        if mask.is_null() {
+            return Err(Failure::null("mask"));
+        }
+        if len != ACTION_SPACE as usize {
+            return Err(Failure::new(
+                catan_status::WrongLength,
+                format!("the mask has {len} elements, the action space {ACTION_SPACE}"),
+            ));
+        }
+        let seat = acting_seat(seat)?;
+        let mut m = vec![false; len];
+        h.game.legal_mask_for(seat, &mut m);
+        // SAFETY: `mask` is valid for `len` bytes (the caller's contract).
+        let out = unsafe { std::slice::from_raw_parts_mut(mask, len) };
+        for (o, b) in out.iter_mut().zip(m) {
+            *o = u8::from(b);
+        }
+        Ok(())
+    })
+}
+
+/// Card game events (a JSON array, as `catan_cards_apply_json` returns them) as seat
+/// `viewer` may see them (0, 1, or -1 for a spectator): cards the other seat drew, took or
+/// put under a pile are hidden (`"card": null`). `*out_json` is caller-owned.
+///
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `NO_SUCH_PLAYER`.
+///
+/// # Safety
+/// `events_json` is NULL or a NUL-terminated string; `out_json` is NULL or valid for
+/// writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_events_for_json(
+    events_json: *const c_char,
+    viewer: i32,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let text = unsafe { str_arg(events_json, "events_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        let viewer = seat(viewer)?;
+        let events: Vec<CardEvent> =
+            serde_json::from_str(text).map_err(|e| malformed(e, "events"))?;
+        string_out(out, json(&CardGame::events_for(&events, viewer))?);
         Ok(())
     })
 }

@@ -28,6 +28,7 @@ fn card_error(py: Python<'_>, e: CardError) -> PyErr {
     let class = match e {
         CardError::GameOver => "GameOverError",
         CardError::NotYourTurn { .. } | CardError::NoSuchPlayer { .. } => "NotYourTurnError",
+        CardError::NotYourSeat { .. } => "NotYourSeatError",
         CardError::WrongPhase { .. } => "WrongPhaseError",
         CardError::CannotAfford => "NotEnoughResourcesError",
         CardError::WrongChanceMode { .. } | CardError::BadDie { .. } => "ChanceError",
@@ -73,9 +74,18 @@ fn seat_of(py: Python<'_>, p: Option<u8>) -> PyResult<Option<Player>> {
 impl PyCardGame {
     /// A new game: ``seed`` fixes every shuffle and die; ``vp_target`` (default 12) and
     /// ``chance`` (``"seeded"`` or ``"external"``) are the rules.
+    ///
+    /// ``seed=None`` (the default) draws a seed from the operating system, so no two
+    /// default games are alike; give a seed to replay a game exactly. A seed is a secret:
+    /// whoever knows it knows every shuffle and die to come (docs/security.md), so it is
+    /// not shown by ``repr``.
     #[new]
-    #[pyo3(signature = (seed = 7, vp_target = 12, chance = "seeded"))]
-    fn new(py: Python<'_>, seed: u64, vp_target: u8, chance: &str) -> PyResult<Self> {
+    #[pyo3(signature = (seed = None, vp_target = 12, chance = "seeded"))]
+    fn new(py: Python<'_>, seed: Option<u64>, vp_target: u8, chance: &str) -> PyResult<Self> {
+        let seed = match seed {
+            Some(s) => s,
+            None => crate::game::os_seed(py)?,
+        };
         let chance = match chance {
             "seeded" => ChanceMode::Seeded,
             "external" => ChanceMode::External,
@@ -156,6 +166,94 @@ impl PyCardGame {
             .ok_or_else(|| parse_message(py, format!("{id} is not an action id")))?;
         let ev = self.game.apply(a).map_err(|e| card_error(py, e))?;
         ev.iter().map(|e| ser_to_py(py, e)).collect()
+    }
+
+    /// Raises the error ``apply_as(seat, action)`` would raise, without applying it;
+    /// ``None`` if the action is legal for ``seat`` (0 or 1). Another seat's action raises
+    /// ``NotYourSeatError`` before the game is looked at, and no error names anything
+    /// hidden from ``seat`` (docs/security.md, 'The Card Game'): this is what a server
+    /// answers a seat. With external chance ``{"type": "roll"}`` is the seat's choice of
+    /// rolling; the referee applies the ``roll_outcome`` it chose.
+    ///
+    /// >>> import catan_rules
+    /// >>> game = catan_rules.CardGame(seed=7)
+    /// >>> me = game.to_act[0]
+    /// >>> game.check_as(1 - me, {"type": "roll", "player": me})
+    /// Traceback (most recent call last):
+    /// ...
+    /// catan_rules.NotYourSeatError: player ... may not act for player ...
+    fn check_as(&self, py: Python<'_>, seat: u8, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = seat_of(py, Some(seat))?.unwrap_or(Player(0));
+        self.game
+            .check_as(seat, &action_of(action)?)
+            .map_err(|e| card_error(py, e))
+    }
+
+    /// Whether ``check_as(seat, action)`` accepts the action.
+    fn is_legal_as(&self, py: Python<'_>, seat: u8, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let seat = seat_of(py, Some(seat))?.unwrap_or(Player(0));
+        Ok(self.game.is_legal_as(seat, &action_of(action)?))
+    }
+
+    /// Applies an action that ``seat`` sent: another seat's action raises
+    /// ``NotYourSeatError`` first; on any error the game is unchanged. Returns every event,
+    /// unredacted (the referee's record): give each seat ``CardGame.events_for(events,
+    /// seat)``.
+    fn apply_as<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: u8,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let seat = seat_of(py, Some(seat))?.unwrap_or(Player(0));
+        let a = action_of(action)?;
+        let ev = self.game.apply_as(seat, a).map_err(|e| card_error(py, e))?;
+        ev.iter().map(|e| ser_to_py(py, e)).collect()
+    }
+
+    /// ``seat``'s legal actions as dicts (empty when it has nothing to decide): safe to
+    /// show that seat, unlike ``legal_actions`` (the referee's list). With external chance
+    /// the outcomes are left out (``roll`` stands for the 36 dice; attack dice and shuffle
+    /// steps are the referee's).
+    fn legal_actions_for<'py>(
+        &self,
+        py: Python<'py>,
+        seat: u8,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let seat = seat_of(py, Some(seat))?.unwrap_or(Player(0));
+        let mut v = Vec::new();
+        self.game.legal_actions_for(seat, &mut v);
+        v.iter().map(|a| ser_to_py(py, a)).collect()
+    }
+
+    /// ``legal_actions_for(seat)`` as booleans over the fixed action ids.
+    fn legal_mask_for(&self, py: Python<'_>, seat: u8) -> PyResult<Vec<bool>> {
+        let seat = seat_of(py, Some(seat))?.unwrap_or(Player(0));
+        let mut m = vec![false; ACTION_SPACE as usize];
+        self.game.legal_mask_for(seat, &mut m);
+        Ok(m)
+    }
+
+    /// Events (dicts, as ``apply`` returns them) as ``viewer`` may see them (``None``: a
+    /// spectator): cards the other seat drew, took or put under a pile become ``None``.
+    #[staticmethod]
+    #[pyo3(signature = (events, viewer = None))]
+    fn events_for<'py>(
+        py: Python<'py>,
+        events: Vec<Bound<'py, PyAny>>,
+        viewer: Option<u8>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let viewer = seat_of(py, viewer)?;
+        let mut parsed = Vec::with_capacity(events.len());
+        for e in &events {
+            let e: catan_rules::cards::CardEvent = serde_json::from_value(from_py(e)?)
+                .map_err(|err| parse_message(py, err.to_string()))?;
+            parsed.push(e);
+        }
+        CardGame::events_for(&parsed, viewer)
+            .iter()
+            .map(|e| ser_to_py(py, e))
+            .collect()
     }
 
     /// What the game waits for, as a dict.

@@ -202,7 +202,7 @@ fn players_list(s: PlayerSet) -> Vec<u32> {
 }
 
 /// A seed from the operating system's random source (`os.urandom`).
-fn os_seed(py: Python<'_>) -> PyResult<u64> {
+pub(crate) fn os_seed(py: Python<'_>) -> PyResult<u64> {
     let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
     let mut b = [0u8; 8];
     b.copy_from_slice(&bytes[..8]);

@@ -67,3 +67,43 @@ def test_svg_for_notebooks() -> None:
     game = catan_rules.CardGame(seed=5)
     assert game._repr_svg_().startswith("<svg")
     assert "seat 0" in game.ascii()
+
+
+def test_default_seed_comes_from_the_os_and_is_not_shown() -> None:
+    # A seed is a secret (docs/security.md): two default games differ, and repr never
+    # shows the seed.
+    a, b = catan_rules.CardGame(), catan_rules.CardGame()
+    assert a.to_json() != b.to_json()
+    assert "seed" not in repr(a)
+    assert catan_rules.CardGame(seed=9).to_json() == catan_rules.CardGame(seed=9).to_json()
+
+
+def test_seat_scoped_calls() -> None:
+    # docs/security.md, 'The Card Game': another seat's action is refused first, a seat's
+    # list holds its own actions, and per-seat events hide the other seat's drawn cards.
+    game = catan_rules.CardGame(seed=6)
+    me = game.to_act[0]
+    them = 1 - me
+    mine = game.legal_actions_for(me)
+    assert mine and all(a["player"] == me for a in mine)
+    assert game.legal_actions_for(them) == []
+    assert sum(game.legal_mask_for(me)) == len(mine)
+    before = game.to_json()
+    with pytest.raises(catan_rules.NotYourSeatError):
+        game.check_as(them, mine[0])
+    with pytest.raises(catan_rules.NotYourSeatError):
+        game.apply_as(them, mine[0])
+    assert game.to_json() == before
+    assert game.is_legal_as(me, mine[0])
+    rng = random.Random(2)
+    for _ in range(5_000):
+        seat = game.to_act[0]
+        options = [a for a in game.legal_actions_for(seat) if a["type"] != "offer"]
+        events = game.apply_as(seat, rng.choice(options))
+        drawn = [e for e in events if e["type"] == "drew_card" and e["player"] == seat]
+        if drawn:
+            theirs = catan_rules.CardGame.events_for(events, 1 - seat)
+            assert all(e["card"] is None for e in theirs if e["type"] == "drew_card")
+            assert catan_rules.CardGame.events_for(events, seat) == events
+            return
+    raise AssertionError("no card drawn")

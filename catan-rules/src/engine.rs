@@ -5,8 +5,8 @@
 //! same few things from a game: make one from rules JSON and a seed, ask who acts, list and
 //! apply legal actions (as values, JSON or integer ids), show one seat what it may know,
 //! save and load a position, and read the result. [`Engine`] names exactly those. The base
-//! game ([`Game`]) implements it; the 1996 Card Game (`catan_rules::cards`) will implement
-//! it too, so a skin written against [`Engine`] serves both. See `docs/architecture.md`.
+//! game ([`Game`]) and the 1996 Card Game ([`crate::cards::CardGame`]) implement it, so a
+//! skin written against [`Engine`] serves both. See `docs/architecture.md`.
 //!
 //! Chance comes from the seeded generator inside the game, or from outside: with
 //! `"chance": "external"` in the rules every chance outcome (dice, a stolen card, a card
@@ -55,7 +55,7 @@ use std::fmt::Debug;
 /// A game as every skin sees it: rules JSON and a seed in; who acts; legal actions as
 /// values, JSON or ids; apply; a seat's view; positions in and out; the result.
 ///
-/// Implemented by [`Game`] (the base game); the Card Game implements it too. Everything on
+/// Implemented by [`Game`] (the base game) and [`crate::cards::CardGame`]. Everything on
 /// the hot path ([`Engine::legal_actions`], [`Engine::apply`], [`Engine::legal_ids`],
 /// [`Engine::apply_id`]) writes into the caller's buffers and allocates nothing once they
 /// have grown.
@@ -87,7 +87,9 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     fn players(&self) -> u8;
 
     /// Everyone who may act now: one seat, several at once (answering a trade, discarding),
-    /// or nobody once the game is over.
+    /// or nobody once the game is over. With external chance, also nobody while the
+    /// outcome to supply belongs to no seat's action (the Card Game's choice of starting
+    /// player): [`Engine::legal_actions`] then lists the outcomes.
     fn to_act(&self) -> PlayerSet;
 
     /// Whether chance outcomes come from outside, inside the actions (see the

@@ -1,7 +1,8 @@
 //! The [`Engine`] interface (docs/architecture.md, 'The one interface the skins use'),
-//! checked through the trait alone, so that the same harness can run any game that
-//! implements it: the base game here, the Card Game once it does.
+//! checked through the trait alone, so that the same harness ([`exercise`], generic over
+//! `E: Engine`) runs both games: the base game and the Catan Card Game (1996).
 
+use catan_rules::cards::{CardAction, CardEngineError, CardError, CardGame};
 use catan_rules::engine::{Engine, EngineError};
 use catan_rules::{Action, Game, Player, RuleError};
 
@@ -19,10 +20,12 @@ impl Pick {
 }
 
 /// Plays up to `steps` actions through the trait, checking at every step that:
-/// * somebody acts exactly while there is no winner, and the legal list is non-empty then;
+/// * the legal list is non-empty exactly while there is no winner, and somebody acts then
+///   unless chance from outside decides (the Card Game's starting player);
 /// * the ids of the legal actions come in the same order as the actions, so applying the
 ///   id of the chosen action gives the same game as applying the action;
 /// * every action's JSON parses back to itself;
+/// * every action changes the game, and (with `reports`) reports what it did in events;
 /// * every so often the position JSON loads back into a game that writes the same JSON;
 /// * a view serialises for every seat and for a spectator.
 ///
@@ -31,6 +34,7 @@ fn exercise<E: Engine>(
     mut game: E,
     steps: usize,
     seed: u64,
+    reports: bool,
     skip: impl Fn(&E::Action) -> bool,
 ) -> E {
     let space = game.action_space();
@@ -41,7 +45,9 @@ fn exercise<E: Engine>(
     let mut pick = Pick(seed);
     for step in 0..steps {
         let over = game.winner().is_some();
-        assert_eq!(game.to_act().is_empty(), over, "step {step}");
+        if over || !game.external_chance() {
+            assert_eq!(game.to_act().is_empty(), over, "step {step}");
+        }
         game.legal_actions(&mut legal);
         assert_eq!(legal.is_empty(), over, "step {step}");
         if over {
@@ -77,8 +83,13 @@ fn exercise<E: Engine>(
             );
         }
         events.clear();
+        let before = game.position_json();
         game.apply(action, &mut events).unwrap();
-        assert!(!events.is_empty(), "every action reports what it did");
+        assert_ne!(game.position_json(), before, "{action:?} changed nothing");
+        assert!(
+            !reports || !events.is_empty(),
+            "every action reports what it did: {action:?}"
+        );
         if step % 97 == 0 {
             let json = game.position_json();
             let back = E::from_position_json(&json).unwrap();
@@ -100,7 +111,7 @@ fn base_game_plays_to_the_end_through_the_trait() {
     assert_eq!(<Game as Engine>::NAME, "catan");
     assert_eq!(Engine::players(&game), 4);
     assert!(!game.external_chance());
-    let done = exercise(game, 50_000, 3, |a: &Action| a.is_trade_offer());
+    let done = exercise(game, 50_000, 3, true, |a: &Action| a.is_trade_offer());
     let winner = done
         .winner()
         .expect("a seeded random game ends well within the step cap");
@@ -140,7 +151,7 @@ fn external_chance_puts_outcomes_in_the_actions() {
     assert_eq!(err, EngineError::Rule(RuleError::OutcomeRequired));
     assert_eq!(g.position_json(), before);
     assert!(events.is_empty());
-    exercise(game, 3_000, 9, |a: &Action| a.is_trade_offer());
+    exercise(game, 3_000, 9, true, |a: &Action| a.is_trade_offer());
 }
 
 /// Bad input through the trait is a typed error and changes nothing (the common
@@ -184,4 +195,107 @@ fn bad_input_is_refused_without_change() {
     assert_eq!(game.position_json(), before);
     assert!(events.is_empty());
     assert_eq!(game.returns(), vec![0.0; 4]);
+}
+
+/// The same harness drives the Card Game: a seeded game to its winner through the trait
+/// alone (Card Game rules, 'End of the Game': the first to 12 victory points wins). Some
+/// of its steps report no event of their own (drawing the landscapes for a settlement, a
+/// step of an external shuffle, letting an attack go uncountered): their effect shows in
+/// the views and the events that follow.
+#[test]
+fn card_game_plays_to_the_end_through_the_trait() {
+    let game = <CardGame as Engine>::from_rules_json("{}", 11).unwrap();
+    assert_eq!(<CardGame as Engine>::NAME, "catan-cards");
+    assert_eq!(Engine::players(&game), 2);
+    assert!(!game.external_chance());
+    let done = exercise(game, 50_000, 3, false, |a: &CardAction| a.is_offer());
+    let winner = done
+        .winner()
+        .expect("a seeded random card game ends well within the step cap");
+    assert!(done.points(winner) >= 12);
+    let returns = done.returns();
+    for (p, r) in returns.iter().enumerate() {
+        assert_eq!(*r, if p == winner.index() { 1.0 } else { 0.0 });
+    }
+}
+
+/// With external chance the card game's rolls carry both dice and the legal list offers
+/// all 36 (Card Game rules, 'Rolling the Dice': an event die and a production die).
+#[test]
+fn card_game_external_chance_puts_outcomes_in_the_actions() {
+    let game = <CardGame as Engine>::from_rules_json(r#"{"chance": "external"}"#, 5).unwrap();
+    assert!(game.external_chance());
+    let mut g = exercise(game, 1, 1, false, |a: &CardAction| a.is_offer());
+    // Play up to the first roll.
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    loop {
+        Engine::legal_actions(&g, &mut legal);
+        if legal
+            .iter()
+            .any(|a| matches!(a, CardAction::RollOutcome { .. }))
+        {
+            break;
+        }
+        let a = *legal.iter().find(|a| !a.is_offer()).unwrap();
+        Engine::apply(&mut g, a, &mut events).unwrap();
+    }
+    let outcomes = legal
+        .iter()
+        .filter(|a| matches!(a, CardAction::RollOutcome { .. }))
+        .count();
+    assert_eq!(outcomes, 36);
+    let before = g.position_json();
+    events.clear();
+    let seeded_roll = CardAction::Roll {
+        player: g.current_player(),
+    };
+    let err = Engine::apply(&mut g, seeded_roll, &mut events).unwrap_err();
+    assert_eq!(
+        err,
+        CardEngineError::Rule(CardError::WrongChanceMode { mode: "external" })
+    );
+    assert_eq!(g.position_json(), before);
+    assert!(events.is_empty());
+    exercise(g, 3_000, 9, false, |a: &CardAction| a.is_offer());
+}
+
+/// Bad input to the card game through the trait is a typed error and changes nothing.
+#[test]
+fn card_game_bad_input_is_refused_without_change() {
+    assert!(matches!(
+        <CardGame as Engine>::from_rules_json("{", 1),
+        Err(CardEngineError::Parse { .. })
+    ));
+    assert!(matches!(
+        <CardGame as Engine>::from_rules_json(r#"{"players": 3}"#, 1),
+        Err(CardEngineError::Parse { .. })
+    ));
+    assert!(matches!(
+        <CardGame as Engine>::parse_action(r#"{"type": "fly"}"#),
+        Err(CardEngineError::Parse { .. })
+    ));
+    assert!(matches!(
+        <CardGame as Engine>::from_position_json(r#"{"format": "catan-cards-position"}"#),
+        Err(CardEngineError::Load(_))
+    ));
+    let mut game = <CardGame as Engine>::from_rules_json("{}", 2).unwrap();
+    let space = game.action_space();
+    let before = game.position_json();
+    let mut events = Vec::new();
+    let idle = Player(1 - game.current_player().0);
+    assert_eq!(
+        Engine::apply(&mut game, CardAction::EndTurn { player: idle }, &mut events),
+        Err(CardEngineError::Rule(CardError::NotYourTurn {
+            player: idle
+        }))
+    );
+    let too_big = <CardGame as Engine>::space_len(&space) as u32;
+    assert_eq!(
+        Engine::apply_id(&mut game, &space, too_big, &mut events),
+        Err(CardEngineError::UnknownId { id: too_big })
+    );
+    assert_eq!(game.position_json(), before);
+    assert!(events.is_empty());
+    assert_eq!(game.returns(), vec![0.0; 2]);
 }

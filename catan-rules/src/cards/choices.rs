@@ -346,8 +346,9 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
             s.hands[player.index()].push(HandCard { card, fresh: false });
             sink.push(CardEvent::TookFromHand { player, card });
         }
-        (Pending::Spy { .. }, A::Pass { .. }) => {
+        (Pending::Spy { player }, A::Pass { .. }) => {
             s.queue.remove(0);
+            sink.push(CardEvent::SpyPassed { player });
         }
         (Pending::Conflict { chooser, .. }, A::ReturnFromHand { index, pile, .. }) => {
             count_down(s);

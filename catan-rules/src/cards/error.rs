@@ -24,6 +24,15 @@ pub enum CardError {
         /// The seat that tried.
         player: Player,
     },
+    /// Through the seat-scoped API: `seat` sent an action of another seat (`player`).
+    /// Checked before anything else, so the answer is the same in every state.
+    #[error("{seat} may not act for {player}")]
+    NotYourSeat {
+        /// The seat asking.
+        seat: Player,
+        /// The seat the action names.
+        player: Player,
+    },
     /// This action does not answer the decision pending.
     #[error("`{action}` is not allowed now (the game waits for: {waiting})")]
     WrongPhase {

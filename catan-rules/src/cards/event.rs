@@ -178,6 +178,11 @@ pub enum CardEvent {
         /// The card.
         card: CardId,
     },
+    /// A Spy looked at the opponent's hand and took nothing ("Spy").
+    SpyPassed {
+        /// The seat that played the Spy.
+        player: Player,
+    },
     /// A card was built or laid in a principality.
     Built {
         /// The seat.

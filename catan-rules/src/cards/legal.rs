@@ -351,9 +351,14 @@ fn step_candidates(s: &State, step: Pending, p: Player, f: &mut impl FnMut(CardA
 /// Writes every legal action into `out` (cleared first).
 pub(crate) fn legal_actions(s: &State, out: &mut Vec<CardAction>) {
     out.clear();
+    for_each_legal(s, |a| out.push(a));
+}
+
+/// Calls `f` with every legal action, in the order of [`legal_actions`] (no allocation).
+pub(crate) fn for_each_legal(s: &State, mut f: impl FnMut(CardAction)) {
     candidates(s, &mut |a| {
         if check(s, &a).is_ok() {
-            out.push(a);
+            f(a);
         }
     });
 }

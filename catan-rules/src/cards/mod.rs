@@ -37,11 +37,13 @@ mod build;
 mod catalogue;
 mod choices;
 mod effects;
+mod engine;
 mod error;
 mod event;
 mod legal;
 mod position;
 mod render;
+mod seat;
 mod state;
 mod trade;
 mod turn;
@@ -53,6 +55,7 @@ pub use catalogue::{
     CardKind, CardSpec, Catalogue, CatalogueErrors, CatalogueProblem, Effect, UpgradeClass,
     CATALOGUE_FORMAT, CATALOGUE_VERSION, DEFAULT_CATALOGUE_JSON,
 };
+pub use engine::{CardEngineError, CardSpace};
 pub use error::CardError;
 pub use event::{CardEvent, CardEventSink, Token};
 pub use legal::{action_from_id, action_id, ACTION_SPACE, HAND_SLOTS, PILE_SLOTS, SCOUT_SLOTS};

@@ -248,6 +248,9 @@ pub(crate) fn describe(s: &State, e: &CardEvent) -> String {
         CardEvent::TookFromHand { player, card } => {
             format!("{player} takes {} from the opponent's hand", n(card))
         }
+        CardEvent::SpyPassed { player } => {
+            format!("{player}'s Spy takes nothing from the opponent's hand")
+        }
         CardEvent::Built {
             player,
             card,
