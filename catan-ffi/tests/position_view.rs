@@ -44,7 +44,7 @@ fn bad_positions_get_their_own_codes_and_no_game() {
     let g = new_game("{}", 3);
     advance(g, 50);
     let mut pos: serde_json::Value = serde_json::from_str(&position_of(g)).unwrap();
-    // Resources must be conserved: bank + hands = 19 of each (RULINGS 6).
+    // Resources must be conserved: bank + hands = 19 of each (docs/rulings.md §6).
     pos["bank"]["ore"] = serde_json::json!(0);
     let bad = c(pos.to_string());
     let sentinel = ptr::dangling_mut::<catan_game>();

@@ -30,7 +30,7 @@ def test_a_saved_game_resumes_identically() -> None:
 def test_an_impossible_position_lists_every_problem() -> None:
     game = play(Game(players=3, seed=5), 60)
     pos = json.loads(game.to_json())
-    pos["bank"]["ore"] = 0  # bank + hands must be 19 of each (RULINGS 6)
+    pos["bank"]["ore"] = 0  # bank + hands must be 19 of each (docs/rulings.md §6)
     pos["bank"]["wool"] = 0
     with pytest.raises(catan_rules.PositionError) as e:
         Game.from_json(json.dumps(pos))
@@ -71,7 +71,7 @@ def test_the_picture_is_svg() -> None:
     game = Game(players=4, map="beginner", seed=7)
     svg = game._repr_svg_()
     assert svg.lstrip().startswith(("<svg", "<?xml"))
-    assert svg.count('<polygon class="hex"') == 37  # 19 land and 18 sea hexes (seeds/003, 37 tiles)
+    assert svg.count('<polygon class="hex"') == 37  # 19 land and 18 sea hexes (Clarifications, 37 tiles)
     assert game.board._repr_svg_().lstrip().startswith(("<svg", "<?xml"))
 
 

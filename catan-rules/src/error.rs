@@ -219,7 +219,7 @@ mod parse_tests {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum RuleError {
-    /// The game is over: nothing is legal (`RULINGS` 3).
+    /// The game is over: nothing is legal (docs/rulings.md §3).
     #[error("the game is over")]
     GameOver,
     /// No such seat in this game.
@@ -295,13 +295,13 @@ pub enum RuleError {
         edge: EdgeId,
     },
     /// A road must continue one's road, settlement or city, and not through an opponent's
-    /// building (Catan base rules, 5th ed., "Road"; `RULINGS` 12).
+    /// building (Catan base rules, 5th ed., "Road"; docs/rulings.md §12).
     #[error("{edge} does not connect to your network (or only through an opponent's building)")]
     RoadNotConnected {
         /// The edge.
         edge: EdgeId,
     },
-    /// In the set-up phase the road must touch the settlement just placed (`RULINGS` 8).
+    /// In the set-up phase the road must touch the settlement just placed (docs/rulings.md §8).
     #[error("the set-up road must touch the settlement just placed at {node}")]
     SetupRoadNotAtSettlement {
         /// The settlement just placed.
@@ -363,13 +363,13 @@ pub enum RuleError {
         /// Why not.
         reason: &'static str,
     },
-    /// The player has no piece of this kind left (`RULINGS` 12).
+    /// The player has no piece of this kind left (docs/rulings.md §12).
     #[error("no {piece} left in the supply")]
     NoPieceLeft {
         /// The piece.
         piece: Piece,
     },
-    /// The development deck is empty (`RULINGS` 13).
+    /// The development deck is empty (docs/rulings.md §13).
     #[error("the development deck is empty")]
     DeckEmpty,
     /// The player holds no playable card of this kind.
@@ -387,7 +387,7 @@ pub enum RuleError {
     /// One development card per turn (Catan base rules, 5th ed., "Development Cards").
     #[error("a development card was already played this turn")]
     CardAlreadyPlayed,
-    /// Victory point cards are never played; they count from purchase (`RULINGS` 5).
+    /// Victory point cards are never played; they count from purchase (docs/rulings.md §5).
     #[error("victory point cards count from purchase and are never played")]
     VictoryPointNotPlayable,
     /// A discard of the wrong size (Catan base rules, 5th ed., "Rolling a 7": half, rounded down).
@@ -407,7 +407,7 @@ pub enum RuleError {
         /// The hex.
         hex: HexId,
     },
-    /// The steal target is not allowed (`RULINGS` 10).
+    /// The steal target is not allowed (docs/rulings.md §10).
     #[error(
         "{victim} cannot be robbed here (needs a building on the hex, a card, and not be you)"
     )]
@@ -415,16 +415,16 @@ pub enum RuleError {
         /// The seat named.
         victim: Player,
     },
-    /// Someone can be robbed, so a victim must be chosen (`RULINGS` 10).
+    /// Someone can be robbed, so a victim must be chosen (docs/rulings.md §10).
     #[error("a victim must be chosen: someone at this hex has cards")]
     VictimRequired,
-    /// The bank lacks what was asked for (`RULINGS` 7).
+    /// The bank lacks what was asked for (docs/rulings.md §7).
     #[error("the bank has no {resource} left")]
     BankEmpty {
         /// The resource.
         resource: Resource,
     },
-    /// Year of Plenty takes exactly two cards, or what the bank has if fewer (`RULINGS` 7).
+    /// Year of Plenty takes exactly two cards, or what the bank has if fewer (docs/rulings.md §7).
     #[error("Year of Plenty takes {need} cards here, not {given}")]
     WrongYearOfPlenty {
         /// Cards to take.
@@ -462,7 +462,7 @@ pub enum RuleError {
         /// The seat.
         partner: Player,
     },
-    /// In strict phases, trading ends with the first build (`RULINGS` 1).
+    /// In strict phases, trading ends with the first build (docs/rulings.md §1).
     #[error("no trading after building in strict phases")]
     TradeAfterBuild,
     /// A chance outcome is needed because chance is external.

@@ -16,7 +16,7 @@ use crate::bits::EdgeBits;
 use crate::board::{EdgeId, NodeId};
 use crate::game::{Game, SHIP};
 
-/// Most roads a player may have (`RULINGS` 12); the trail search indexes them in a `u32`.
+/// Most roads a player may have (docs/rulings.md §12); the trail search indexes them in a `u32`.
 const MAX_ROADS: usize = 32;
 
 struct Trail {

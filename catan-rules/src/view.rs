@@ -5,7 +5,7 @@
 //! and development cards they hold, their knights and road length. Only the viewer's own
 //! hand, own development cards (victory point cards included) and own total points are
 //! shown in full. The deck shows its size only; the random generator's state is never
-//! shown. Events are redacted with [`Game::events_for`] (`RULINGS` 11).
+//! shown. Events are redacted with [`Game::events_for`] (docs/rulings.md §11).
 
 use crate::board::{BoardSpec, EdgeId, HexId, NodeId};
 use crate::event::Event;
@@ -189,7 +189,7 @@ impl Game {
     }
 
     /// Events as `viewer` may see them (`None`: a spectator): stolen cards only for thief
-    /// and victim, bought cards only for the buyer (`RULINGS` 11; [`Event::redacted_for`]).
+    /// and victim, bought cards only for the buyer (docs/rulings.md §11; [`Event::redacted_for`]).
     ///
     /// ```
     /// use catan_rules::{Event, Game, Player, DevCard};

@@ -106,7 +106,7 @@ fn a_saved_game_resumes_with_identical_events_and_states() {
 
 // ---------------------------------------------------------------- invalid positions
 
-/// The beginners' game, 4 players, at the first roll (`seeds/000` "Starting Set-up for
+/// The beginners' game, 4 players, at the first roll (Base rules "Starting Set-up for
 /// Beginners").
 fn beginner() -> (Game, Position) {
     let rules = Rules {
@@ -217,7 +217,7 @@ fn a_bad_board_is_reported_with_the_other_problems() {
 
 #[test]
 fn seats_out_of_range_are_rejected() {
-    // RULINGS 23: seats 0..players.
+    // docs/rulings.md §23: seats 0..players.
     let (_, mut pos) = beginner();
     pos.current = Player(7);
     pos.largest_army = Some(Player(4));
@@ -263,7 +263,7 @@ fn ids_off_the_board_are_rejected() {
 
 #[test]
 fn the_robber_stands_on_land() {
-    // seeds/000 "Rolling a 7": the robber moves to a terrain hex.
+    // Base rules "Rolling a 7": the robber moves to a terrain hex.
     let (game, mut pos) = beginner();
     let sea = (0..game.board().hexes().len())
         .find(|&h| !game.board().hexes()[h].terrain.is_land())
@@ -283,7 +283,7 @@ fn the_robber_stands_on_land() {
 
 #[test]
 fn two_pieces_in_one_place_are_rejected() {
-    // RULINGS 12: one building per intersection, one road per path.
+    // docs/rulings.md §12: one building per intersection, one road per path.
     let (_, mut pos) = beginner();
     let node = pos.players[0].settlements[0];
     let edge = pos.players[0].roads[0];
@@ -300,7 +300,7 @@ fn two_pieces_in_one_place_are_rejected() {
 
 #[test]
 fn distance_rule() {
-    // seeds/000 "Distance Rule"; RULINGS 12.
+    // Base rules "Distance Rule"; docs/rulings.md §12.
     let (game, mut pos) = beginner();
     let (s, m) = settlement_and_road_end(&game, &pos);
     pos.players[0].settlements.push(m);
@@ -315,7 +315,7 @@ fn distance_rule() {
 
 #[test]
 fn roads_and_buildings_must_be_connected() {
-    // RULINGS 12: a road joins the player's road, settlement or city.
+    // docs/rulings.md §12: a road joins the player's road, settlement or city.
     let (game, mut pos) = beginner();
     let n = lonely_node(&game);
     let e = game.board().node(n).edges().next().unwrap();
@@ -340,7 +340,7 @@ fn roads_and_buildings_must_be_connected() {
 
 #[test]
 fn piece_limits() {
-    // RULINGS 12: 15 roads, 5 settlements, 4 cities.
+    // docs/rulings.md §12: 15 roads, 5 settlements, 4 cities.
     let (_, mut pos) = beginner();
     pos.players[1].roads = (0..16).map(EdgeId).collect();
     let errs = errors(pos);
@@ -357,7 +357,7 @@ fn piece_limits() {
 
 #[test]
 fn cards_are_conserved() {
-    // RULINGS 6 (19 of each resource) and 13 (the development deck).
+    // docs/rulings.md §6 (19 of each resource) and 13 (the development deck).
     let (_, mut pos) = beginner();
     pos.bank[Resource::Ore] -= 1;
     pos.deck[DevCard::Knight] -= 1;
@@ -394,7 +394,7 @@ fn cards_are_conserved() {
 
 #[test]
 fn longest_road_holder_must_fit_the_road_lengths() {
-    // seeds/000 "Longest Road"; RULINGS 15.
+    // Base rules "Longest Road"; docs/rulings.md §15.
     // The beginners' roads are two separate pieces per player: length 1 each.
     let (game, mut pos) = beginner();
     assert_eq!(game.longest_road_of(Player(0)), 1);
@@ -411,7 +411,7 @@ fn longest_road_holder_must_fit_the_road_lengths() {
 
 #[test]
 fn longest_road_broken_road_rule() {
-    // RULINGS 15: a holder tied for longest keeps the card; nobody may hold it while two
+    // docs/rulings.md §15: a holder tied for longest keeps the card; nobody may hold it while two
     // tie; a single longest road of ≥ 5 must be held by its owner.
     let mut buf = Vec::new();
     let mut checked = [0usize; 2];
@@ -470,7 +470,7 @@ fn longest_road_broken_road_rule() {
 
 #[test]
 fn largest_army_holder_must_fit_the_knights() {
-    // seeds/000 "Largest Army"; RULINGS 16: first to 3, strictly more to take it.
+    // Base rules "Largest Army"; docs/rulings.md §16: first to 3, strictly more to take it.
     let (_, mut pos) = beginner();
     pos.deck[DevCard::Knight] -= 6;
     pos.players[1].knights = 3;
@@ -501,7 +501,7 @@ fn largest_army_holder_must_fit_the_knights() {
 
 #[test]
 fn dice_discards_and_phase_fields() {
-    // RULINGS 2: the roll comes first, then trading and building.
+    // docs/rulings.md §2: the roll comes first, then trading and building.
     let (_, mut pos) = beginner();
     pos.phase = Phase::Main;
     pos.dice = Some([7, 0]);
@@ -517,7 +517,7 @@ fn dice_discards_and_phase_fields() {
         }]
     ));
 
-    // RULINGS 9: only after a 7, half of a hand over the limit.
+    // docs/rulings.md §9: only after a 7, half of a hand over the limit.
     let (_, mut pos) = beginner();
     pos.players[1].discard_owed = 3;
     assert_eq!(
@@ -541,7 +541,7 @@ fn dice_discards_and_phase_fields() {
 
 #[test]
 fn trade_offers_only_in_the_main_phase() {
-    // RULINGS 17.
+    // docs/rulings.md §17.
     let (game, mut pos) = beginner();
     let hand = game.hand(Player(0));
     let have = Resource::ALL.into_iter().find(|&r| hand[r] > 0).unwrap();
@@ -574,7 +574,7 @@ fn trade_offers_only_in_the_main_phase() {
 
 #[test]
 fn harbours_gained_this_turn_must_be_owned() {
-    // RULINGS 1: with strict phases a harbour built this turn is not usable yet.
+    // docs/rulings.md §1: with strict phases a harbour built this turn is not usable yet.
     let (game, mut pos) = beginner();
     let owned: Vec<Harbor> = pos.players[0]
         .settlements
@@ -597,7 +597,7 @@ fn harbours_gained_this_turn_must_be_owned() {
 
 #[test]
 fn winner_only_when_over_and_wins_are_declared() {
-    // RULINGS 4: a player wins on their own turn as soon as they hold the target.
+    // docs/rulings.md §4: a player wins on their own turn as soon as they hold the target.
     let (_, mut pos) = beginner();
     pos.winner = Some(Player(2));
     assert!(matches!(
@@ -617,7 +617,7 @@ fn winner_only_when_over_and_wins_are_declared() {
             ..
         }]
     ));
-    // RULINGS 5: victory point cards count at once.
+    // docs/rulings.md §5: victory point cards count at once.
     let (_, mut pos) = beginner();
     pos.rules.vp_target = 4;
     pos.deck[DevCard::VictoryPoint] -= 2;
@@ -654,7 +654,7 @@ fn three_problems_are_reported_at_once() {
 
 #[test]
 fn set_up_positions_are_checked() {
-    // seeds/000 "Set-up Phase"; RULINGS 8: snake order, one settlement and road per step.
+    // Base rules "Set-up Phase"; docs/rulings.md §8: snake order, one settlement and road per step.
     let game = Game::new(Rules::default(), 12).unwrap();
     let mut pos = game.to_position();
     assert_eq!(pos.phase, Phase::SetupSettlement);

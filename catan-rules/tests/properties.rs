@@ -69,7 +69,7 @@ impl Topology {
 
 /// Longest trail of `p`'s roads by brute force: every trail is grown one edge at a time from
 /// every road in both directions; a trail may not pass through a node holding an opponent's
-/// building, but may end there (`seeds/000` "Longest Road"; `RULINGS` 15).
+/// building, but may end there (Base rules "Longest Road"; docs/rulings.md §15).
 fn brute_longest_trail(g: &Game, t: &Topology, p: Player) -> u8 {
     let roads: Vec<Option<Player>> = (0..t.ends.len())
         .map(|e| g.road(EdgeId(e as u16)))
@@ -118,7 +118,7 @@ fn brute_trail(t: &Topology, roads: &[Option<Player>], owners: &[Option<Player>]
 }
 
 /// Longest Road holder after a change, from the previous holder and the new lengths
-/// (`RULINGS` 15; `seeds/000` "Longest Road"): the holder keeps the card while still tied for
+/// (docs/rulings.md §15; Base rules "Longest Road"): the holder keeps the card while still tied for
 /// longest with ≥ 5; otherwise it goes to the one strictly longest player with ≥ 5, or is set
 /// aside.
 fn expected_longest_road(prev: Option<Player>, lens: &[u8]) -> Option<Player> {
@@ -132,7 +132,7 @@ fn expected_longest_road(prev: Option<Player>, lens: &[u8]) -> Option<Player> {
     (max >= 5 && leaders.len() == 1).then(|| Player(leaders[0] as u8))
 }
 
-/// Largest Army holder from the previous holder and the knights played (`RULINGS` 16): the
+/// Largest Army holder from the previous holder and the knights played (docs/rulings.md §16): the
 /// first to 3 takes it, and it passes only to a player with strictly more.
 fn expected_largest_army(prev: Option<Player>, knights: &[u8]) -> Option<Player> {
     let bar = prev.map_or(2, |h| knights[h.index()]);
@@ -369,7 +369,7 @@ impl Tracker {
         let n = self.hands.len();
         for e in events {
             match *e {
-                // `seeds/000` "Resource Production", `RULINGS` 6: each building on a hex with
+                // Base rules "Resource Production", docs/rulings.md §6: each building on a hex with
                 // the number rolled (not under the robber) yields 1 (settlement) or 2 (city);
                 // a resource the bank cannot pay in full goes to nobody, unless only one
                 // player is owed it, who gets what is left.
@@ -416,7 +416,7 @@ impl Tracker {
                         assert_eq!(got, *o, "production of player {q} on a {total}");
                     }
                 }
-                // `seeds/000` "Rolling a 7": more than the limit → discard half, rounded down.
+                // Base rules "Rolling a 7": more than the limit → discard half, rounded down.
                 Event::DiscardsRequired { amounts } => {
                     for (q, h) in self.hands.iter().enumerate() {
                         let t: i32 = h.iter().sum();
@@ -428,7 +428,7 @@ impl Tracker {
                         assert_eq!(i32::from(amounts[q]), expect, "discard of player {q}");
                     }
                 }
-                // `RULINGS` 8: one card per producing hex around the second settlement.
+                // docs/rulings.md §8: one card per producing hex around the second settlement.
                 Event::StartingResources { player, resources } => {
                     let node = events
                         .iter()
@@ -449,7 +449,7 @@ impl Tracker {
                         "starting resources of {player:?}"
                     );
                 }
-                // `RULINGS` 10: from an opponent with a building on the robber's hex and a
+                // docs/rulings.md §10: from an opponent with a building on the robber's hex and a
                 // card; never from yourself.
                 Event::Stole {
                     thief,
@@ -465,7 +465,7 @@ impl Tracker {
                     let r = resource.expect("unredacted");
                     assert!(self.hands[victim.index()][r.index()] > 0);
                 }
-                // `seeds/000` "Monopoly": every card of that resource from every opponent.
+                // Base rules "Monopoly": every card of that resource from every opponent.
                 Event::MonopolyTaken {
                     player,
                     resource,
@@ -540,7 +540,7 @@ impl Tracker {
             "VP cards are never played"
         );
 
-        // Pieces (`RULINGS` 12): the arrays agree with the counts, within 15/5/4.
+        // Pieces (docs/rulings.md §12): the arrays agree with the counts, within 15/5/4.
         let b = g.board();
         let mut on_board = vec![(0u8, 0u8, 0u8); n];
         for i in 0..b.nodes().len() {
@@ -570,7 +570,7 @@ impl Tracker {
             );
         }
 
-        // Distance rule (`RULINGS` 12; `seeds/000` "Distance Rule"): no two buildings on
+        // Distance rule (docs/rulings.md §12; Base rules "Distance Rule"): no two buildings on
         // adjacent nodes.
         for (e, &[a, c]) in self.topo.ends.iter().enumerate() {
             assert!(
@@ -580,7 +580,7 @@ impl Tracker {
         }
 
         // Every road belongs to a network that holds a building of its owner (roads are only
-        // ever built joined to one's network; `seeds/000` "Road").
+        // ever built joined to one's network; Base rules "Road").
         for &p in &players {
             let mut parent: Vec<usize> = (0..b.nodes().len()).collect();
             fn find(parent: &mut [usize], x: usize) -> usize {
@@ -628,7 +628,7 @@ impl Tracker {
             assert_eq!(g.road_length(p.0), lens[p.index()], "road length of {p:?}");
         }
 
-        // Longest Road and Largest Army follow `RULINGS` 15 and 16.
+        // Longest Road and Largest Army follow docs/rulings.md §15 and 16.
         let lr = expected_longest_road(self.longest_road, &lens);
         assert_eq!(
             g.longest_road_holder(),
@@ -646,7 +646,7 @@ impl Tracker {
         self.largest_army = la;
 
         // Points from scratch: 1 per settlement, 2 per city, 2 per special card, 1 per VP
-        // card held, whether bought this turn or not (`RULINGS` 5).
+        // card held, whether bought this turn or not (docs/rulings.md §5).
         for &p in &players {
             let (_, s, c) = on_board[p.index()];
             let special = 2 * (u8::from(lr == Some(p)) + u8::from(la == Some(p)));
@@ -657,7 +657,7 @@ impl Tracker {
             assert_eq!(g.points(p), public + vp, "points of {p:?}");
         }
 
-        // Victory (`RULINGS` 3–4): over exactly when the player whose turn it is holds the
+        // Victory (docs/rulings.md §3–4): over exactly when the player whose turn it is holds the
         // target; nothing is legal afterwards.
         if g.phase() == Phase::GameOver {
             let w = g.winner().expect("a finished game has a winner");
@@ -850,7 +850,7 @@ fn model(g: &Game, t: &Topology) -> Model {
         turn: None,
     };
 
-    // Roads (`seeds/000` "Road"; `RULINGS` 12): on a free edge, joined at an end holding
+    // Roads (Base rules "Road"; docs/rulings.md §12): on a free edge, joined at an end holding
     // one's building, or at a free-of-opponents end where another of one's roads arrives.
     let road_ok = |e: usize| {
         free_edge(e)
@@ -864,7 +864,7 @@ fn model(g: &Game, t: &Topology) -> Model {
     };
     match (phase, g.decision()) {
         (Some(Phase::SetupRoad), catan_rules::Decision::SetupRoad { node, .. }) => {
-            // `RULINGS` 8: the set-up road touches the settlement just placed.
+            // docs/rulings.md §8: the set-up road touches the settlement just placed.
             m.roads = t.at[node.index()]
                 .iter()
                 .filter(|&&e| free_edge(e))
@@ -923,7 +923,7 @@ fn model(g: &Game, t: &Topology) -> Model {
             .collect();
     }
 
-    // Robber (`RULINGS` 10), seeded chance, no friendly robber: every other land hex, with
+    // Robber (docs/rulings.md §10), seeded chance, no friendly robber: every other land hex, with
     // each opponent there who holds a card, or no victim if there is none.
     let rules = g.rules();
     // House rule `Rules::friendly_robber`: not next to an opponent with fewer than 3 visible
@@ -983,7 +983,7 @@ fn model(g: &Game, t: &Topology) -> Model {
         m.robber = Some(robber_moves(false));
     }
 
-    // The turn (`seeds/000` "Development Cards"; `RULINGS` 2, 14): roll first (a card may be
+    // The turn (Base rules "Development Cards"; docs/rulings.md §2, 14): roll first (a card may be
     // played before it), then build, buy, play, trade and end the turn. One card per turn,
     // never one bought this turn; Year of Plenty takes two cards (fewer if the bank has
     // fewer); Monopoly names any resource.
@@ -1056,7 +1056,7 @@ fn model(g: &Game, t: &Topology) -> Model {
         m.turn = Some(v);
     }
 
-    // Maritime trades at the best rate (`RULINGS` 18), combined phases: 2:1 with the
+    // Maritime trades at the best rate (docs/rulings.md §18), combined phases: 2:1 with the
     // resource's harbour, 3:1 with a generic one, else 4:1; never for a card the bank lacks.
     if phase == Some(Phase::SpecialBuild) {
         m.maritime = Some(vec![]); // no trade of any kind in the phase
@@ -1099,7 +1099,7 @@ fn model(g: &Game, t: &Topology) -> Model {
 }
 
 /// Whether a legal action is covered by the enumeration `legal`: listed as is, or — for a
-/// maritime trade — listed at a rate at least as good (`RULINGS` 18).
+/// maritime trade — listed at a rate at least as good (docs/rulings.md §18).
 fn covered(a: &Action, legal: &[Action]) -> bool {
     if legal.contains(a) {
         return true;
@@ -1172,7 +1172,7 @@ fn model_agrees(g: &Game) -> Result<(), TestCaseError> {
             sorted(r)
         );
     }
-    // Discards (`seeds/000` "Rolling a 7"): every way to return exactly the amount owed
+    // Discards (Base rules "Rolling a 7"): every way to return exactly the amount owed
     // from one's hand, for each player who owes.
     if g.phase() == Phase::Discard {
         let mut want = vec![];
@@ -1229,7 +1229,7 @@ proptest! {
     #![proptest_config(config(256))]
 
     /// Conservation of resources, pieces and cards; incremental road lengths and points equal
-    /// a recomputation; Longest Road / Largest Army per `RULINGS` 15/16; distance rule and
+    /// a recomputation; Longest Road / Largest Army per docs/rulings.md §15/16; distance rule and
     /// connected roads; victory only on one's own turn — after every action.
     #[test]
     fn invariants_hold_after_every_action(p in strategies::action_sequence(400)) {
@@ -1284,7 +1284,7 @@ proptest! {
     }
 
     /// Completeness: for the finite families, every legal action found by brute force is in
-    /// the enumeration (maritime trades at least at a better rate, `RULINGS` 18; discards
+    /// the enumeration (maritime trades at least at a better rate, docs/rulings.md §18; discards
     /// of part of what is owed as part of a listed whole discard); and the
     /// domestic offers listed are of the documented one-for-one family.
     #[test]
@@ -1316,7 +1316,7 @@ proptest! {
     /// The enumeration agrees with a model of the rules written from the rulebook in this
     /// file: roads, settlements, cities, robber moves, the turn's cards, rolls and
     /// purchases, discards and maritime trades
-    /// (`seeds/000` "Building", "Rolling a 7", "Maritime Trade"; `RULINGS` 10, 12, 18).
+    /// (Base rules "Building", "Rolling a 7", "Maritime Trade"; docs/rulings.md §10, 12, 18).
     #[test]
     fn enumeration_matches_an_independent_model(g in late_or_early_game()) {
         model_agrees(&g)?;
@@ -1397,7 +1397,7 @@ proptest! {
     #![proptest_config(config(16))]
 
     /// The presentation helpers accept every real state and event: a picture of the game,
-    /// and a non-empty sentence for each event, in both vocabularies (`RULINGS` 22).
+    /// and a non-empty sentence for each event, in both vocabularies (docs/rulings.md §22).
     #[test]
     fn every_state_and_event_can_be_rendered(p in strategies::action_sequence(300)) {
         let mut g = p.start();
@@ -1415,7 +1415,7 @@ proptest! {
 }
 
 /// Grows dense road networks onto a position: up to `steps` times a random seat adds a road
-/// joined to its network (`RULINGS` 12) or, one time in six, a settlement on a free site by
+/// joined to its network (docs/rulings.md §12) or, one time in six, a settlement on a free site by
 /// its roads (which may cut an opponent's road). Returns the grown position with the Longest
 /// Road holder the rules give from scratch, and the brute-force road lengths.
 fn grow_roads(g: &Game, seed: u64, steps: usize) -> (catan_rules::position::Position, Vec<u8>) {
@@ -1478,7 +1478,7 @@ proptest! {
 
     /// Road lengths on dense networks — up to 15 roads a seat, forks, loops, roads cut by
     /// settlements — equal the brute-force longest trail, and the loaded game plays on with
-    /// every invariant (`RULINGS` 15; `seeds/000` "Longest Road", Illustration I).
+    /// every invariant (docs/rulings.md §15; Base rules "Longest Road", Illustration I).
     #[test]
     fn dense_road_networks_have_brute_force_lengths(
         g in strategies::game_with(
@@ -1495,7 +1495,7 @@ proptest! {
         let (pos, lens) = grow_roads(&g, seed, steps);
         let loaded = Game::from_position(pos);
         // The extra pieces may hand the player to move the target: not a position that can
-        // be reached without a declared win (`RULINGS` 4).
+        // be reached without a declared win (docs/rulings.md §4).
         if let Err(e) = &loaded {
             let undeclared_win = e
                 .0
@@ -1523,8 +1523,8 @@ proptest! {
 proptest! {
     #![proptest_config(config(24))]
 
-    /// Random games end with a winner holding the target on their own turn (`RULINGS` 4;
-    /// `seeds/000` "Ending the Game"), with every invariant kept on the way.
+    /// Random games end with a winner holding the target on their own turn (docs/rulings.md §4;
+    /// Base rules "Ending the Game"), with every invariant kept on the way.
     #[test]
     fn games_terminate_with_a_winner(
         rules in strategies::rules(),
@@ -1676,7 +1676,7 @@ fn brute_force_trail_reference_is_right_on_the_beginner_map() {
     };
     let g = Game::new(rules, 1).unwrap();
     let t = Topology::of(&g);
-    // Beginners' set-up: every player has two separate single roads (`seeds/000`
+    // Beginners' set-up: every player has two separate single roads (Base rules
     // "Starting Set-up for Beginners").
     for p in 0..4 {
         assert_eq!(g.pieces_on_board(Player(p)).0, 2);
@@ -1756,7 +1756,7 @@ fn external_chance_lists_all_36_rolls() {
     assert!(legal.iter().all(|a| g.clone().apply(*a).is_ok()));
 }
 
-/// The supply shortage (`RULINGS` 6; `seeds/000` "Resource Production") is rare in random
+/// The supply shortage (docs/rulings.md §6; Base rules "Resource Production") is rare in random
 /// play, so whole games are searched for one of each kind — the one claimant paid what is
 /// left, and several claimants paid nothing — and those games are then checked action by
 /// action, which recomputes production independently.
@@ -1790,10 +1790,10 @@ fn supply_shortage_games_keep_every_invariant() {
 }
 
 /// A settlement breaking the Longest Road holder's road, and the card set aside when nobody
-/// is uniquely longest with 5 or more (`seeds/000` "Longest Road", special case; `RULINGS`
+/// is uniquely longest with 5 or more (Base rules "Longest Road", special case; docs/rulings.md
 /// 15), happen about once in a hundred and once in several hundred random games; so does a
 /// win at the start of one's turn after the card came to you on someone else's
-/// (`RULINGS` 4; `seeds/000` "Ending the Game"). Games are searched for each and then checked
+/// (docs/rulings.md §4; Base rules "Ending the Game"). Games are searched for each and then checked
 /// action by action (the brute-force trail, the holder model and the victory rule run across
 /// the change).
 #[test]

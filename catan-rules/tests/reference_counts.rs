@@ -185,12 +185,12 @@ fn hand_checked_counts() {
     let rules = Rules::default();
 
     // seed=12 steps=0: first set-up settlement on the standard board. All 54 nodes are free
-    // and the distance rule excludes nothing yet (`seeds/000` "Set-up Phase"): 54.
+    // and the distance rule excludes nothing yet (Base rules "Set-up Phase"): 54.
     let g = walk(rules, 12, 0);
     assert_eq!(g.board().nodes().len(), 54);
     assert_eq!(g.legal_actions_vec().len(), 54);
     // depth 2: after a settlement on node n the set-up road may go on any of n's edges
-    // (`RULINGS` 8), so the count is the sum of the node degrees = 2 × 72 edges = 144.
+    // (docs/rulings.md §8), so the count is the sum of the node degrees = 2 × 72 edges = 144.
     assert_eq!(g.board().edges().len(), 72);
     assert_eq!(depth2(&g), 144);
 
@@ -236,7 +236,7 @@ fn hand_checked_counts() {
     assert_eq!(g.legal_actions_vec().len(), 21);
 
     // seed=3 players=3 map=beginner steps=393: player 0 holds lumber 3, wool 3, ore 2 (8 >
-    // 7) and must discard 4 (`seeds/000` "Rolling a 7"). Solutions of l + w + o = 4 with
+    // 7) and must discard 4 (Base rules "Rolling a 7"). Solutions of l + w + o = 4 with
     // l ≤ 3, w ≤ 3, o ≤ 2: o = 0 → l ∈ 1..=3 (3); o = 1 → l ∈ 0..=3 (4); o = 2 → l ∈ 0..=2
     // (3): 10.
     let g = walk(beginner3, 3, 393);
@@ -262,7 +262,7 @@ fn hand_checked_counts() {
     assert_eq!(g.legal_actions_vec().len(), 16);
 
     // seed=12 steps=60: player 3 moves the robber: 19 land hexes minus the robber's own =
-    // 18 moves (`RULINGS` 10), one more for the one hex with two possible victims: 19.
+    // 18 moves (docs/rulings.md §10), one more for the one hex with two possible victims: 19.
     let g = walk(rules, 12, 60);
     let land = g.board().land_hexes().count();
     assert_eq!(land, 19);
@@ -279,13 +279,13 @@ fn hand_checked_counts() {
 
     // seed=12 steps=228: player 3 is to roll and holds one Year of Plenty; the bank has at
     // least 2 of every resource. Roll, or the card with any of the C(5+1, 2) = 15 multisets
-    // of two resources (`seeds/000` "Development Cards": one card before the roll): 16.
+    // of two resources (Base rules "Development Cards": one card before the roll): 16.
     let g = walk(rules, 12, 228);
     assert_eq!(g.phase(), catan_rules::Phase::Roll);
     assert_eq!(g.development_cards(Player(3)).0 .0, [0, 0, 1, 0, 0]);
     assert!(g.bank().0.iter().all(|&c| c >= 2));
     assert_eq!(g.legal_actions_vec().len(), 16);
-    // depth 2: after the card only the roll is left (one card per turn, `RULINGS` 14), so
+    // depth 2: after the card only the roll is left (one card per turn, docs/rulings.md §14), so
     // 15 × 1 plus what follows the roll.
     let mut after_roll = g.clone();
     after_roll
@@ -297,7 +297,7 @@ fn hand_checked_counts() {
     assert_eq!(depth2(&g), 15 + after_roll.legal_actions_vec().len() as u64);
 
     // Beginners' map: the printed pieces are placed, so the game starts at player 0's roll
-    // (`seeds/000` "Starting Set-up for Beginners"). With external chance every ordered pair
+    // (Base rules "Starting Set-up for Beginners"). With external chance every ordered pair
     // of dice is an action: 6 × 6 = 36.
     let external = Rules {
         players: 4,

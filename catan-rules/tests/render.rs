@@ -1,7 +1,7 @@
 //! The pictures and words of `catan_rules::render`: the SVG is well-formed and shows every
-//! hex, token (with its pips, `seeds/000` "Number Tokens"), harbour, the robber and the
+//! hex, token (with its pips, Base rules "Number Tokens"), harbour, the robber and the
 //! pieces in seat colours; the terminal picture shows every token; event text honours the
-//! output vocabulary (`RULINGS` 22).
+//! output vocabulary (docs/rulings.md §22).
 
 use catan_rules::board::{Board, BoardSpec, HarborSpec, HexSpec, Side};
 use catan_rules::render::{
@@ -272,7 +272,7 @@ fn svg_has_one_polygon_per_hex_coloured_by_terrain() {
 
 #[test]
 fn every_numbered_hex_has_a_token_with_its_pips() {
-    // seeds/000 "Number Tokens": the dots count the ways to roll the number.
+    // Base rules "Number Tokens": the dots count the ways to roll the number.
     assert_eq!(pips(2), 1);
     assert_eq!(pips(12), 1);
     assert_eq!(pips(6), 5);
@@ -606,7 +606,7 @@ fn ascii_shows_cities_and_roads() {
 
 #[test]
 fn names_follow_the_vocabulary() {
-    // RULINGS 22 (seeds/001): Zip! says wheat, wood, Invention, Longest Route.
+    // docs/rulings.md §22 (Zip! rules): Zip! says wheat, wood, Invention, Longest Route.
     assert_eq!(resource_name(Resource::Grain, Vocabulary::Zip), "wheat");
     assert_eq!(resource_name(Resource::Lumber, Vocabulary::Zip), "wood");
     assert_eq!(
@@ -670,7 +670,7 @@ fn names_follow_the_vocabulary() {
         describe_event_on(&e, &board, Vocabulary::Zip),
         format!("player 1 moved the robber to hex {} (desert)", desert.0)
     );
-    // The beginners' top-left hex is mountains with a 10 (seeds/000 beginners' map).
+    // The beginners' top-left hex is mountains with a 10 (Base rules beginners' map).
     let top_left = board
         .hex_at(catan_rules::board::HexCoord::new(0, -2))
         .unwrap();

@@ -1,5 +1,5 @@
 //! Per-seat views and redacted events: a seat sees its own cards, everyone's public state,
-//! and nothing else (DESIGN "Hidden information"; RULINGS 11).
+//! and nothing else (DESIGN "Hidden information"; docs/rulings.md §11).
 
 use catan_rules::{
     Action, DevCard, Event, Game, MapKind, Phase, Player, Position, Resource, Rng, Rules,
@@ -127,7 +127,7 @@ fn a_seat_sees_its_own_cards_and_everyone_s_counts() {
             let (dev, new_dev) = game.development_cards(Player(p));
             assert_eq!(own.hand, game.hand(Player(p)));
             assert_eq!((own.dev_cards, own.new_dev_cards), (dev, new_dev));
-            // RULINGS 5: hidden victory point cards count for their owner.
+            // docs/rulings.md §5: hidden victory point cards count for their owner.
             assert_eq!(own.points, game.points(Player(p)));
             assert_eq!(v.decision, game.decision());
             for (q, pp) in v.players.iter().enumerate() {
@@ -161,7 +161,7 @@ fn a_seat_out_of_the_game_sees_what_a_spectator_sees() {
 
 #[test]
 fn events_are_redacted_per_seat() {
-    // RULINGS 11: a stolen card is seen by thief and victim only; a bought card by its
+    // docs/rulings.md §11: a stolen card is seen by thief and victim only; a bought card by its
     // buyer only.
     let mut buf = Vec::new();
     let (mut steals, mut buys) = (0, 0);

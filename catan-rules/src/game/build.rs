@@ -21,7 +21,7 @@ use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
 use crate::types::{Piece, Player, Resources};
 
-/// Cost of a road (`seeds/000` "Building Costs").
+/// Cost of a road (Base rules "Building Costs").
 pub const ROAD_COST: Resources = Resources::new(1, 1, 0, 0, 0);
 /// Cost of a settlement.
 pub const SETTLEMENT_COST: Resources = Resources::new(1, 1, 1, 1, 0);
@@ -240,7 +240,7 @@ impl Game {
         }
     }
 
-    /// A settlement may break opponents' roads through `node` (`seeds/000` "Longest Road").
+    /// A settlement may break opponents' roads through `node` (Base rules "Longest Road").
     pub(super) fn after_settlement<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
         let mut touched = 0u8;
         for e in self.board.node(node).edges() {

@@ -9,7 +9,7 @@
 //! every eligible victim (and every stealable resource when chance is external), builds,
 //! development cards (every Year of Plenty pair, every Monopoly resource), maritime trades
 //! and trade answers. Maritime trades are listed at the best rate the player has for each
-//! (give, get) pair; worse rates are dominated but still legal (`RULINGS` 18).
+//! (give, get) pair; worse rates are dominated but still legal (docs/rulings.md §18).
 //!
 //! Domestic offers are unbounded, so a documented family is listed: one card for one card of
 //! a different resource, offered to everyone, for each resource the player holds. Any other

@@ -66,8 +66,8 @@ impl Game {
         self.phase = Phase::Main;
     }
 
-    /// Production with the supply-shortage rule (`seeds/000` "Resource Production";
-    /// `RULINGS` 6).
+    /// Production with the supply-shortage rule (Base rules "Resource Production";
+    /// docs/rulings.md §6).
     fn produce<S: EventSink>(&mut self, total: u8, sink: &mut S) {
         // `all[v & 7]` collects what a corner holding `v` earns: `all[0]` the empty corners'
         // nothing, `all[p + 1]` player `p`'s share. No branch on who holds a corner.

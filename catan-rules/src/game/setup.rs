@@ -61,7 +61,7 @@ impl Game {
         self.start_turn(0, sink);
     }
 
-    /// The player who placed the `step`-th set-up settlement (snake order, `RULINGS` 8).
+    /// The player who placed the `step`-th set-up settlement (snake order, docs/rulings.md §8).
     pub(crate) fn setup_player(&self, step: u8) -> u8 {
         let n = self.rules.players;
         if step < n {

@@ -103,7 +103,7 @@ fn check_terms(give: &Resources, get: &Resources) -> Result<(), RuleError> {
 }
 
 impl Game {
-    /// The harbours a player can use for a maritime trade now (`RULINGS` 1: in strict
+    /// The harbours a player can use for a maritime trade now (docs/rulings.md §1: in strict
     /// phases, not one built this turn).
     pub fn harbors(&self, p: Player) -> u8 {
         let s = &self.seats[p.index()];
@@ -142,7 +142,7 @@ impl Game {
     }
 
     /// Whether the current player may trade now (main phase; in strict phases only before
-    /// the first build, `RULINGS` 1).
+    /// the first build, docs/rulings.md §1).
     pub(crate) fn trading_open(&self) -> bool {
         self.phase == Phase::Main && !(self.rules.strict_phases && self.flags & F_BUILT != 0)
     }
@@ -280,7 +280,7 @@ impl Game {
             }
             _ => return Err(RuleError::NotAccepted { partner: with }),
         };
-        // Hands are checked again at confirmation (`RULINGS` 17).
+        // Hands are checked again at confirmation (docs/rulings.md §17).
         let hand = &self.seats[player.index()].hand;
         if !hand.contains(&mine) {
             return Err(RuleError::NotEnoughResources { need: mine });

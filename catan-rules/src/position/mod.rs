@@ -85,15 +85,15 @@ pub struct Position {
     /// The dice rolled this turn; `null` before the roll.
     #[serde(default)]
     pub dice: Option<[u8; 2]>,
-    /// Whether a development card was played this turn (`RULINGS` 14).
+    /// Whether a development card was played this turn (docs/rulings.md §14).
     #[serde(default)]
     pub dev_card_played: bool,
     /// Whether anything was built or bought this turn (no trading after it with
-    /// `strict_phases`, `RULINGS` 1).
+    /// `strict_phases`, docs/rulings.md §1).
     #[serde(default)]
     pub built_this_turn: bool,
     /// Harbours the current player reached this turn by building a settlement (not usable
-    /// until their next turn with `strict_phases`, `RULINGS` 1).
+    /// until their next turn with `strict_phases`, docs/rulings.md §1).
     #[serde(default)]
     pub harbors_gained_this_turn: Vec<Harbor>,
     /// Set-up placements already finished (twice the number of players once set-up is
@@ -150,7 +150,7 @@ pub struct PlayerPosition {
     /// Development cards the player may play (victory point cards included).
     pub dev_cards: ByDevCard<u8>,
     /// Development cards bought during the player's latest turn, playable from their next
-    /// turn on (`RULINGS` 14).
+    /// turn on (docs/rulings.md §14).
     #[serde(default)]
     pub new_dev_cards: ByDevCard<u8>,
     /// Knights played.
@@ -173,7 +173,7 @@ pub struct PlayerPosition {
     pub cities: Vec<NodeId>,
 }
 
-/// An open domestic trade offer, made by the current player (`RULINGS` 17).
+/// An open domestic trade offer, made by the current player (docs/rulings.md §17).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TradeOffer {
@@ -349,7 +349,7 @@ pub enum PositionError {
         /// The edge.
         edge: EdgeId,
     },
-    /// Buildings on adjacent nodes (`seeds/000` "Distance Rule"; `RULINGS` 12).
+    /// Buildings on adjacent nodes (Base rules "Distance Rule"; docs/rulings.md §12).
     #[error("buildings on {node} and {neighbor} break the distance rule")]
     DistanceRule {
         /// One building.
@@ -357,7 +357,7 @@ pub enum PositionError {
         /// The adjacent one.
         neighbor: NodeId,
     },
-    /// A road not joined through the player's roads to one of their buildings (`RULINGS`
+    /// A road not joined through the player's roads to one of their buildings (docs/rulings.md
     /// 12).
     #[error("{player}'s road on {edge} is not connected to their buildings")]
     RoadNotConnected {
@@ -398,7 +398,7 @@ pub enum PositionError {
         /// The ship.
         edge: EdgeId,
     },
-    /// More pieces than a player owns (`RULINGS` 12: 15 roads, 5 settlements, 4 cities).
+    /// More pieces than a player owns (docs/rulings.md §12: 15 roads, 5 settlements, 4 cities).
     #[error("{player} has {count} pieces of kind {piece} on the board; the limit is {limit}")]
     TooManyPieces {
         /// Whose.
@@ -410,7 +410,7 @@ pub enum PositionError {
         /// The limit.
         limit: u8,
     },
-    /// Bank and hands do not add up to the supply of a resource (`RULINGS` 6).
+    /// Bank and hands do not add up to the supply of a resource (docs/rulings.md §6).
     #[error("{resource}: bank and hands hold {total} cards, the game has {expected}")]
     ResourcesNotConserved {
         /// The resource.
@@ -420,7 +420,7 @@ pub enum PositionError {
         /// The supply (19, or 24 with 5–6 players).
         expected: u8,
     },
-    /// Deck, hands and played knights do not fit the development deck (`RULINGS` 13):
+    /// Deck, hands and played knights do not fit the development deck (docs/rulings.md §13):
     /// knights (deck + held + played) and victory points (deck + held) must add up exactly,
     /// the other kinds (whose plays are not recorded) to at most the composition.
     #[error("{card}: {counted} cards accounted for, the deck has {composition}")]
@@ -433,8 +433,8 @@ pub enum PositionError {
         composition: u8,
     },
     /// Longest Road held wrongly: the holder needs ≥ 5 roads and nobody strictly longer;
-    /// nobody may hold it only while no single player is longest with ≥ 5 (`seeds/000`
-    /// "Longest Road"; `RULINGS` 15).
+    /// nobody may hold it only while no single player is longest with ≥ 5 (Base rules
+    /// "Longest Road"; docs/rulings.md §15).
     #[error("Longest Road held by {} with length {holder_length}, but the longest road is {longest}", seat_or_nobody(.holder))]
     LongestRoadInconsistent {
         /// The holder given.
@@ -445,7 +445,7 @@ pub enum PositionError {
         longest: u8,
     },
     /// Largest Army held wrongly: the holder needs ≥ 3 knights and nobody strictly more;
-    /// nobody may hold it only while nobody has 3 (`seeds/000`; `RULINGS` 16).
+    /// nobody may hold it only while nobody has 3 (Base rules; docs/rulings.md §16).
     #[error("Largest Army held by {} with {holder_knights} knights, but the most knights played is {most}", seat_or_nobody(.holder))]
     LargestArmyInconsistent {
         /// The holder given.
@@ -480,7 +480,7 @@ pub enum PositionError {
         /// What does not fit.
         reason: &'static str,
     },
-    /// An open trade offer that cannot occur (`RULINGS` 17).
+    /// An open trade offer that cannot occur (docs/rulings.md §17).
     #[error("trade offer: {reason}")]
     TradeInconsistent {
         /// What does not fit.
@@ -493,7 +493,7 @@ pub enum PositionError {
         harbor: Harbor,
     },
     /// The winner does not fit the game (a winner exactly when the phase is `game_over`;
-    /// the winner is the current player with at least the target, `RULINGS` 4).
+    /// the winner is the current player with at least the target, docs/rulings.md §4).
     #[error("winner {}: {reason}", seat_or_nobody(.winner))]
     WinnerInconsistent {
         /// The winner given.
@@ -502,7 +502,7 @@ pub enum PositionError {
         reason: &'static str,
     },
     /// The current player holds the target but the game goes on; the engine would have
-    /// declared the win (`RULINGS` 4).
+    /// declared the win (docs/rulings.md §4).
     #[error("{player} has {points} points on their own turn but has not won")]
     UndeclaredWin {
         /// The current player.

@@ -385,7 +385,7 @@ fn check_turn_state(pos: &Position, errs: &mut Vec<PositionError>) {
     }
 }
 
-/// The open offer, if any (`RULINGS` 17).
+/// The open offer, if any (docs/rulings.md §17).
 fn check_trade(pos: &Position, errs: &mut Vec<PositionError>) {
     let Some(t) = &pos.trade else { return };
     let mut bad = |reason: &'static str| errs.push(PositionError::TradeInconsistent { reason });
@@ -786,7 +786,7 @@ fn check_ground(g: &Game, p: u8, errs: &mut Vec<PositionError>) {
 /// Longest Road and Largest Army are held as the road lengths and knights say.
 fn check_awards(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
     let n = pos.players.len();
-    // Longest Road (`RULINGS` 15).
+    // Longest Road (docs/rulings.md §15).
     let lens: Vec<u8> = g.seats[..n].iter().map(|s| s.road_len).collect();
     let longest = lens.iter().copied().max().unwrap_or(0);
     let leaders = lens.iter().filter(|&&l| l == longest).count();
@@ -805,7 +805,7 @@ fn check_awards(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
             longest,
         });
     }
-    // Largest Army (`RULINGS` 16).
+    // Largest Army (docs/rulings.md §16).
     let most = pos.players.iter().map(|p| p.knights).max().unwrap_or(0);
     let holder_knights = pos
         .largest_army
@@ -827,7 +827,7 @@ fn check_awards(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
 /// Road Building's roads can be placed, and the winner (or an undeclared one) fits.
 fn check_end(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
     let n = pos.players.len();
-    // Road Building ends early when no road can be placed (`RULINGS` 14).
+    // Road Building ends early when no road can be placed (docs/rulings.md §14).
     if pos.phase == Phase::RoadBuilding && pos.current.index() < n {
         let p = pos.current.0;
         let left = g.free_route_pieces_left(p);
@@ -839,7 +839,7 @@ fn check_end(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
         }
     }
 
-    // Victory (`RULINGS` 4).
+    // Victory (docs/rulings.md §4).
     if !is_setup(pos.phase) && pos.current.index() < n {
         let points = g.points(pos.current);
         let target = pos.rules.vp_target;

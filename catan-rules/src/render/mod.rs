@@ -1,6 +1,6 @@
 //! Pictures and words for people: the board as SVG ([`board_svg`], [`Game::to_svg`]) and as
 //! a terminal picture ([`board_ascii`], [`Game::to_ascii`]), and readable text for events
-//! ([`describe_event`]) in either output vocabulary (`RULINGS` 22).
+//! ([`describe_event`]) in either output vocabulary (docs/rulings.md §22).
 //!
 //! Everything here is deterministic: the same board and pieces always give the same bytes.
 //! Nothing here is on the engine's hot path.
@@ -59,7 +59,7 @@ use crate::types::{DevCard, Harbor, Player, Resource, Resources, Terrain, MAX_PL
 // ============================================================================ vocabulary
 
 /// The name of a resource in output: `Standard` says brick, lumber, wool, grain, ore;
-/// `Zip` says brick, wood, wool, wheat, ore (`RULINGS` 22, `seeds/001`).
+/// `Zip` says brick, wood, wool, wheat, ore (docs/rulings.md §22, Zip! rules).
 pub const fn resource_name(r: Resource, v: Vocabulary) -> &'static str {
     match (r, v) {
         (Resource::Brick, _) => "brick",
@@ -73,7 +73,7 @@ pub const fn resource_name(r: Resource, v: Vocabulary) -> &'static str {
 }
 
 /// The name of a development card in output: Year of Plenty is "Invention" in Zip!
-/// (`RULINGS` 22).
+/// (docs/rulings.md §22).
 pub const fn dev_card_name(c: DevCard, v: Vocabulary) -> &'static str {
     match (c, v) {
         (DevCard::Knight, _) => "Knight",
@@ -86,7 +86,7 @@ pub const fn dev_card_name(c: DevCard, v: Vocabulary) -> &'static str {
 }
 
 /// The name of the longest-road award: "Longest Road", or "Longest Route" in Zip!
-/// (`RULINGS` 22).
+/// (docs/rulings.md §22).
 pub const fn longest_road_name(v: Vocabulary) -> &'static str {
     match v {
         Vocabulary::Standard => "Longest Road",

@@ -59,7 +59,7 @@ pub const fn terrain_fill(t: Terrain) -> &'static str {
     }
 }
 
-/// How many of the 36 rolls of two dice give `n` (the pips printed on its token, `seeds/000`
+/// How many of the 36 rolls of two dice give `n` (the pips printed on its token, Base rules
 /// "Number Tokens"): 1 for 2 and 12, up to 5 for 6 and 8; 0 for anything impossible.
 pub const fn pips(n: u8) -> u8 {
     match n {

@@ -1,5 +1,5 @@
-//! The beginners' map: `seeds/000` "Starting Set-up for Beginners", Illustration A and the
-//! Game Overview; `facts/boards.md` §1 (terrain, tokens, harbours, printed pieces).
+//! The beginners' map: Base rules "Starting Set-up for Beginners", Illustration A and the
+//! Game Overview; the printed beginners' map (Base rules, Illustration A) (terrain, tokens, harbours, printed pieces).
 
 use super::*;
 use crate::types::{Harbor, Terrain};
@@ -10,7 +10,7 @@ fn beginner_game(players: u8) -> Game {
 
 #[test]
 fn beginner_terrain_and_numbers_match_facts_1_1() {
-    // facts/boards.md §1.1: rows M10 P2 F9 / Fi12 H6 P4 H10 / Fi9 F11 D F3 M8 / F8 M3 Fi4
+    // the printed beginners' map (Base rules, Illustration A): rows M10 P2 F9 / Fi12 H6 P4 H10 / Fi9 F11 D F3 M8 / F8 M3 Fi4
     // P5 / H5 Fi6 P11; the robber starts on the desert.
     use Terrain::*;
     let g = beginner_game(4);
@@ -50,7 +50,7 @@ fn beginner_terrain_and_numbers_match_facts_1_1() {
 
 #[test]
 fn beginner_harbours_match_facts_1_2() {
-    // facts/boards.md §1.2: the nine harbours and the Game Overview's [E] "at a sheep
+    // the harbours printed on the 5th-edition frame: the nine harbours and the Game Overview's [E] "at a sheep
     // harbor" (P5's SE corner).
     let pos = Pos::new(4);
     let want = [
@@ -82,7 +82,7 @@ fn beginner_harbours_match_facts_1_2() {
 
 #[test]
 fn beginner_four_players_starting_pieces_and_resources() {
-    // seeds/000 Illustration A: "Blue receives 1 brick card, 1 lumber card, and 1 ore card
+    // Base rules Illustration A: "Blue receives 1 brick card, 1 lumber card, and 1 ore card
     // for his leftmost settlement (i.e., his settlement marked with a star)"; "Starting
     // Set-up for Beginners": each player receives the 3 resources from the hexes around the
     // starred settlement. Seats: red, blue, white, orange (layouts.rs; facts §1.3).
@@ -108,7 +108,7 @@ fn beginner_four_players_starting_pieces_and_resources() {
 
 #[test]
 fn beginner_pieces_obey_the_building_rules() {
-    // facts/boards.md §1.3: every printed piece passes the distance rule and every road
+    // the pieces printed on Base rules, Illustration A: every printed piece passes the distance rule and every road
     // touches its colour's settlement.
     let g = beginner_game(4);
     for n in 0..g.board.nodes().len() {
@@ -143,8 +143,8 @@ fn beginner_pieces_obey_the_building_rules() {
 
 #[test]
 fn beginner_roll_of_ten_red_gets_ore_orange_gets_brick() {
-    // seeds/000 Game Overview ¶6: "If a 10 is rolled, the red player receives 1 ore card and
-    // the orange player receives 1 brick card"; facts/boards.md §1.4.
+    // Base rules Game Overview ¶6: "If a 10 is rolled, the red player receives 1 ore card and
+    // the orange player receives 1 brick card"; Base rules, "Game Overview".
     let mut g = beginner_game(4);
     let before: Vec<Resources> = (0..4).map(|p| g.hand(Player(p))).collect();
     ok(&mut g, roll(Player(0), 6, 4));
@@ -161,7 +161,7 @@ fn beginner_roll_of_ten_red_gets_ore_orange_gets_brick() {
 
 #[test]
 fn beginner_three_players_leave_out_red() {
-    // seeds/000 "Setting up the Game": "If you are playing a 3-player game, nobody plays the
+    // Base rules "Setting up the Game": "If you are playing a 3-player game, nobody plays the
     // red position"; "remove the red pieces".
     let mut g = beginner_game(3);
     let pos = Pos::new(3);
@@ -179,7 +179,7 @@ fn beginner_three_players_leave_out_red() {
 
 #[test]
 fn beginner_overview_white_borders_forest_mountains_pasture() {
-    // seeds/000 Game Overview ¶7: "the white settlement [C] borders on forest, mountains,
+    // Base rules Game Overview ¶7: "the white settlement [C] borders on forest, mountains,
     // and pasture".
     let g = beginner_game(4);
     let pos = Pos::new(4);
@@ -229,7 +229,7 @@ fn edge_of(g: &Game, a: (i8, i8), b: (i8, i8)) -> EdgeId {
 
 #[test]
 fn beginner_pieces_match_facts_1_3() {
-    // facts/boards.md §1.3: every printed settlement (by the hexes at its corner) and road
+    // the pieces printed on Base rules, Illustration A: every printed settlement (by the hexes at its corner) and road
     // (by the two hexes it lies between), in seat order red, blue, white, orange.
     let g = beginner_game(4);
     let settlements: [(u8, [(i8, i8); 3]); 8] = [
@@ -268,9 +268,9 @@ fn beginner_pieces_match_facts_1_3() {
 
 #[test]
 fn beginner_overview_d_and_e_sites() {
-    // seeds/000 Game Overview ¶7: "A settlement at [D] would only harvest ... hills and
+    // Base rules Game Overview ¶7: "A settlement at [D] would only harvest ... hills and
     // mountains"; "[E] would only harvest ... pasture. However [E] is also at a sheep
-    // harbor" (facts/boards.md §1.4: H10's SE corner and P5's SE corner).
+    // harbor" (Base rules, "Game Overview": H10's SE corner and P5's SE corner).
     let pos = Pos::new(4);
     let terr = |n: NodeId| -> Vec<Terrain> {
         let mut v: Vec<Terrain> = pos

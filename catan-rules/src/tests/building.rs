@@ -1,5 +1,5 @@
-//! Building: `seeds/000` "Build", "Roads", "Settlements", "Distance Rule", "Cities",
-//! "Building Costs Cards", "Development Cards" (buying); `seeds/002` "Road"; `RULINGS` 12, 13.
+//! Building: Base rules "Build", "Roads", "Settlements", "Distance Rule", "Cities",
+//! "Building Costs Cards", "Development Cards" (buying); 3D rules "Road"; docs/rulings.md §12, 13.
 
 use super::*;
 use crate::game::{CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST};
@@ -18,7 +18,7 @@ fn start() -> (Pos, NodeId, NodeId) {
 
 #[test]
 fn costs_are_the_building_costs_card() {
-    // seeds/000 "Build": road brick+lumber; settlement brick, lumber, wool, grain; city 3
+    // Base rules "Build": road brick+lumber; settlement brick, lumber, wool, grain; city 3
     // ore + 2 grain; development card ore, wool, grain.
     assert_eq!(ROAD_COST, res(1, 1, 0, 0, 0));
     assert_eq!(SETTLEMENT_COST, res(1, 1, 1, 1, 0));
@@ -28,7 +28,7 @@ fn costs_are_the_building_costs_card() {
 
 #[test]
 fn road_must_connect_and_is_paid_for() {
-    // seeds/000 "Road": "A new road must always connect to 1 of your existing roads,
+    // Base rules "Road": "A new road must always connect to 1 of your existing roads,
     // settlements, or cities. Only 1 road can be built on any given path."
     let (mut pos, a, b) = start();
     let far = pos.side(M8, Side::E);
@@ -92,8 +92,8 @@ fn road_must_connect_and_is_paid_for() {
 
 #[test]
 fn no_road_onward_through_an_opponents_building() {
-    // seeds/002 "Road", seeds/003 "Roads may not be built past another player's settlement
-    // or city"; seeds/000 "Roads" example K (the path outlined in red); RULINGS 12.
+    // 3D rules "Road", Clarifications "Roads may not be built past another player's settlement
+    // or city"; Base rules "Roads" example K (the path outlined in red); docs/rulings.md §12.
     let (mut pos, _a, b) = start();
     let c = pos.node(DESERT, Corner::Se);
     let bc = pos.edge(b, c);
@@ -141,7 +141,7 @@ fn no_road_onward_through_an_opponents_building() {
 
 #[test]
 fn settlement_needs_own_road_and_distance_rule() {
-    // seeds/000 "Settlements": (1) connect to one of your own roads, (2) the Distance Rule;
+    // Base rules "Settlements": (1) connect to one of your own roads, (2) the Distance Rule;
     // "Distance Rule": none of the 3 adjacent intersections occupied, "even yours".
     let (mut pos, a, b) = start();
     pos.give(0, res(2, 2, 2, 2, 0));
@@ -209,7 +209,7 @@ fn settlement_needs_own_road_and_distance_rule() {
 
 #[test]
 fn city_upgrades_own_settlement_returns_it_and_counts_two() {
-    // seeds/000 "Cities": "You can only upgrade an existing settlement ... return the
+    // Base rules "Cities": "You can only upgrade an existing settlement ... return the
     // settlement to your supply"; a city is worth 2 victory points.
     let (mut pos, a, b) = start();
     pos.give(0, res(0, 0, 0, 4, 6));
@@ -257,8 +257,8 @@ fn city_upgrades_own_settlement_returns_it_and_counts_two() {
 
 #[test]
 fn sixth_settlement_needs_a_city_first() {
-    // seeds/000 "Settlements" note: "If you have built all 5 of your settlements, you must
-    // upgrade 1 of your settlements to a city before you can build another"; RULINGS 12.
+    // Base rules "Settlements" note: "If you have built all 5 of your settlements, you must
+    // upgrade 1 of your settlements to a city before you can build another"; docs/rulings.md §12.
     let mut pos = Pos::new(3);
     let sites = [
         pos.node(M10, Corner::N),
@@ -305,7 +305,7 @@ fn sixth_settlement_needs_a_city_first() {
 
 #[test]
 fn piece_limits_15_roads_4_cities() {
-    // seeds/000 "Build": "a maximum of 5 settlements, 4 cities, and 15 roads"; RULINGS 12.
+    // Base rules "Build": "a maximum of 5 settlements, 4 cities, and 15 roads"; docs/rulings.md §12.
     let mut pos = Pos::new(3);
     let row0 = pos.top_path(0, -2, 2); // 10 roads
     pos.path(0, &row0);
@@ -348,7 +348,7 @@ fn piece_limits_15_roads_4_cities() {
 
 #[test]
 fn build_several_in_a_turn() {
-    // seeds/000 "Build": "You can build as many items and buy as many cards as you desire".
+    // Base rules "Build": "You can build as many items and buy as many cards as you desire".
     let (mut pos, a, b) = start();
     pos.give(0, res(2, 2, 0, 0, 0));
     let c = pos.node(DESERT, Corner::Se);
@@ -373,8 +373,8 @@ fn build_several_in_a_turn() {
 
 #[test]
 fn buy_development_card_and_empty_deck() {
-    // seeds/000 "Buying a Development Card": ore, wool, grain; "you cannot buy development
-    // cards if the supply is empty"; RULINGS 13 (25 cards: 14/2/2/2/5).
+    // Base rules "Buying a Development Card": ore, wool, grain; "you cannot buy development
+    // cards if the supply is empty"; docs/rulings.md §13 (25 cards: 14/2/2/2/5).
     let mut pos = Pos::new(3);
     assert_eq!(pos.g.deck().0, [14, 2, 2, 2, 5]);
     pos.give(0, res(0, 0, 2, 2, 2));
@@ -402,7 +402,7 @@ fn buy_development_card_and_empty_deck() {
 
 #[test]
 fn only_the_current_player_builds() {
-    // seeds/000 "Turn Overview": building is part of one's own turn (the Special Build Phase
+    // Base rules "Turn Overview": building is part of one's own turn (the Special Build Phase
     // is 5-6 players only).
     let (mut pos, _a, b) = start();
     let p1 = pos.node(M8, Corner::Se);

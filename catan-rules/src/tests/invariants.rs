@@ -1,9 +1,9 @@
 //! Invariants over whole games: random legal play (trade offers and answers included) with
 //! the state checked after every action. Each invariant is a rule of the book seen from the
-//! state: cards are conserved (`RULINGS` 6), piece counts match the board and the limits
-//! (`RULINGS` 12), the Longest Road holder is always at the maximum and at least 5
-//! (`RULINGS` 15), the Largest Army holder has at least 3 knights and the most (`RULINGS`
-//! 16), the winner holds the target on their own turn (`RULINGS` 4), and every listed action
+//! state: cards are conserved (docs/rulings.md §6), piece counts match the board and the limits
+//! (docs/rulings.md §12), the Longest Road holder is always at the maximum and at least 5
+//! (docs/rulings.md §15), the Largest Army holder has at least 3 knights and the most (docs/rulings.md
+//! 16), the winner holds the target on their own turn (docs/rulings.md §4), and every listed action
 //! is legal.
 
 use super::*;
@@ -75,8 +75,8 @@ fn check_state(g: &Game) {
     }
 }
 
-/// Longest Road after a change, from the previous holder and the new lengths (`seeds/000`
-/// "Longest Road" and its Special Case; `RULINGS` 15): the holder keeps it while at the
+/// Longest Road after a change, from the previous holder and the new lengths (Base rules
+/// "Longest Road" and its Special Case; docs/rulings.md §15): the holder keeps it while at the
 /// maximum with at least 5; otherwise the one player strictly longest with at least 5 takes
 /// it; otherwise it is set aside.
 fn expected_holder(g: &Game, prev: u8) -> u8 {
@@ -143,7 +143,7 @@ fn playout(r: Rules, seed: u64, steps: usize) {
 
 #[test]
 fn invariants_hold_through_random_games() {
-    // RULINGS 4, 6, 12, 15, 16 (see the module notes), seeded chance, all options.
+    // docs/rulings.md §4, 6, 12, 15, 16 (see the module notes), seeded chance, all options.
     for seed in 0..20 {
         playout(
             Rules {
@@ -172,14 +172,14 @@ fn invariants_hold_through_random_games() {
 
 #[test]
 fn invariants_hold_with_external_chance() {
-    // RULINGS 4, 6, 12, 15, 16 with chance from outside (rules.rs `ChanceMode::External`).
+    // docs/rulings.md §4, 6, 12, 15, 16 with chance from outside (rules.rs `ChanceMode::External`).
     for seed in 0..8 {
         playout(rules(4), seed, 1500);
     }
 }
 
 /// The longest trail by brute force: every trail from every node, no edge twice, never
-/// continuing from a node with another player's building (`RULINGS` 15).
+/// continuing from a node with another player's building (docs/rulings.md §15).
 fn reference_road_length(g: &Game, p: u8) -> u8 {
     fn dfs(g: &Game, p: u8, n: NodeId, used: &mut Vec<EdgeId>) -> usize {
         let v = g.nodes.get(n.index());
@@ -204,7 +204,7 @@ fn reference_road_length(g: &Game, p: u8) -> u8 {
 
 #[test]
 fn road_length_matches_a_brute_force_reference() {
-    // RULINGS 15 on random road networks with random opponent buildings in the way.
+    // docs/rulings.md §15 on random road networks with random opponent buildings in the way.
     let mut rng = Rng::new(99);
     for _ in 0..400 {
         let mut pos = Pos::new(3);

@@ -1,5 +1,5 @@
-//! Longest Road: `seeds/000` "Longest Road" (with the broken-road special case and
-//! Illustration I), "Road"; `seeds/003` "Longest Route"; `RULINGS` 15.
+//! Longest Road: Base rules "Longest Road" (with the broken-road special case and
+//! Illustration I), "Road"; Clarifications "Longest Route"; docs/rulings.md §15.
 
 use super::*;
 use crate::game::{ROAD_COST, SETTLEMENT_COST};
@@ -42,8 +42,8 @@ fn holder_with(n: usize) -> (Pos, Vec<NodeId>) {
 
 #[test]
 fn exactly_five_takes_the_card_first_four_does_not() {
-    // seeds/000 "Longest Road": "the first player to build a continuous road of at least 5
-    // individual road pieces" takes the card. RULINGS 15.
+    // Base rules "Longest Road": "the first player to build a continuous road of at least 5
+    // individual road pieces" takes the card. docs/rulings.md §15.
     let mut pos = Pos::new(3);
     let r = pos.top_path(0, -2, 2);
     pos.settle(0, r[0]).path(0, &r[..4]); // 3 roads
@@ -74,7 +74,7 @@ fn exactly_five_takes_the_card_first_four_does_not() {
 
 #[test]
 fn only_the_longest_branch_counts() {
-    // seeds/000 "Longest Road" note: "If your road network branches, you may only count the
+    // Base rules "Longest Road" note: "If your road network branches, you may only count the
     // single longest branch"; Illustration I (branch roads are not counted).
     let mut pos = Pos::new(3);
     let r = pos.top_path(0, -2, 2);
@@ -103,7 +103,7 @@ fn only_the_longest_branch_counts() {
 
 #[test]
 fn a_loop_counts_every_road_once() {
-    // RULINGS 15: the longest trail, no road used twice.
+    // docs/rulings.md §15: the longest trail, no road used twice.
     let mut pos = Pos::new(3);
     let ring: Vec<NodeId> = [
         Corner::N,
@@ -144,8 +144,8 @@ fn a_loop_counts_every_road_once() {
 
 #[test]
 fn taking_the_card_needs_strictly_more() {
-    // seeds/000 "Longest Road": "If another player builds a longer road ... he immediately
-    // acquires" it; seeds/003: reaching "the same length ... does not change hands".
+    // Base rules "Longest Road": "If another player builds a longer road ... he immediately
+    // acquires" it; Clarifications: reaching "the same length ... does not change hands".
     let (mut pos, _r) = holder_with(5);
     let b = pos.bottom_path(2, -2, 0);
     pos.settle(1, b[0]).path(1, &b[..5]); // 4 roads
@@ -178,7 +178,7 @@ fn taking_the_card_needs_strictly_more() {
 
 #[test]
 fn road_capped_by_an_opponents_building_counts_up_to_it_but_not_through() {
-    // seeds/000 "Longest Road": breaking a road with a settlement; RULINGS 15: "a trail may
+    // Base rules "Longest Road": breaking a road with a settlement; docs/rulings.md §15: "a trail may
     // end at an opponent's building but not pass through it".
     let (mut pos, r) = holder_with(7);
     let ev = break_at(&mut pos, 1, &r, 5);
@@ -206,8 +206,8 @@ fn road_capped_by_an_opponents_building_counts_up_to_it_but_not_through() {
 
 #[test]
 fn broken_road_holder_keeps_it_on_a_tie() {
-    // seeds/000 "Longest Road", Special Case: "If your longest road is broken and you are
-    // tied for longest road, you still keep the Longest Road card". RULINGS 15.
+    // Base rules "Longest Road", Special Case: "If your longest road is broken and you are
+    // tied for longest road, you still keep the Longest Road card". docs/rulings.md §15.
     let (mut pos, r) = holder_with(8);
     let t = pos.top_path(2, -2, 0);
     pos.settle(2, t[0]).path(2, &t[..6]); // p2: 5
@@ -220,10 +220,10 @@ fn broken_road_holder_keeps_it_on_a_tie() {
 
 #[test]
 fn broken_road_set_aside_when_others_tie_then_returns_to_one_strictly_longest() {
-    // seeds/000 "Longest Road", Special Case: "if you no longer have the longest road, but
+    // Base rules "Longest Road", Special Case: "if you no longer have the longest road, but
     // two or more players tie for the new longest road, set the Longest Road card aside
     // ... The Longest Road card comes into play again when only 1 player has the longest
-    // road (of at least 5 road pieces)". RULINGS 15.
+    // road (of at least 5 road pieces)". docs/rulings.md §15.
     let (mut pos, r) = holder_with(7);
     let b = pos.bottom_path(2, -2, 0);
     let t = pos.top_path(2, -2, 0);
@@ -252,7 +252,7 @@ fn broken_road_set_aside_when_others_tie_then_returns_to_one_strictly_longest() 
 
 #[test]
 fn broken_road_set_aside_when_nobody_has_five_then_returns() {
-    // seeds/000 "Longest Road", Special Case: "Do the same if no one has a 5+ segment road."
+    // Base rules "Longest Road", Special Case: "Do the same if no one has a 5+ segment road."
     let (mut pos, r) = holder_with(6);
     let ev = break_at(&mut pos, 1, &r, 3);
     assert_eq!(pos.g.longest_road_of(P0), 3);
@@ -285,7 +285,7 @@ fn broken_road_set_aside_when_nobody_has_five_then_returns() {
 
 #[test]
 fn broken_road_passes_to_the_one_strictly_longest() {
-    // seeds/000 "Longest Road" example (Illustration I): Coleman's settlement breaks
+    // Base rules "Longest Road" example (Illustration I): Coleman's settlement breaks
     // Emily's road and "Emily must give the special card to Coleman".
     let (mut pos, r) = holder_with(7);
     let b = pos.bottom_path(2, -2, 0);
@@ -298,7 +298,7 @@ fn broken_road_passes_to_the_one_strictly_longest() {
 
 #[test]
 fn own_settlement_does_not_break_own_road() {
-    // RULINGS 15: only an opponent's building stops a trail.
+    // docs/rulings.md §15: only an opponent's building stops a trail.
     let (mut pos, r) = holder_with(6);
     pos.give(0, SETTLEMENT_COST);
     ok(
@@ -314,9 +314,9 @@ fn own_settlement_does_not_break_own_road() {
 
 #[test]
 fn broken_road_tied_below_five_is_set_aside() {
-    // seeds/000 "Longest Road", Special Case: the holder keeps it when tied for longest, but
+    // Base rules "Longest Road", Special Case: the holder keeps it when tied for longest, but
     // "Do the same [set it aside] if no one has a 5+ segment road" — a tie at 4 is no
-    // Longest Road. RULINGS 15.
+    // Longest Road. docs/rulings.md §15.
     let (mut pos, r) = holder_with(6);
     let t = pos.top_path(2, -2, 0);
     pos.settle(2, t[0]).path(2, &t[..5]); // p2: 4

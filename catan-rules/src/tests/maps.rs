@@ -1,6 +1,6 @@
-//! The island: `seeds/000` "Constructing the Island", "Set-up, Variable" (tokens A-R
+//! The island: Base rules "Constructing the Island", "Set-up, Variable" (tokens A-R
 //! counter-clockwise from a corner, skipping the desert; the fully random set-up with red
-//! numbers apart), "Number Tokens"; `facts/boards.md` §2.
+//! numbers apart), "Number Tokens"; Base rules, "Set-up, Variable".
 
 use super::*;
 use crate::board::BoardSpec;
@@ -16,7 +16,7 @@ fn land(spec: &BoardSpec) -> Vec<(HexCoord, Terrain, Option<u8>)> {
 }
 
 fn check_components(spec: &BoardSpec) {
-    // seeds/000 "Game Components": 19 terrain hexes, 18 number tokens, 9 harbours
+    // Base rules "Game Components": 19 terrain hexes, 18 number tokens, 9 harbours
     // (4 generic, one 2:1 per resource, facts §1.2).
     let l = land(spec);
     assert_eq!(l.len(), 19);
@@ -58,7 +58,7 @@ fn check_components(spec: &BoardSpec) {
 
 #[test]
 fn fully_random_set_up_keeps_red_numbers_apart() {
-    // seeds/000 "Set-up, Variable": "the tokens with the red numbers must not be next to
+    // Base rules "Set-up, Variable": "the tokens with the red numbers must not be next to
     // each other".
     for seed in 0..300 {
         let spec = layouts::random(&mut Rng::new(seed));
@@ -79,9 +79,9 @@ fn fully_random_set_up_keeps_red_numbers_apart() {
 
 #[test]
 fn variable_set_up_lays_tokens_a_to_r_counter_clockwise_skipping_the_desert() {
-    // seeds/000 "Set-up, Variable" 3: "Start at a corner of the island ... in alphabetical
+    // Base rules "Set-up, Variable" 3: "Start at a corner of the island ... in alphabetical
     // order, proceeding counter-clockwise toward the center. Skip the desert."
-    // facts/boards.md §2.2: from the top-left corner the order is reading-order tiles
+    // Base rules, "Set-up, Variable": from the top-left corner the order is reading-order tiles
     // 1, 4, 8, 13, 17, 18, 19, 16, 12, 7, 3, 2, 5, 9, 14, 15, 11, 6, 10.
     let order = [
         1, 4, 8, 13, 17, 18, 19, 16, 12, 7, 3, 2, 5, 9, 14, 15, 11, 6, 10,
@@ -106,7 +106,7 @@ fn variable_set_up_lays_tokens_a_to_r_counter_clockwise_skipping_the_desert() {
 
 #[test]
 fn new_games_start_with_the_set_up_phase_and_the_robber_on_the_desert() {
-    // seeds/000 "Set-up Phase": "Place the robber in the desert"; the set-up rounds follow.
+    // Base rules "Set-up Phase": "Place the robber in the desert"; the set-up rounds follow.
     for map in [MapKind::Variable, MapKind::Random] {
         let g = Game::new(Rules { map, ..rules(4) }, 3).unwrap();
         assert_eq!(g.phase(), Phase::SetupSettlement);

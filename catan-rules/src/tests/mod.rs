@@ -1,5 +1,5 @@
 //! Rule tests: one test (or more) per rule of the base game, each citing its source
-//! (`seeds/000` = the 5th-edition rulebook, `seeds/003` = the clarifications article,
+//! (Base rules = the 5th-edition rulebook, Clarifications = the clarifications article,
 //! `docs/rulings.md §n` = a ruling of ours, in the repository's docs).
 //!
 //! Tests live inside the crate so they can build exact positions through the `pub(crate)`

@@ -1,5 +1,5 @@
-//! Resource production: `seeds/000` "Resource Production", "Cities", "Robber", "Desert",
-//! "Rolling a 7"; `RULINGS` 6, 7; external chance (`rules.rs` `ChanceMode`).
+//! Resource production: Base rules "Resource Production", "Cities", "Robber", "Desert",
+//! "Rolling a 7"; docs/rulings.md §6, 7; external chance (`rules.rs` `ChanceMode`).
 
 use super::*;
 
@@ -14,7 +14,7 @@ fn ten_position(players: u8) -> Pos {
 
 #[test]
 fn settlements_produce_one_cities_produce_two() {
-    // seeds/000 "Resource Production": "Each settlement produces 1 resource card and each
+    // Base rules "Resource Production": "Each settlement produces 1 resource card and each
     // city produces 2"; "Cities": "double resource production".
     let mut pos = ten_position(3);
     audit(&pos.g);
@@ -33,7 +33,7 @@ fn settlements_produce_one_cities_produce_two() {
 
 #[test]
 fn a_roll_produces_for_every_player_and_only_matching_hexes() {
-    // seeds/000 "Resource Production": "the result applies to all players"; a 2 pays
+    // Base rules "Resource Production": "the result applies to all players"; a 2 pays
     // nothing to buildings on 10s.
     let mut pos = ten_position(3);
     ok(&mut pos.g, roll(P0, 1, 1));
@@ -46,7 +46,7 @@ fn a_roll_produces_for_every_player_and_only_matching_hexes() {
 
 #[test]
 fn settlement_on_three_hexes_gets_one_of_each_matching() {
-    // seeds/000 "Resource Production" example: settlement B borders two 4-hexes (hills and
+    // Base rules "Resource Production" example: settlement B borders two 4-hexes (hills and
     // pasture) and takes one of each. Here F3/Fi4/P5 and a 4 pays grain only (Fi4 is 4).
     let mut pos = Pos::new(3).turn(0, Phase::Roll);
     let n = pos.node(F3, Corner::S);
@@ -57,7 +57,7 @@ fn settlement_on_three_hexes_gets_one_of_each_matching() {
 
 #[test]
 fn robber_blocks_production() {
-    // seeds/000 "Robber": owners next to the robber's hex "receive no resources from this
+    // Base rules "Robber": owners next to the robber's hex "receive no resources from this
     // hex as long as the robber is in the hex"; the other 10 still produces.
     let mut pos = ten_position(3);
     pos.robber(M10);
@@ -71,7 +71,7 @@ fn robber_blocks_production() {
 
 #[test]
 fn seven_produces_nothing() {
-    // seeds/000 "Rolling a 7": "no one receives any resources".
+    // Base rules "Rolling a 7": "no one receives any resources".
     let mut pos = ten_position(3);
     ok(&mut pos.g, roll(P0, 3, 4));
     assert!(pos.g.hand(P0).is_empty() && pos.g.hand(P1).is_empty());
@@ -80,7 +80,7 @@ fn seven_produces_nothing() {
 
 #[test]
 fn desert_produces_nothing_and_has_no_number() {
-    // seeds/000 "Desert": "the only terrain hex that does not produce resources".
+    // Base rules "Desert": "the only terrain hex that does not produce resources".
     let pos = Pos::new(3);
     let d = pos.hex(DESERT);
     assert_eq!(pos.g.board.hex(d).number, None);
@@ -91,9 +91,9 @@ fn desert_produces_nothing_and_has_no_number() {
 
 #[test]
 fn shortage_for_one_player_pays_what_is_left() {
-    // seeds/000 "Resource Production", Exception: "If the shortage of resource cards only
+    // Base rules "Resource Production", Exception: "If the shortage of resource cards only
     // affects a single player, give that player as many of these resources as are left";
-    // RULINGS 6.
+    // docs/rulings.md §6.
     let mut pos = ten_position(3);
     pos.bank(Resource::Brick, 1);
     let ev = ok(&mut pos.g, roll(P0, 4, 6));
@@ -110,8 +110,8 @@ fn shortage_for_one_player_pays_what_is_left() {
 
 #[test]
 fn shortage_for_several_players_nobody_gets_it_other_resources_paid() {
-    // seeds/000 "Resource Production": "no player receives any of that resource that turn
-    // ... production of other types of resources is not affected"; RULINGS 6.
+    // Base rules "Resource Production": "no player receives any of that resource that turn
+    // ... production of other types of resources is not affected"; docs/rulings.md §6.
     let mut pos = ten_position(3);
     let s = pos.node(M10, Corner::S);
     pos.settle(2, s);
@@ -130,7 +130,7 @@ fn shortage_for_several_players_nobody_gets_it_other_resources_paid() {
 
 #[test]
 fn exactly_enough_in_the_bank_is_no_shortage() {
-    // seeds/000 "Resource Production": the shortage rule applies only when the bank cannot
+    // Base rules "Resource Production": the shortage rule applies only when the bank cannot
     // pay everyone.
     let mut pos = ten_position(3);
     let s = pos.node(M10, Corner::S);
@@ -144,7 +144,7 @@ fn exactly_enough_in_the_bank_is_no_shortage() {
 
 #[test]
 fn roll_is_mandatory_before_trade_and_build() {
-    // seeds/000 "Turn Overview": "You must roll for resource production"; RULINGS 2.
+    // Base rules "Turn Overview": "You must roll for resource production"; docs/rulings.md §2.
     let mut pos = ten_position(3);
     pos.give(0, res(4, 1, 0, 0, 0));
     let e = pos
@@ -304,7 +304,7 @@ fn external_chance_rejects_impossible_or_missing_outcomes() {
 
 #[test]
 fn the_roll_never_fails_on_an_empty_bank() {
-    // RULINGS 7: "the roll itself never fails because the bank is empty".
+    // docs/rulings.md §7: "the roll itself never fails because the bank is empty".
     let mut pos = ten_position(3);
     for r in Resource::ALL {
         pos.bank(r, 0);

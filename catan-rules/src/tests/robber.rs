@@ -1,6 +1,6 @@
-//! The 7 and the robber: `seeds/000` "Rolling a 7 and Activating the Robber", "Robber",
-//! "Knight Cards", "Largest Army"; `seeds/003` (steal only when physically possible; robber
-//! and harbours); `RULINGS` 9, 10, 16; the friendly-robber house rule (`rules.rs`).
+//! The 7 and the robber: Base rules "Rolling a 7 and Activating the Robber", "Robber",
+//! "Knight Cards", "Largest Army"; Clarifications (steal only when physically possible; robber
+//! and harbours); docs/rulings.md §9, 10, 16; the friendly-robber house rule (`rules.rs`).
 
 use super::*;
 
@@ -25,9 +25,9 @@ fn robber_position() -> Pos {
 
 #[test]
 fn discard_half_rounded_down_7_keeps_8_gives_4_9_gives_4_roller_too() {
-    // seeds/000 "Rolling a 7": "Any player with more than 7 resource cards (i.e., 8 or more)
+    // Base rules "Rolling a 7": "Any player with more than 7 resource cards (i.e., 8 or more)
     // must choose and discard half of them ... if you have 9 resource cards, you discard 4";
-    // the roller too. RULINGS 9.
+    // the roller too. docs/rulings.md §9.
     let mut pos = Pos::new(4).turn(0, Phase::Roll);
     pos.give(0, res(2, 2, 2, 2, 1)) // 9: the roller
         .give(1, res(4, 4, 0, 0, 0)) // 8
@@ -206,7 +206,7 @@ fn discards_in_parts_reduce_what_is_owed() {
 
 #[test]
 fn no_discard_phase_when_nobody_has_more_than_seven() {
-    // seeds/000 "Rolling a 7" example: Alex has 6 cards and discards nothing.
+    // Base rules "Rolling a 7" example: Alex has 6 cards and discards nothing.
     let mut pos = Pos::new(3).turn(0, Phase::Roll);
     pos.give(1, res(2, 2, 2, 1, 0));
     ok(&mut pos.g, roll(P0, 6, 1));
@@ -216,7 +216,7 @@ fn no_discard_phase_when_nobody_has_more_than_seven() {
 
 #[test]
 fn discard_limit_is_an_option() {
-    // seeds/003: the 5-6 player house rule lets a player hold 9; RULINGS 9.
+    // Clarifications: the 5-6 player house rule lets a player hold 9; docs/rulings.md §9.
     let mut pos = Pos::with_rules(Rules {
         discard_limit: 9,
         ..rules(3)
@@ -229,8 +229,8 @@ fn discard_limit_is_an_option() {
 
 #[test]
 fn robber_must_move_and_may_go_back_to_the_desert() {
-    // seeds/000 "Rolling a 7": "You may not choose to leave the robber on the same hex";
-    // "to the number token of any other terrain hex (or to the desert hex)". RULINGS 10.
+    // Base rules "Rolling a 7": "You may not choose to leave the robber on the same hex";
+    // "to the number token of any other terrain hex (or to the desert hex)". docs/rulings.md §10.
     let mut pos = Pos::new(3).turn(0, Phase::MoveRobber);
     pos.robber(M10);
     let m10 = pos.hex(M10);
@@ -281,8 +281,8 @@ fn robber_must_move_and_may_go_back_to_the_desert() {
 
 #[test]
 fn steal_one_card_from_a_chosen_victim_with_a_building_there() {
-    // seeds/000 "Rolling a 7" (2): steal 1 random card from an opponent with a settlement
-    // or city on the hex; with several, the mover chooses. RULINGS 10.
+    // Base rules "Rolling a 7" (2): steal 1 random card from an opponent with a settlement
+    // or city on the hex; with several, the mover chooses. docs/rulings.md §10.
     let mut pos = robber_position();
     pos.give(1, res(0, 0, 2, 0, 0)).give(2, res(0, 1, 0, 0, 0));
     let h6 = pos.hex(H6);
@@ -318,8 +318,8 @@ fn steal_one_card_from_a_chosen_victim_with_a_building_there() {
 
 #[test]
 fn steal_with_no_eligible_victim() {
-    // seeds/000 "Knight Cards": "If he has no cards, you get nothing!"; seeds/003: steal
-    // "when it is physically possible". RULINGS 10.
+    // Base rules "Knight Cards": "If he has no cards, you get nothing!"; Clarifications: steal
+    // "when it is physically possible". docs/rulings.md §10.
     let mut pos = robber_position();
     let h6 = pos.hex(H6);
     let fi9 = pos.hex(FI9);
@@ -351,7 +351,7 @@ fn steal_with_no_eligible_victim() {
 
 #[test]
 fn never_steal_from_yourself() {
-    // seeds/000 "Rolling a 7": steal "from an opponent"; RULINGS 10.
+    // Base rules "Rolling a 7": steal "from an opponent"; docs/rulings.md §10.
     let mut pos = robber_position();
     let own = pos.node(FI12, Corner::Sw);
     pos.settle(0, own).give(0, res(3, 0, 0, 0, 0));
@@ -377,7 +377,7 @@ fn never_steal_from_yourself() {
 
 #[test]
 fn robber_only_by_seven_or_knight() {
-    // seeds/000 "Robber": "It is moved only by rolling a 7 or playing a Knight card".
+    // Base rules "Robber": "It is moved only by rolling a 7 or playing a Knight card".
     let mut pos = Pos::new(3);
     let m10 = pos.hex(M10);
     rejects(
@@ -392,7 +392,7 @@ fn robber_only_by_seven_or_knight() {
 
 #[test]
 fn knight_moves_robber_and_steals() {
-    // seeds/000 "Knight Cards": move the robber, steal, the card stays face up.
+    // Base rules "Knight Cards": move the robber, steal, the card stays face up.
     let mut pos = robber_position().turn(0, Phase::Main);
     pos.dev(0, DevCard::Knight).give(1, res(0, 0, 0, 1, 0));
     let h6 = pos.hex(H6);
@@ -426,9 +426,9 @@ fn knight_moves_robber_and_steals() {
 
 #[test]
 fn largest_army_first_to_three_then_strictly_more() {
-    // seeds/000 "Largest Army": first to 3 knights; another player must have more;
-    // seeds/003 "If a player's army reaches the same size ... does not change hands";
-    // RULINGS 16.
+    // Base rules "Largest Army": first to 3 knights; another player must have more;
+    // Clarifications "If a player's army reaches the same size ... does not change hands";
+    // docs/rulings.md §16.
     let mut pos = Pos::new(3);
     let hexes = [pos.hex(M10), pos.hex(P2), pos.hex(F9), pos.hex(H10)];
     let knight = |p: Player, hex: HexId| Action::PlayKnight {
@@ -463,7 +463,7 @@ fn largest_army_first_to_three_then_strictly_more() {
 
 #[test]
 fn two_knights_are_not_an_army() {
-    // seeds/000 "Largest Army": "the first player to play 3 knight cards".
+    // Base rules "Largest Army": "the first player to play 3 knight cards".
     let mut pos = Pos::new(3);
     pos.g.seats[0].knights = 1;
     pos.dev(0, DevCard::Knight);

@@ -1,5 +1,5 @@
-//! Set-up phase: `seeds/000` "Set-up Phase" (rounds one and two), "Distance Rule";
-//! `RULINGS` 8 and 12.
+//! Set-up phase: Base rules "Set-up Phase" (rounds one and two), "Distance Rule";
+//! docs/rulings.md §8 and 12.
 
 use super::*;
 use crate::game::Decision;
@@ -25,8 +25,8 @@ fn first_edge(g: &Game, n: NodeId) -> EdgeId {
 
 #[test]
 fn setup_snake_order_clockwise_then_counter_clockwise() {
-    // seeds/000 "Set-up Phase": round one clockwise, round two counter-clockwise, the
-    // starting player places last and then rolls first. RULINGS 8.
+    // Base rules "Set-up Phase": round one clockwise, round two counter-clockwise, the
+    // starting player places last and then rolls first. docs/rulings.md §8.
     let mut pos = Pos::setup(rules(4));
     let s = sites(&pos);
     let mut order = Vec::new();
@@ -54,8 +54,8 @@ fn setup_snake_order_clockwise_then_counter_clockwise() {
 
 #[test]
 fn setup_resources_from_second_settlement_only() {
-    // seeds/000 "Set-up Phase", Round Two: "Each player receives his starting resources
-    // immediately after building his second settlement"; the desert gives nothing. RULINGS 8.
+    // Base rules "Set-up Phase", Round Two: "Each player receives his starting resources
+    // immediately after building his second settlement"; the desert gives nothing. docs/rulings.md §8.
     let mut pos = Pos::setup(rules(4));
     let s = sites(&pos);
     for (i, &n) in s.iter().enumerate() {
@@ -85,7 +85,7 @@ fn setup_resources_from_second_settlement_only() {
 
 #[test]
 fn setup_distance_rule_and_occupied_node() {
-    // seeds/000 "Set-up Phase": "the Distance Rule always applies"; RULINGS 12.
+    // Base rules "Set-up Phase": "the Distance Rule always applies"; docs/rulings.md §12.
     let mut pos = Pos::setup(rules(3));
     let n = pos.node(DESERT, Corner::N);
     ok(
@@ -134,8 +134,8 @@ fn setup_distance_rule_and_occupied_node() {
 
 #[test]
 fn setup_road_touches_the_settlement_just_placed() {
-    // seeds/000 "Set-up Phase": "The second road must attach to the second settlement";
-    // RULINGS 8.
+    // Base rules "Set-up Phase": "The second road must attach to the second settlement";
+    // docs/rulings.md §8.
     let mut pos = Pos::setup(rules(2));
     let a = pos.node(DESERT, Corner::N);
     ok(
@@ -238,7 +238,7 @@ fn setup_road_touches_the_settlement_just_placed() {
 
 #[test]
 fn setup_no_turn_actions() {
-    // seeds/000 "Set-up Phase": play starts only after both rounds.
+    // Base rules "Set-up Phase": play starts only after both rounds.
     let mut pos = Pos::setup(rules(3));
     pos.give(0, res(1, 1, 1, 1, 0));
     rejects(

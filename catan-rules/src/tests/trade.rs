@@ -1,5 +1,5 @@
-//! Trade: `seeds/000` "Trade", "Domestic Trade", "Maritime Trade", "Harbors", "Combined
-//! Trade/Build Phase"; `seeds/003` "Turn phases" and its note on new harbours; `RULINGS` 1,
+//! Trade: Base rules "Trade", "Domestic Trade", "Maritime Trade", "Harbors", "Combined
+//! Trade/Build Phase"; Clarifications "Turn phases" and its note on new harbours; docs/rulings.md §1,
 //! 7, 17, 18.
 
 use super::*;
@@ -35,8 +35,8 @@ fn traders() -> Pos {
 
 #[test]
 fn domestic_trade_offer_accept_confirm() {
-    // seeds/000 "Domestic Trade": the current player trades with another player at any
-    // ratio; RULINGS 17.
+    // Base rules "Domestic Trade": the current player trades with another player at any
+    // ratio; docs/rulings.md §17.
     let mut pos = traders();
     let a = offer(P0, None, res(1, 0, 0, 0, 0), res(0, 0, 0, 0, 1));
     audit(&pos.g);
@@ -138,9 +138,9 @@ fn domestic_trade_offer_accept_confirm() {
 
 #[test]
 fn no_gifts_and_no_like_for_like() {
-    // seeds/000 "Trade": "You may not give away cards", "You may not trade like resources
-    // (e.g., 2 wool for 1 wool)"; seeds/003: "Each player must contribute a nonzero number
-    // of cards"; RULINGS 17.
+    // Base rules "Trade": "You may not give away cards", "You may not trade like resources
+    // (e.g., 2 wool for 1 wool)"; Clarifications: "Each player must contribute a nonzero number
+    // of cards"; docs/rulings.md §17.
     let mut pos = traders();
     rejects(
         &mut pos.g,
@@ -213,9 +213,9 @@ fn no_gifts_and_no_like_for_like() {
 
 #[test]
 fn only_the_current_player_trades() {
-    // seeds/000 "Domestic Trade": "Players may only trade with the player whose turn it is.
+    // Base rules "Domestic Trade": "Players may only trade with the player whose turn it is.
     // The other players may not trade among themselves"; "Trade": "You may not trade with
-    // the bank during another player's turn". RULINGS 17.
+    // the bank during another player's turn". docs/rulings.md §17.
     let mut pos = traders();
     rejects(
         &mut pos.g,
@@ -248,7 +248,7 @@ fn only_the_current_player_trades() {
 
 #[test]
 fn no_trade_before_the_roll() {
-    // seeds/000 "Domestic Trade": "(after rolling for resource production)"; RULINGS 2.
+    // Base rules "Domestic Trade": "(after rolling for resource production)"; docs/rulings.md §2.
     let mut pos = traders().turn(0, Phase::Roll);
     rejects(
         &mut pos.g,
@@ -262,8 +262,8 @@ fn no_trade_before_the_roll() {
 
 #[test]
 fn counter_offers_and_hands_rechecked_at_confirmation() {
-    // seeds/000 "Domestic Trade" example: Beth and Cooper answer Pete with their own terms
-    // and Pete accepts Cooper's. RULINGS 17 (hands are checked again at confirmation).
+    // Base rules "Domestic Trade" example: Beth and Cooper answer Pete with their own terms
+    // and Pete accepts Cooper's. docs/rulings.md §17 (hands are checked again at confirmation).
     let mut pos = traders();
     ok(
         &mut pos.g,
@@ -331,7 +331,7 @@ fn counter_offers_and_hands_rechecked_at_confirmation() {
 
 #[test]
 fn cancel_and_everyone_declines() {
-    // seeds/000 "Domestic Trade": the current player chooses which answer to take, or none.
+    // Base rules "Domestic Trade": the current player chooses which answer to take, or none.
     let mut pos = traders();
     ok(
         &mut pos.g,
@@ -373,8 +373,8 @@ fn cancel_and_everyone_declines() {
 
 #[test]
 fn maritime_four_to_one_always() {
-    // seeds/000 "Maritime Trade": "The 4:1 trade is always possible, even if you do not
-    // have a settlement on a harbor"; RULINGS 18.
+    // Base rules "Maritime Trade": "The 4:1 trade is always possible, even if you do not
+    // have a settlement on a harbor"; docs/rulings.md §18.
     let mut pos = Pos::new(3);
     pos.give(0, res(5, 0, 0, 0, 0));
     rejects(
@@ -429,10 +429,10 @@ fn maritime_four_to_one_always() {
 
 #[test]
 fn maritime_three_to_one_at_a_generic_harbour_and_a_worse_rate_still_applies() {
-    // seeds/000 "Maritime Trade", Generic Harbor (3:1); RULINGS 18: "applying a worse
+    // Base rules "Maritime Trade", Generic Harbor (3:1); docs/rulings.md §18: "applying a worse
     // available rate must work".
     let mut pos = Pos::new(3);
-    let n = pos.node(M10, Corner::N); // harbour 1: 3:1 (facts/boards.md §1.2)
+    let n = pos.node(M10, Corner::N); // harbour 1: 3:1 (the harbours printed on the 5th-edition frame)
     pos.settle(0, n).give(0, res(0, 7, 0, 0, 0));
     assert_eq!(pos.g.best_rate(P0, Resource::Lumber), 3);
     rejects(
@@ -455,7 +455,7 @@ fn maritime_three_to_one_at_a_generic_harbour_and_a_worse_rate_still_applies() {
 
 #[test]
 fn maritime_two_to_one_only_for_the_harbours_resource() {
-    // seeds/000 "Maritime Trade", Special Harbor: "The exchange rate of 2:1 only applies to
+    // Base rules "Maritime Trade", Special Harbor: "The exchange rate of 2:1 only applies to
     // the resource shown ... A special harbor does not permit you to trade any other
     // resource type at a more favorable rate (not even 3:1)!"
     let mut pos = Pos::new(3);
@@ -497,7 +497,7 @@ fn maritime_two_to_one_only_for_the_harbours_resource() {
 
 #[test]
 fn maritime_trade_cannot_take_what_the_bank_lacks() {
-    // RULINGS 7: "a maritime trade cannot take a resource the bank lacks".
+    // docs/rulings.md §7: "a maritime trade cannot take a resource the bank lacks".
     let mut pos = Pos::new(3);
     pos.give(0, res(4, 0, 0, 0, 0)).bank(Resource::Ore, 0);
     rejects(
@@ -526,9 +526,9 @@ fn harbour_builder(strict: bool) -> (Pos, NodeId) {
 
 #[test]
 fn combined_phase_new_harbour_usable_at_once_and_trade_after_building() {
-    // seeds/000 "Combined Trade/Build Phase": "you can trade, build, trade again and build
+    // Base rules "Combined Trade/Build Phase": "you can trade, build, trade again and build
     // again ... You can even use a harbor on the same turn you build a settlement there";
-    // RULINGS 1 (the default).
+    // docs/rulings.md §1 (the default).
     let (mut pos, n) = harbour_builder(false);
     ok(
         &mut pos.g,
@@ -545,9 +545,9 @@ fn combined_phase_new_harbour_usable_at_once_and_trade_after_building() {
 
 #[test]
 fn strict_phases_no_trade_after_building_and_new_harbour_waits() {
-    // seeds/003 "Turn phases": roll, trade, build, "No backtracking is allowed"; note: "a
+    // Clarifications "Turn phases": roll, trade, build, "No backtracking is allowed"; note: "a
     // new port may not be used for maritime trade on the same turn that it has been built";
-    // RULINGS 1 (option `strict_phases`).
+    // docs/rulings.md §1 (option `strict_phases`).
     let (mut pos, n) = harbour_builder(true);
     // Trading first is fine.
     pos.give(1, res(0, 0, 0, 0, 1));
@@ -597,7 +597,7 @@ fn strict_phases_no_trade_after_building_and_new_harbour_waits() {
 
 #[test]
 fn strict_phases_buying_a_card_also_ends_trading() {
-    // seeds/000 "Build": buying development cards is part of the build step; RULINGS 1.
+    // Base rules "Build": buying development cards is part of the build step; docs/rulings.md §1.
     let mut pos = Pos::with_rules(Rules {
         strict_phases: true,
         ..rules(3)

@@ -1,6 +1,6 @@
 //! Turn order, points, hidden information, harbours and other rules of the book not tied to
-//! one action: `seeds/000` "Game Play", "Victory Points", "Harbors", "Coast", "Progress
-//! Cards"; `seeds/003` (robber and harbours); `RULINGS` 10, 11, 23.
+//! one action: Base rules "Game Play", "Victory Points", "Harbors", "Coast", "Progress
+//! Cards"; Clarifications (robber and harbours); docs/rulings.md §10, 11, 23.
 
 use super::*;
 use crate::game::{Decision, NewGameError, ROAD_COST};
@@ -8,7 +8,7 @@ use crate::rules::RulesError;
 
 #[test]
 fn turn_passes_to_the_left() {
-    // seeds/000 "Game Play": "Pass the dice to the player on your left at the end of your
+    // Base rules "Game Play": "Pass the dice to the player on your left at the end of your
     // turn"; the starting player begins.
     let mut pos = Pos::new(3);
     for (next, turn) in [(P1, 2), (P2_, 3), (P0, 4)] {
@@ -23,7 +23,7 @@ fn turn_passes_to_the_left() {
 
 #[test]
 fn victory_points_tally() {
-    // seeds/000 "Victory Points": settlement 1, city 2, Longest Road 2, Largest Army 2,
+    // Base rules "Victory Points": settlement 1, city 2, Longest Road 2, Largest Army 2,
     // VP card 1; only the VP cards are hidden.
     let mut pos = Pos::new(3);
     let a = pos.node(M10, Corner::N);
@@ -65,8 +65,8 @@ fn player_count_and_target_are_validated() {
 
 #[test]
 fn stolen_and_bought_cards_are_seen_only_by_those_involved() {
-    // seeds/000 "Rolling a 7": the robbed player holds his cards face down; "Development
-    // Cards": keep them hidden. RULINGS 11.
+    // Base rules "Rolling a 7": the robbed player holds his cards face down; "Development
+    // Cards": keep them hidden. docs/rulings.md §11.
     let stole = Event::Stole {
         thief: P0,
         victim: P1,
@@ -100,7 +100,7 @@ fn stolen_and_bought_cards_are_seen_only_by_those_involved() {
 
 #[test]
 fn the_robber_does_not_affect_harbours() {
-    // seeds/003: "The Robber has no effect on the functionality of ports"; RULINGS 10.
+    // Clarifications: "The Robber has no effect on the functionality of ports"; docs/rulings.md §10.
     let mut pos = Pos::new(3);
     let n = pos.node(M10, Corner::N);
     pos.settle(0, n).robber(M10).give(0, res(3, 0, 0, 0, 0));
@@ -117,7 +117,7 @@ fn the_robber_does_not_affect_harbours() {
 
 #[test]
 fn a_harbour_needs_a_settlement_or_city_on_it() {
-    // seeds/000 "Harbors": "In order to control a harbor, you must build a settlement on a
+    // Base rules "Harbors": "In order to control a harbor, you must build a settlement on a
     // coastal intersection which borders the harbor"; a city keeps it.
     let mut pos = Pos::new(3);
     let n = pos.node(P2, Corner::N); // 2:1 grain
@@ -149,7 +149,7 @@ fn a_harbour_needs_a_settlement_or_city_on_it() {
 
 #[test]
 fn roads_may_run_along_the_coast() {
-    // seeds/000 "Coast": "You can build a road along a coast"; "Roads": "You can build roads
+    // Base rules "Coast": "You can build a road along a coast"; "Roads": "You can build roads
     // along the coast".
     let mut pos = Pos::new(3);
     let n = pos.node(M10, Corner::N);
@@ -167,7 +167,7 @@ fn roads_may_run_along_the_coast() {
 
 #[test]
 fn year_of_plenty_cards_can_be_used_at_once() {
-    // seeds/000 "Progress Cards": "You may use these cards to build in the same turn."
+    // Base rules "Progress Cards": "You may use these cards to build in the same turn."
     let mut pos = Pos::new(3);
     let n = pos.node(DESERT, Corner::N);
     pos.settle(0, n).dev(0, DevCard::YearOfPlenty);
@@ -190,7 +190,7 @@ fn year_of_plenty_cards_can_be_used_at_once() {
 
 #[test]
 fn zip_vocabulary_is_accepted_as_input() {
-    // RULINGS 22: Zip!'s wheat, wood and Invention are input aliases.
+    // docs/rulings.md §22: Zip!'s wheat, wood and Invention are input aliases.
     let a = Action::from_json(
         r#"{"type":"maritime_trade","player":0,"give":"wood","get":"wheat","rate":4}"#,
     )

@@ -1,5 +1,5 @@
-//! Victory: `seeds/000` "Ending the Game", "Victory Points", "Development Cards"
-//! (the VP-card exception); `seeds/003` (winning by breaking a road); `RULINGS` 3, 4, 5.
+//! Victory: Base rules "Ending the Game", "Victory Points", "Development Cards"
+//! (the VP-card exception); Clarifications (winning by breaking a road); docs/rulings.md §3, 4, 5.
 
 use super::*;
 use crate::game::{Decision, SETTLEMENT_COST};
@@ -29,8 +29,8 @@ fn eight_points() -> Pos {
 
 #[test]
 fn ten_points_on_own_turn_wins_at_once() {
-    // seeds/000 "Ending the Game": "If you have—or reach—10 victory points on your turn,
-    // the game ends immediately and you win!"; RULINGS 4.
+    // Base rules "Ending the Game": "If you have—or reach—10 victory points on your turn,
+    // the game ends immediately and you win!"; docs/rulings.md §4.
     let mut pos = eight_points();
     let a = pos.node(DESERT, Corner::N);
     let b = pos.node(DESERT, Corner::Ne);
@@ -55,9 +55,9 @@ fn ten_points_on_own_turn_wins_at_once() {
 
 #[test]
 fn a_victory_point_card_bought_wins_at_once() {
-    // seeds/000 "Development Cards", Exception: "If you buy a card and it is a victory point
+    // Base rules "Development Cards", Exception: "If you buy a card and it is a victory point
     // card that brings you to 10 points, you may immediately reveal this card ... and win";
-    // RULINGS 5.
+    // docs/rulings.md §5.
     let mut pos = eight_points();
     let a = pos.node(DESERT, Corner::N);
     pos.settle(0, a).give(0, res(0, 0, 1, 1, 1));
@@ -82,8 +82,8 @@ fn a_victory_point_card_bought_wins_at_once() {
 
 #[test]
 fn a_knight_resolves_fully_before_the_win() {
-    // RULINGS 4: the win is declared "after the action that caused it has fully resolved (a
-    // knight's robber move and steal first)"; seeds/000 "Largest Army".
+    // docs/rulings.md §4: the win is declared "after the action that caused it has fully resolved (a
+    // knight's robber move and steal first)"; Base rules "Largest Army".
     let mut pos = eight_points();
     pos.g.seats[0].knights = 2;
     pos.dev(0, DevCard::Knight);
@@ -119,9 +119,9 @@ fn a_knight_resolves_fully_before_the_win() {
 
 #[test]
 fn ten_points_reached_off_turn_wins_at_the_start_of_own_turn_not_before() {
-    // seeds/000 "Ending the Game": "If you reach 10 points when it is not your turn, the
+    // Base rules "Ending the Game": "If you reach 10 points when it is not your turn, the
     // game continues until any player (including you) has 10 points on his turn";
-    // seeds/003: winning by breaking a road; RULINGS 4.
+    // Clarifications: winning by breaking a road; docs/rulings.md §4.
     let mut pos = Pos::new(3);
     // p1 holds Longest Road with 7 along the middle row.
     let r = pos.top_path(0, -2, 2);
@@ -169,7 +169,7 @@ fn ten_points_reached_off_turn_wins_at_the_start_of_own_turn_not_before() {
 
 #[test]
 fn hidden_victory_point_cards_count_toward_the_win() {
-    // seeds/000 "Ending the Game" example: Siobhán reveals 2 VP cards to reach 10; RULINGS 5.
+    // Base rules "Ending the Game" example: Siobhán reveals 2 VP cards to reach 10; docs/rulings.md §5.
     let mut pos = Pos::new(3);
     for n in [
         pos.node(M10, Corner::N),
@@ -190,7 +190,7 @@ fn hidden_victory_point_cards_count_toward_the_win() {
 
 #[test]
 fn nothing_is_legal_after_the_game_ends() {
-    // RULINGS 3: "Game over ends everything: no action is legal after a win."
+    // docs/rulings.md §3: "Game over ends everything: no action is legal after a win."
     let mut pos = eight_points();
     let a = pos.node(DESERT, Corner::N);
     pos.settle(0, a)
@@ -233,7 +233,7 @@ fn nothing_is_legal_after_the_game_ends() {
 
 #[test]
 fn the_victory_target_is_a_rule() {
-    // rules.rs `vp_target` (seeds/000: 10; other targets for scenarios, RULINGS 20).
+    // rules.rs `vp_target` (Base rules: 10; other targets for scenarios, docs/rulings.md §20).
     let mut pos = Pos::with_rules(Rules {
         vp_target: 3,
         ..rules(3)
@@ -256,10 +256,10 @@ fn the_victory_target_is_a_rule() {
 
 #[test]
 fn breaking_a_road_can_win_for_the_breaker_even_if_an_opponent_also_reaches_ten() {
-    // seeds/003: "A player may win the game by earning his final victory point by placing a
+    // Clarifications: "A player may win the game by earning his final victory point by placing a
     // settlement that breaks a road, such that one of his opponents now holds 10 or more
     // victory points with the Longest Route in hand, since the win must be declared on a
-    // player's own turn." RULINGS 4.
+    // player's own turn." docs/rulings.md §4.
     let mut pos = eight_points();
     let extra = pos.node(P11, Corner::Se);
     pos.settle(0, extra);
