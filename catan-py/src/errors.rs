@@ -206,7 +206,8 @@ pub const fn rule_error_class(e: &RuleError) -> &'static str {
         | E::ShipOnLand { .. }
         | E::ShipNotConnected { .. }
         | E::ShipAlreadyMoved
-        | E::ShipNotMovable { .. } => "PlacementError",
+        | E::ShipNotMovable { .. }
+        | E::PirateBlocksShip { .. } => "PlacementError",
         E::NoPieceLeft { .. } | E::DeckEmpty | E::BankEmpty { .. } => "SupplyError",
         E::NoSuchCard { .. }
         | E::CardBoughtThisTurn { .. }
@@ -216,6 +217,7 @@ pub const fn rule_error_class(e: &RuleError) -> &'static str {
         E::WrongDiscard { .. } => "DiscardError",
         E::NoSuchHex { .. }
         | E::RobberMustMove
+        | E::PirateMustMove
         | E::RobberProtectedHex { .. }
         | E::InvalidVictim { .. }
         | E::VictimRequired => "RobberError",

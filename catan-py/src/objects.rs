@@ -23,7 +23,10 @@ pub const fn action_shape(a: &Action) -> (&'static str, &'static [&'static str])
         A::MoveShip { .. } => &["player", "from", "to"],
         A::BuyDevelopmentCard { .. } => &["player", "card"],
         A::Discard { .. } | A::PlayYearOfPlenty { .. } => &["player", "resources"],
-        A::MoveRobber { .. } | A::PlayKnight { .. } => &["player", "hex", "victim", "resource"],
+        A::MoveRobber { .. }
+        | A::PlayKnight { .. }
+        | A::MovePirate { .. }
+        | A::PlayKnightPirate { .. } => &["player", "hex", "victim", "resource"],
         A::PlayMonopoly { .. } => &["player", "resource"],
         A::MaritimeTrade { .. } => &["player", "give", "get", "rate"],
         A::OfferTrade { .. } => &["player", "to", "give", "get"],
@@ -57,6 +60,7 @@ pub const fn event_shape(e: &Event) -> (&'static str, &'static [&'static str]) {
         E::RoadBuilt { .. } => ("road_built", &["player", "edge"]),
         E::ShipBuilt { .. } => ("ship_built", &["player", "edge"]),
         E::ShipMoved { .. } => ("ship_moved", &["player", "from", "to"]),
+        E::PirateMoved { .. } => ("pirate_moved", &["player", "hex"]),
         E::DevelopmentCardBought { .. } => ("development_card_bought", &["player", "card"]),
         E::DevelopmentCardPlayed { .. } => ("development_card_played", &["player", "card"]),
         E::RoadBuildingFinished { .. } => ("road_building_finished", &["player", "unplaced"]),

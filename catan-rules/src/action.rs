@@ -188,6 +188,37 @@ pub enum Action {
         /// Its new place.
         to: EdgeId,
     },
+    // Seafarers: the pirate and gold fields (appended, so earlier variants keep their
+    // numbering and hashes).
+    /// Move the pirate instead of the robber after a 7 (Seafarers rules, 'The pirate'): to
+    /// another sea hex, stealing from `victim`, a player with a ship on a side of it
+    /// (required when someone is eligible, absent when nobody is).
+    MovePirate {
+        /// Who acts.
+        player: Player,
+        /// The pirate's new sea hex.
+        hex: HexId,
+        /// Whom to steal from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        victim: Option<Player>,
+        /// The card stolen, when chance is external.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resource: Option<Resource>,
+    },
+    /// Play a knight moving the pirate instead of the robber, as for
+    /// [`Action::MovePirate`].
+    PlayKnightPirate {
+        /// Who acts.
+        player: Player,
+        /// The pirate's new sea hex.
+        hex: HexId,
+        /// Whom to steal from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        victim: Option<Player>,
+        /// The card stolen, when chance is external.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resource: Option<Resource>,
+    },
 }
 
 impl Action {
@@ -216,7 +247,9 @@ impl Action {
             | Action::RejectTrade { player }
             | Action::ConfirmTrade { player, .. }
             | Action::CancelTrade { player }
-            | Action::EndTurn { player } => player,
+            | Action::EndTurn { player }
+            | Action::MovePirate { player, .. }
+            | Action::PlayKnightPirate { player, .. } => player,
         }
     }
 
@@ -252,7 +285,9 @@ impl Action {
             | Action::RejectTrade { player: p }
             | Action::ConfirmTrade { player: p, .. }
             | Action::CancelTrade { player: p }
-            | Action::EndTurn { player: p } => *p = player,
+            | Action::EndTurn { player: p }
+            | Action::MovePirate { player: p, .. }
+            | Action::PlayKnightPirate { player: p, .. } => *p = player,
         }
         self
     }
@@ -282,6 +317,8 @@ impl Action {
             Action::ConfirmTrade { .. } => "confirm_trade",
             Action::CancelTrade { .. } => "cancel_trade",
             Action::EndTurn { .. } => "end_turn",
+            Action::MovePirate { .. } => "move_pirate",
+            Action::PlayKnightPirate { .. } => "play_knight_pirate",
         }
     }
 

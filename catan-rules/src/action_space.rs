@@ -55,9 +55,14 @@
 //! | [`Block::FinishRoadBuilding`] | 1 | stop placing Road Building's free roads |
 //! | [`Block::Ship`] | `S` | edge (Seafarers) |
 //! | [`Block::MoveShip`] | `S E` | move the ship on edge `from` to edge `to`: `from E + to` (Seafarers) |
+//! | [`Block::MovePirate`] | `W (P+1)` | as `MoveRobber` over the sea hexes: `sea (P+1) + v` (Seafarers) |
+//! | [`Block::MovePirateSteal`] | `5 W P` | as `MoveRobberSteal`: `(sea P + q) 5 + resource` (Seafarers) |
+//! | [`Block::KnightPirate`] | `W (P+1)` | as `MovePirate`, playing a knight (Seafarers) |
+//! | [`Block::KnightPirateSteal`] | `5 W P` | as `MovePirateSteal`, playing a knight (Seafarers) |
 //!
-//! `S` is `E` on an open-sea (Seafarers) map and 0 elsewhere, so a base-game space has no
-//! ship ids and its numbering is unchanged.
+//! `S` is `E` on an open-sea (Seafarers) map and 0 elsewhere; `W` is the number of sea
+//! hexes inside the frame (in hex-id order) on an open-sea map and 0 elsewhere. So a
+//! base-game space has no ship or pirate ids and its numbering is unchanged.
 //!
 //! **Discards, one card at a time.** A seat that owes `k` cards after a 7 makes `k`
 //! one-card discards, each its own decision with its own observation (the core accepts a
@@ -153,11 +158,19 @@ pub enum Block {
     Ship,
     /// Move a ship: old edge × new edge (open-sea maps only; empty elsewhere).
     MoveShip,
+    /// Move the pirate: sea hex × victim (or nobody) (open-sea maps only).
+    MovePirate,
+    /// Move the pirate with an external steal: sea hex × victim × resource.
+    MovePirateSteal,
+    /// Play a knight moving the pirate: sea hex × victim (or nobody).
+    KnightPirate,
+    /// Play a knight moving the pirate with an external steal.
+    KnightPirateSteal,
 }
 
 impl Block {
     /// Every block, in id order.
-    pub const ALL: [Block; 25] = [
+    pub const ALL: [Block; 29] = [
         Block::Roll,
         Block::RollDice,
         Block::EndTurn,
@@ -183,6 +196,10 @@ impl Block {
         Block::FinishRoadBuilding,
         Block::Ship,
         Block::MoveShip,
+        Block::MovePirate,
+        Block::MovePirateSteal,
+        Block::KnightPirate,
+        Block::KnightPirateSteal,
     ];
 }
 
@@ -215,6 +232,10 @@ impl Block {
             Block::FinishRoadBuilding => "finish_road_building",
             Block::Ship => "ship",
             Block::MoveShip => "move_ship",
+            Block::MovePirate => "move_pirate",
+            Block::MovePirateSteal => "move_pirate_steal",
+            Block::KnightPirate => "knight_pirate",
+            Block::KnightPirateSteal => "knight_pirate_steal",
         }
     }
 }
@@ -243,7 +264,7 @@ pub struct IdInfo {
     pub edge: i16,
     /// Where a moved ship goes (`move_ship`).
     pub to_edge: i16,
-    /// Hex (robber moves and knights).
+    /// Hex (robber and pirate moves, knights).
     pub hex: i16,
     /// Robbed seat (robber moves and knights with a victim).
     pub victim: i8,
@@ -280,6 +301,8 @@ pub struct ActionSpace {
     land: u32,
     hex_to_land: Vec<u8>,
     pub(crate) land_to_hex: Vec<u8>,
+    hex_to_sea: Vec<u8>,
+    pub(crate) sea_to_hex: Vec<u8>,
     offsets: [u32; BLOCKS + 1],
 }
 
@@ -292,6 +315,18 @@ impl ActionSpace {
             hex_to_land[h.index()] = land_to_hex.len() as u8;
             land_to_hex.push(h.0);
         }
+        // The pirate's hexes: the sea inside the frame of an open-sea map.
+        let mut hex_to_sea = vec![NO_LAND; board.hexes().len()];
+        let mut sea_to_hex = Vec::new();
+        if board.open_sea() {
+            for (i, h) in board.hexes().iter().enumerate() {
+                if h.terrain == crate::types::Terrain::Sea {
+                    hex_to_sea[i] = sea_to_hex.len() as u8;
+                    sea_to_hex.push(i as u8);
+                }
+            }
+        }
+        let w = sea_to_hex.len() as u32;
         let n = board.nodes().len() as u32;
         let e = board.edges().len() as u32;
         let s = if board.open_sea() { e } else { 0 };
@@ -315,6 +350,8 @@ impl ActionSpace {
                 Block::Discard => 5 * p,
                 Block::Ship => s,
                 Block::MoveShip => s * e,
+                Block::MovePirate | Block::KnightPirate => w * (p + 1),
+                Block::MovePirateSteal | Block::KnightPirateSteal => 5 * w * p,
             }
         };
         let mut offsets = [0u32; BLOCKS + 1];
@@ -328,6 +365,8 @@ impl ActionSpace {
             land: l,
             hex_to_land,
             land_to_hex,
+            hex_to_sea,
+            sea_to_hex,
             offsets,
         }
     }
@@ -379,6 +418,15 @@ impl ActionSpace {
         }
     }
 
+    /// The sea index of a hex (the sea hexes of an open-sea map in id order).
+    #[inline]
+    pub(crate) fn sea(&self, hex: HexId) -> Option<u32> {
+        match self.hex_to_sea.get(hex.index()) {
+            Some(&w) if w != NO_LAND => Some(w as u32),
+            _ => None,
+        }
+    }
+
     /// The id of an action, or `None` if it has none (see the module notes). The acting
     /// player is not part of the id except in the per-player blocks.
     ///
@@ -422,6 +470,18 @@ impl ActionSpace {
             | Action::CancelTrade { .. } => self.encode_answer(a),
             Action::Discard { player, resources } => self.encode_discard(player, &resources),
             Action::CounterOffer { .. } => None,
+            Action::MovePirate {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.encode_pirate(false, hex, victim, resource),
+            Action::PlayKnightPirate {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.encode_pirate(true, hex, victim, resource),
         }
     }
 
@@ -458,6 +518,10 @@ impl ActionSpace {
             | Block::Cancel => ActionSpace::decode_trade(b, i, player),
             Block::Discard => self.decode_discard(i),
             Block::Ship | Block::MoveShip => self.decode_ship(b, i, player),
+            Block::MovePirate
+            | Block::MovePirateSteal
+            | Block::KnightPirate
+            | Block::KnightPirateSteal => self.decode_pirate(b, i, player),
         })
     }
 }
@@ -516,6 +580,18 @@ impl ActionSpace {
                 ..
             }
             | Action::PlayKnight {
+                hex,
+                victim,
+                resource,
+                ..
+            }
+            | Action::MovePirate {
+                hex,
+                victim,
+                resource,
+                ..
+            }
+            | Action::PlayKnightPirate {
                 hex,
                 victim,
                 resource,

@@ -478,4 +478,16 @@ pub enum RuleError {
         /// What is impossible.
         reason: &'static str,
     },
+    // Seafarers: the pirate and gold fields (appended).
+    /// The pirate must move to a different sea hex (Seafarers rules, 'The pirate', as the
+    /// robber: docs/rulings.md §39).
+    #[error("the pirate must move to a different sea hex")]
+    PirateMustMove,
+    /// No ship may be built on, moved to or moved from a side of the pirate's hex
+    /// (Seafarers rules, 'The pirate').
+    #[error("the pirate blocks {edge}: no ship is built or moved next to it")]
+    PirateBlocksShip {
+        /// The edge.
+        edge: EdgeId,
+    },
 }

@@ -263,6 +263,14 @@ pub enum Event {
         /// Its new place.
         to: EdgeId,
     },
+    // Seafarers: the pirate and gold fields (appended).
+    /// The pirate moved (Seafarers rules, 'The pirate'); a [`Event::Stole`] may follow.
+    PirateMoved {
+        /// Who moved it.
+        player: Player,
+        /// Where to.
+        hex: HexId,
+    },
 }
 
 impl Event {

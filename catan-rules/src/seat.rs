@@ -82,6 +82,28 @@ pub fn without_outcome(a: Action) -> Action {
             victim,
             resource: None,
         },
+        Action::MovePirate {
+            player,
+            hex,
+            victim,
+            ..
+        } => Action::MovePirate {
+            player,
+            hex,
+            victim,
+            resource: None,
+        },
+        Action::PlayKnightPirate {
+            player,
+            hex,
+            victim,
+            ..
+        } => Action::PlayKnightPirate {
+            player,
+            hex,
+            victim,
+            resource: None,
+        },
         a => a,
     }
 }

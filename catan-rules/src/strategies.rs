@@ -463,6 +463,18 @@ fn nudge(a: Action, k: u64, players: u8) -> Action {
             victim,
             resource,
             ..
+        }
+        | Action::MovePirate {
+            hex,
+            victim,
+            resource,
+            ..
+        }
+        | Action::PlayKnightPirate {
+            hex,
+            victim,
+            resource,
+            ..
         } => match k >> 2 & 3 {
             0 => hex.0 = step(hex.0),
             1 => *victim = victim.map_or(Some(Player(0)), |v| Some(other(v))),

@@ -51,6 +51,9 @@ pub struct PlayerView {
     pub trade: Option<TradeOffer>,
     /// Where the robber stands.
     pub robber: Option<HexId>,
+    /// Where the pirate stands (Seafarers; left out when off the board).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate: Option<HexId>,
     /// Cards in the bank.
     pub bank: Resources,
     /// Development cards left in the deck (their kinds and order are hidden).
@@ -178,6 +181,7 @@ impl Game {
             ships_built_this_turn: pos.ships_built_this_turn,
             trade: pos.trade,
             robber: self.robber(),
+            pirate: self.pirate(),
             bank: self.bank,
             deck_size: self.deck.total(),
             longest_road: self.longest_road_holder(),

@@ -114,6 +114,20 @@ impl Game {
         self.check_robber(p, hex, victim, resource)
     }
 
+    /// A knight moving the pirate (Seafarers): the card, then the pirate's move and steal.
+    #[inline]
+    pub(super) fn check_knight_pirate(
+        &self,
+        action: &Action,
+        p: u8,
+        hex: HexId,
+        victim: Option<Player>,
+        resource: Option<Resource>,
+    ) -> Result<(), RuleError> {
+        self.check_card(p, DevCard::Knight, action)?;
+        self.check_pirate(p, hex, victim, resource)
+    }
+
     /// Year of Plenty: two cards the bank holds (fewer when the bank holds fewer).
     #[inline(always)]
     pub(super) fn check_year_of_plenty(
@@ -162,6 +176,22 @@ impl Game {
     ) {
         self.play_card(p, DevCard::Knight, sink);
         self.move_robber(p, hex, victim, resource, sink);
+        self.seats[p as usize].knights += 1;
+        self.update_largest_army(p, sink);
+    }
+
+    /// A knight moving the pirate (Seafarers): as [`Game::play_knight`], the pirate moved.
+    #[inline]
+    pub(super) fn play_knight_pirate<S: EventSink>(
+        &mut self,
+        p: u8,
+        hex: HexId,
+        victim: Option<Player>,
+        resource: Option<Resource>,
+        sink: &mut S,
+    ) {
+        self.play_card(p, DevCard::Knight, sink);
+        self.move_pirate(p, hex, victim, resource, sink);
         self.seats[p as usize].knights += 1;
         self.update_largest_army(p, sink);
     }
@@ -291,6 +321,7 @@ impl Game {
         let s = &self.seats[player.index()];
         if s.dev[DevCard::Knight] > 0 {
             self.push_robber_moves(player, true, out);
+            self.push_pirate_moves(player, true, out);
         }
         if s.dev[DevCard::RoadBuilding] > 0 {
             out.push(Action::PlayRoadBuilding { player });

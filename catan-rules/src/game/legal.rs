@@ -105,7 +105,10 @@ impl Game {
                 self.push_rolls(player, out);
                 self.push_card_plays(player, out);
             }
-            Phase::MoveRobber => self.push_robber_moves(player, false, out),
+            Phase::MoveRobber => {
+                self.push_robber_moves(player, false, out);
+                self.push_pirate_moves(player, false, out);
+            }
             Phase::RoadBuilding => {
                 if self.seats[player.index()].roads < self.rules.pieces().0 {
                     self.push_roads(player, out);

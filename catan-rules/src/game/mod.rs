@@ -11,6 +11,7 @@
 //! | `robber` | a 7: discards, moving the robber, stealing |
 //! | `build` | roads, settlements, cities, pieces and costs |
 //! | `ships` | Seafarers ships: building, the set-up ship, moving one a turn |
+//! | `pirate` | Seafarers: the pirate (moved instead of the robber), its steal, ships it blocks |
 //! | `devcards` | buying and playing development cards |
 //! | `trade` | maritime trade and the domestic trade protocol |
 //! | `awards` | points, Longest Road, Largest Army, victory |
@@ -26,6 +27,7 @@ mod awards;
 mod build;
 mod devcards;
 pub(crate) mod legal;
+mod pirate;
 mod production;
 pub(crate) mod robber;
 mod setup;
@@ -127,6 +129,9 @@ pub struct Game {
     pub(crate) edges: EdgeNibbles,
     /// Ships built this turn, which may not move (Seafarers).
     pub(crate) fresh_ships: FreshShips,
+    // Seafarers: the pirate and gold fields.
+    /// The pirate's sea hex (`NONE`: off the board, on the frame).
+    pub(crate) pirate: u8,
 }
 
 impl Clone for Game {
@@ -168,6 +173,7 @@ impl Clone for Game {
             nodes,
             edges,
             fresh_ships,
+            pirate,
         } = src;
         if !Arc::ptr_eq(&self.board, board) {
             self.board = Arc::clone(board);
@@ -195,6 +201,7 @@ impl Clone for Game {
         self.nodes = *nodes;
         self.edges = *edges;
         self.fresh_ships = *fresh_ships;
+        self.pirate = *pirate;
     }
 }
 
@@ -224,6 +231,7 @@ impl PartialEq for Game {
             && self.nodes == o.nodes
             && self.edges == o.edges
             && self.fresh_ships == o.fresh_ships
+            && self.pirate == o.pirate
     }
 }
 impl Eq for Game {}
@@ -318,6 +326,7 @@ impl Game {
 
     pub(crate) fn blank(rules: Rules, board: Arc<Board>, rng: Rng) -> Game {
         let robber = board.robber_start().map_or(NONE, |h| h.0);
+        let board_pirate = board.pirate_start().map_or(NONE, |h| h.0);
         Game {
             board,
             rules,
@@ -343,6 +352,7 @@ impl Game {
             nodes: NodeNibbles::ZERO,
             edges: EdgeNibbles::ZERO,
             fresh_ships: FreshShips::EMPTY,
+            pirate: board_pirate,
         }
     }
 
@@ -411,6 +421,11 @@ impl Game {
     /// Where the robber stands (`None`: off the board).
     pub fn robber(&self) -> Option<HexId> {
         (self.robber != NONE).then_some(HexId(self.robber))
+    }
+    /// Where the pirate stands (Seafarers; `None`: off the board, on the frame, or a map
+    /// without open sea).
+    pub fn pirate(&self) -> Option<HexId> {
+        (self.pirate != NONE).then_some(HexId(self.pirate))
     }
     /// Cards left in the bank.
     pub fn bank(&self) -> Resources {
@@ -609,6 +624,18 @@ impl Game {
             | Action::ConfirmTrade { .. }
             | Action::CancelTrade { .. } => Err(RuleError::NoOpenOffer),
             Action::EndTurn { .. } => self.check_end_turn(action),
+            Action::MovePirate {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.check_move_pirate(action, p, hex, victim, resource),
+            Action::PlayKnightPirate {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.check_knight_pirate(action, p, hex, victim, resource),
         }
     }
 
@@ -670,6 +697,18 @@ impl Game {
             Action::ConfirmTrade { with, .. } => self.confirm_trade(p, with, sink),
             Action::CancelTrade { .. } => self.cancel_trade(p, sink),
             Action::EndTurn { .. } => return self.end_turn(p, sink),
+            Action::MovePirate {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.pirate_moved(p, hex, victim, resource, sink),
+            Action::PlayKnightPirate {
+                hex,
+                victim,
+                resource,
+                ..
+            } => self.play_knight_pirate(p, hex, victim, resource, sink),
         }
         self.check_win(sink);
     }

@@ -140,7 +140,17 @@ impl Game {
         {
             return Err(RuleError::RobberProtectedHex { hex });
         }
-        let victims = self.robber_victims(p, hex);
+        self.check_steal(self.robber_victims(p, hex), victim, resource)
+    }
+
+    /// The steal of a robber or pirate move: a victim exactly when someone in `victims`
+    /// may be robbed, and a stolen card from outside exactly when chance is external.
+    pub(super) fn check_steal(
+        &self,
+        victims: PlayerSet,
+        victim: Option<Player>,
+        resource: Option<Resource>,
+    ) -> Result<(), RuleError> {
         match victim {
             None if !victims.is_empty() => return Err(RuleError::VictimRequired),
             Some(v) if v.0 >= self.rules.players || !victims.contains(v) => {
@@ -224,6 +234,18 @@ impl Game {
             player: Player(p),
             hex,
         });
+        self.steal(p, victim, resource, sink);
+    }
+
+    /// `p` steals one card from `victim` (the given one, or drawn from the victim's hand).
+    #[inline]
+    pub(super) fn steal<S: EventSink>(
+        &mut self,
+        p: u8,
+        victim: Option<Player>,
+        resource: Option<Resource>,
+        sink: &mut S,
+    ) {
         if let Some(v) = victim {
             let r = resource.unwrap_or_else(|| {
                 Resource::ALL[self

@@ -16,12 +16,15 @@
 //! | ship | `check_ship`, `ship_connects` | `build_ship` | `push_ships`, `ship_spots` | `encode_ship` ([`Block::Ship`]) |
 //! | set-up ship | `check_ship` (set-up branch) | `build_ship`, then `after_setup_road` | `push_setup_ships` | as a ship |
 //! | moving a ship | `check_move_ship`, `ship_movable` | `move_ship` | `push_ship_moves` | `encode_move_ship` ([`Block::MoveShip`]) |
+//!
+//! The pirate (family `pirate`) blocks the sides of its hex: no ship is built there, moved
+//! there or moved away from there (Seafarers rules, 'The pirate').
 
-use super::{Game, Phase, F_BUILT, F_SHIP_MOVED};
+use super::{Game, Phase, F_BUILT, F_SHIP_MOVED, NONE};
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
 use crate::bits::{EdgeBits, NodeBits, EDGE_WORDS, NODE_WORDS};
-use crate::board::{EdgeId, NodeId};
+use crate::board::{EdgeId, HexId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
@@ -122,6 +125,9 @@ impl Game {
         if !self.board.edge(edge).touches_sea() {
             return Err(RuleError::ShipOnLand { edge });
         }
+        if self.pirate_blocks(edge) {
+            return Err(RuleError::PirateBlocksShip { edge });
+        }
         if self.phase == Phase::SetupRoad {
             let n = NodeId(self.setup_node);
             if !self.board.edge(edge).nodes.contains(&n) {
@@ -211,6 +217,9 @@ impl Game {
         }
         if let Err(reason) = self.ship_movable(p, from) {
             return Err(RuleError::ShipNotMovable { edge: from, reason });
+        }
+        if self.pirate_blocks(from) {
+            return Err(RuleError::PirateBlocksShip { edge: from });
         }
         self.check_ship_site(p, to, Some(from))
     }
@@ -322,7 +331,10 @@ impl Game {
             return;
         }
         for edge in self.board.node(NodeId(self.setup_node)).edges() {
-            if self.edges.get(edge.index()) == 0 && self.board.edge(edge).touches_sea() {
+            if self.edges.get(edge.index()) == 0
+                && self.board.edge(edge).touches_sea()
+                && !self.pirate_blocks(edge)
+            {
                 out.push(Action::BuildShip { player, edge });
             }
         }
@@ -340,7 +352,7 @@ impl Game {
             .matching::<EDGE_WORDS>(ne, 0x0f, tag | SHIP)
             .for_each(|f| {
                 let from = EdgeId(f as u16);
-                if self.ship_movable(player.0, from).is_ok() {
+                if self.ship_movable(player.0, from).is_ok() && !self.pirate_blocks(from) {
                     self.ship_spots(player.0, Some(from)).for_each(|t| {
                         out.push(Action::MoveShip {
                             player,
@@ -381,6 +393,12 @@ impl Game {
         });
         if let Some(m) = moving {
             empty.remove(m.index());
+        }
+        if self.pirate != NONE {
+            // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate').
+            for e in self.hex_sides(HexId(self.pirate)) {
+                empty.remove(e.index());
+            }
         }
         next.and(&empty).and(board.sea_edges())
     }

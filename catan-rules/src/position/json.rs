@@ -122,6 +122,7 @@ impl Game {
             ships_built_this_turn,
             trade: self.offer.as_ref().map(|o| trade_offer(o, n)),
             robber: self.robber(),
+            pirate: self.pirate(),
             bank: self.bank,
             deck: self.deck,
             rng: self.rng,

@@ -122,6 +122,10 @@ pub struct Position {
     pub trade: Option<TradeOffer>,
     /// Where the robber stands (`null`: off the board, on a map without a desert).
     pub robber: Option<HexId>,
+    /// Where the pirate stands: a sea hex of an open-sea map (Seafarers; left out when off
+    /// the board, on the frame).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate: Option<HexId>,
     /// Cards in the bank.
     pub bank: Resources,
     /// Development cards left in the deck, by kind.

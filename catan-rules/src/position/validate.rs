@@ -468,6 +468,7 @@ fn setup_player(n: u8, step: u8) -> u8 {
 fn place(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
     place_seats(pos, g, errs);
     place_robber(pos, g, errs);
+    place_pirate(pos, g, errs);
     place_turn(pos, g, errs);
     g.offer = pos.trade.as_ref().map(|t| offer_of(pos, t));
     derive_cached(pos, g, errs);
@@ -534,6 +535,25 @@ fn place_robber(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
             g.robber = NONE;
         }
     }
+}
+
+/// The pirate, on a sea hex of an open-sea map, or off the board (Seafarers).
+fn place_pirate(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
+    g.pirate = match pos.pirate {
+        Some(hex) => {
+            if !g.board.open_sea()
+                || hex.index() >= g.board.hexes().len()
+                || g.board.hex(hex).terrain != crate::types::Terrain::Sea
+            {
+                errs.push(PositionError::NoSuchHex {
+                    field: "pirate",
+                    hex,
+                });
+            }
+            hex.0
+        }
+        None => NONE,
+    };
 }
 
 /// The turn state: phase, player, turn flags, set-up progress, awards, bank and deck.

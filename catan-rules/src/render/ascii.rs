@@ -83,7 +83,8 @@ pub fn board_ascii(board: &Board) -> String {
 }
 
 /// The board as a terminal picture: each hex shows its terrain (`FOR`, `HIL`, ...; `~~~`
-/// for sea) over its number token (`(10)`), `R` marks the robber's hex, `.` a free corner,
+/// for sea) over its number token (`(10)`), `R` marks the robber's hex (`P`, under a sea
+/// hex's top corner, the pirate's on a Seafarers map), `.` a free corner,
 /// `*` a free corner with a harbour; harbour kinds are written in the sea they face.
 pub fn board_ascii_with(board: &Board, v: Vocabulary) -> String {
     ascii(
@@ -91,6 +92,7 @@ pub fn board_ascii_with(board: &Board, v: Vocabulary) -> String {
             board,
             game: None,
             robber: board.robber_start(),
+            pirate: board.pirate_start(),
         },
         v,
     )
@@ -104,14 +106,25 @@ pub(super) fn ascii(scene: &Scene<'_>, v: Vocabulary) -> String {
     outlines(&mut cv, board);
     let mut harbor_slots = hex_contents(&mut cv, scene);
     let unplaced = harbors(&mut cv, board, &mut harbor_slots, v);
+    pirate(&mut cv, scene);
     roads(&mut cv, scene);
     ships(&mut cv, scene);
     corners(&mut cv, scene);
     let mut out = finish(&cv, unplaced);
     if board.open_sea() {
-        out.push_str("~ ~ sea  a, b, c... on a side: ship of seat 0, 1, 2...\n");
+        out.push_str("~ ~ sea  P the pirate  a, b, c... on a side: ship of seat 0, 1, 2...\n");
     }
     out
+}
+
+/// The pirate (Seafarers): `P` under the top corner of its sea hex, where no harbour label
+/// goes.
+fn pirate(cv: &mut Canvas, scene: &Scene<'_>) {
+    if let Some(h) = scene.pirate {
+        let coord = scene.board.hex(h).coord;
+        let (x, _) = coord.center();
+        cv.put(5 * coord.r as i32 - 1, 4 * x as i32, 'P');
+    }
 }
 
 /// Hex outlines: every hex, land or sea.

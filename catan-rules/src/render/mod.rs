@@ -36,6 +36,7 @@
 //! | `<g>` | `road` | `data-edge`, `data-player` |
 //! | `<polygon>` | `settlement` or `city` | `data-node`, `data-player` |
 //! | `<g>` | `robber` | `data-hex` |
+//! | `<g>` | `pirate` | `data-hex` (Seafarers: a black ship in the middle of its sea hex) |
 
 //!
 //! # The code
@@ -155,6 +156,7 @@ struct Scene<'a> {
     board: &'a Board,
     game: Option<&'a Game>,
     robber: Option<HexId>,
+    pirate: Option<HexId>,
 }
 
 impl Scene<'_> {
@@ -197,6 +199,7 @@ impl Game {
                 board: self.board(),
                 game: Some(self),
                 robber: self.robber(),
+                pirate: self.pirate(),
             },
             opts,
         )
@@ -210,6 +213,7 @@ impl Game {
                 board: self.board(),
                 game: Some(self),
                 robber: self.robber(),
+                pirate: self.pirate(),
             },
             self.rules.vocabulary,
         )

@@ -177,6 +177,7 @@ pub fn board_svg_with(board: &Board, opts: &SvgOptions) -> String {
             board,
             game: None,
             robber: board.robber_start(),
+            pirate: board.pirate_start(),
         },
         opts,
     )
@@ -206,6 +207,7 @@ pub(super) fn svg(scene: &Scene<'_>, opts: &SvgOptions) -> String {
     ships(&mut s, scene, &frame);
     buildings(&mut s, scene, &frame);
     robber(&mut s, scene, &frame);
+    pirate(&mut s, scene, &frame);
     id_labels(&mut s, board, &frame, opts);
     if let Some(g) = legend {
         seat_legend(&mut s, g, frame.width);
@@ -600,6 +602,24 @@ fn robber(s: &mut String, scene: &Scene<'_>, frame: &Frame) {
             num(0.11 * r),
         );
     }
+}
+
+/// The pirate (Seafarers): a black ship with a black sail in the middle of its sea hex.
+fn pirate(s: &mut String, scene: &Scene<'_>, frame: &Frame) {
+    let r = HEX_RADIUS;
+    let Some(hid) = scene.pirate else {
+        return;
+    };
+    let (cx, cy) = scene.board.hex(hid).coord.center();
+    let (x, y) = frame.px(cx as f64, cy as f64);
+    let pt = |dx: f64, dy: f64| format!("{},{}", num(x + dx * r), num(y + dy * r));
+    let hull = [pt(-0.4, 0.1), pt(0.4, 0.1), pt(0.28, 0.3), pt(-0.28, 0.3)].join(" ");
+    let sail = [pt(-0.02, -0.4), pt(-0.02, 0.06), pt(-0.3, 0.06)].join(" ");
+    let _ = writeln!(
+        s,
+        r##"<g class="pirate" data-hex="{}"><polygon points="{hull}" fill="#111111" stroke="#000000" stroke-width="1.2"/><polygon points="{sail}" fill="#111111" stroke="#000000" stroke-width="1.2"/></g>"##,
+        hid.0
+    );
 }
 
 /// Id labels of hexes, edges and nodes, as the options ask.

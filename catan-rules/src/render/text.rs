@@ -66,6 +66,9 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
         Event::RobberMoved { player, hex } => {
             format!("{player} moved the robber to {}", hex_text(hex, board))
         }
+        Event::PirateMoved { player, hex } => {
+            format!("{player} moved the pirate to {}", hex_text(hex, board))
+        }
         Event::Stole {
             thief,
             victim,

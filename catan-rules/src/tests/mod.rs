@@ -18,6 +18,7 @@ mod five_six;
 mod invariants;
 mod longest_road;
 mod maps;
+mod pirate;
 mod production;
 mod robber;
 mod setup;
@@ -405,6 +406,18 @@ pub(crate) fn candidates(g: &Game) -> Vec<Action> {
                         resource,
                     });
                     v.push(Action::PlayKnight {
+                        player,
+                        hex,
+                        victim,
+                        resource,
+                    });
+                    v.push(Action::MovePirate {
+                        player,
+                        hex,
+                        victim,
+                        resource,
+                    });
+                    v.push(Action::PlayKnightPirate {
                         player,
                         hex,
                         victim,

@@ -14,7 +14,7 @@ use super::*;
 use crate::game::SHIP;
 
 /// An empty New Shores (4 players) board after set-up: turn 1, player 0's main phase.
-fn sea() -> Pos {
+pub(super) fn sea() -> Pos {
     let dealt = crate::scenario::Scenario::NewShores
         .map(4)
         .unwrap()
@@ -31,7 +31,7 @@ fn sea() -> Pos {
 }
 
 /// The node at lattice point `(x, y)`.
-fn at(p: &Pos, x: i16, y: i16) -> NodeId {
+pub(super) fn at(p: &Pos, x: i16, y: i16) -> NodeId {
     let i =
         p.g.board
             .nodes()
@@ -64,7 +64,7 @@ fn sketch(p: &Pos) -> Sketch {
 
 impl Pos {
     /// Places a ship for `p` (no checks).
-    fn ship(&mut self, p: u8, e: EdgeId) -> &mut Pos {
+    pub(super) fn ship(&mut self, p: u8, e: EdgeId) -> &mut Pos {
         assert_eq!(self.g.edges.get(e.index()), 0, "edge free");
         self.g.edges.set(e.index(), (p + 1) | SHIP);
         self.g.seats[p as usize].ships += 1;
@@ -543,7 +543,9 @@ fn building_a_ship_updates_the_trade_route_incrementally() {
 /// Random play on the New Shores map, favouring ships and roads: every step keeps the
 /// invariants — the incremental trade-route length equals the brute-force search, listed
 /// actions apply and unlisted candidates fail unchanged (sampled), cards are conserved,
-/// and the position round-trips.
+/// the position round-trips, a seat's view and options do not change when another seat's
+/// hidden cards do (sampled), and replaying the same actions gives the same game. The pirate
+/// is moved along the way (Seafarers rules, 'The pirate').
 #[test]
 fn random_sea_games_keep_the_invariants() {
     let dealt = crate::scenario::Scenario::NewShores
@@ -556,12 +558,15 @@ fn random_sea_games_keep_the_invariants() {
     let mut legal = Vec::new();
     let mut moves = 0;
     let mut ships = 0;
+    let mut pirates = 0;
     for seed in 0..6u64 {
         let r = Rules {
             chance: ChanceMode::Seeded,
             ..rules(4)
         };
         let mut g = Game::blank(r, board.clone(), Rng::new(seed));
+        let start = g.clone();
+        let mut played = Vec::new();
         for step in 0..1500 {
             if g.winner().is_some() {
                 break;
@@ -589,9 +594,11 @@ fn random_sea_games_keep_the_invariants() {
             match a {
                 Action::MoveShip { .. } => moves += 1,
                 Action::BuildShip { .. } => ships += 1,
+                Action::MovePirate { .. } | Action::PlayKnightPirate { .. } => pirates += 1,
                 _ => {}
             }
             g.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
+            played.push(a);
             for q in 0..g.players() {
                 assert_eq!(
                     g.longest_road_of(Player(q)),
@@ -604,8 +611,54 @@ fn random_sea_games_keep_the_invariants() {
                 let back = Game::load_position(g.to_position(), true).unwrap();
                 assert_eq!(back, g, "seed {seed} step {step}");
                 audit(&g);
+                views_hide_other_hands(&g, &mut rng);
             }
         }
+        // Determinism: the same actions from the same start give the same game.
+        let mut again = start;
+        for &a in &played {
+            again.apply(a).unwrap();
+        }
+        assert_eq!(again, g, "seed {seed}");
     }
-    assert!(ships > 50 && moves > 5, "ships {ships}, moves {moves}");
+    assert!(
+        ships > 50 && moves > 5 && pirates > 3,
+        "ships {ships}, moves {moves}, pirates {pirates}"
+    );
+}
+
+/// For each seat: one card swapped between two other seats' hands (the counts and the bank
+/// stay) leaves the seat's view and (no offer open) its legal options unchanged.
+fn views_hide_other_hands(g: &Game, rng: &mut Rng) {
+    let n = g.players();
+    for seat in 0..n {
+        let me = Player(seat);
+        let others: Vec<u8> = (0..n).filter(|&q| q != seat).collect();
+        let a = others[rng.below(others.len() as u32) as usize];
+        let b = others[(others.iter().position(|&q| q == a).unwrap() + 1) % others.len()];
+        let (ha, hb) = (g.seats[a as usize].hand, g.seats[b as usize].hand);
+        let Some((ra, rb)) = Resource::ALL.into_iter().find_map(|ra| {
+            let rb = Resource::ALL
+                .into_iter()
+                .find(|&rb| rb != ra && hb[rb] > 0)?;
+            (ha[ra] > 0).then_some((ra, rb))
+        }) else {
+            continue;
+        };
+        let mut h = g.clone();
+        h.seats[a as usize].hand[ra] -= 1;
+        h.seats[a as usize].hand[rb] += 1;
+        h.seats[b as usize].hand[rb] -= 1;
+        h.seats[b as usize].hand[ra] += 1;
+        assert_eq!(g.view(Some(me)), h.view(Some(me)), "seat {seat}");
+        if g.offer.is_some() {
+            // An accepted offer is confirmable while the partner can pay, which no hand
+            // change between the answer and the confirmation can upset in play.
+            continue;
+        }
+        let (mut x, mut y) = (Vec::new(), Vec::new());
+        g.legal_actions_for(me, &mut x);
+        h.legal_actions_for(me, &mut y);
+        assert_eq!(x, y, "seat {seat}'s options");
+    }
 }
