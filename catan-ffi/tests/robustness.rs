@@ -34,6 +34,7 @@ fn interesting_states() -> Vec<*mut catan_game> {
                 Decision::RoadBuilding { .. } => "road_building",
                 Decision::TradeResponses { .. } => "trade_responses",
                 Decision::SpecialBuild { .. } => "special_build",
+                Decision::GoldChoice { .. } => "gold_choice",
                 Decision::GameOver { .. } => "game_over",
             };
             let key = format!("{rules}/{kind}");

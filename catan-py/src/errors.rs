@@ -214,7 +214,7 @@ pub const fn rule_error_class(e: &RuleError) -> &'static str {
         | E::CardAlreadyPlayed
         | E::VictoryPointNotPlayable
         | E::WrongYearOfPlenty { .. } => "DevelopmentCardError",
-        E::WrongDiscard { .. } => "DiscardError",
+        E::WrongDiscard { .. } | E::WrongGoldChoice { .. } => "DiscardError",
         E::NoSuchHex { .. }
         | E::RobberMustMove
         | E::PirateMustMove

@@ -22,7 +22,9 @@ pub const fn action_shape(a: &Action) -> (&'static str, &'static [&'static str])
         A::BuildRoad { .. } | A::BuildShip { .. } => &["player", "edge"],
         A::MoveShip { .. } => &["player", "from", "to"],
         A::BuyDevelopmentCard { .. } => &["player", "card"],
-        A::Discard { .. } | A::PlayYearOfPlenty { .. } => &["player", "resources"],
+        A::Discard { .. } | A::PlayYearOfPlenty { .. } | A::ChooseGold { .. } => {
+            &["player", "resources"]
+        }
         A::MoveRobber { .. }
         | A::PlayKnight { .. }
         | A::MovePirate { .. }
@@ -61,6 +63,9 @@ pub const fn event_shape(e: &Event) -> (&'static str, &'static [&'static str]) {
         E::ShipBuilt { .. } => ("ship_built", &["player", "edge"]),
         E::ShipMoved { .. } => ("ship_moved", &["player", "from", "to"]),
         E::PirateMoved { .. } => ("pirate_moved", &["player", "hex"]),
+        E::GoldOwed { .. } => ("gold_owed", &["amounts"]),
+        E::GoldChosen { .. } => ("gold_chosen", &["player", "resources"]),
+        E::GoldShortage { .. } => ("gold_shortage", &["claimants", "paid"]),
         E::DevelopmentCardBought { .. } => ("development_card_bought", &["player", "card"]),
         E::DevelopmentCardPlayed { .. } => ("development_card_played", &["player", "card"]),
         E::RoadBuildingFinished { .. } => ("road_building_finished", &["player", "unplaced"]),

@@ -219,6 +219,15 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         resource: Option<Resource>,
     },
+    /// Take resources of one's choice from the bank for a gold field (Seafarers rules, 'Gold
+    /// fields'): all that is owed at once or in parts that reduce what is still owed, as
+    /// discards are (docs/rulings.md §40).
+    ChooseGold {
+        /// Who acts.
+        player: Player,
+        /// The cards taken.
+        resources: Resources,
+    },
 }
 
 impl Action {
@@ -249,7 +258,8 @@ impl Action {
             | Action::CancelTrade { player }
             | Action::EndTurn { player }
             | Action::MovePirate { player, .. }
-            | Action::PlayKnightPirate { player, .. } => player,
+            | Action::PlayKnightPirate { player, .. }
+            | Action::ChooseGold { player, .. } => player,
         }
     }
 
@@ -287,7 +297,8 @@ impl Action {
             | Action::CancelTrade { player: p }
             | Action::EndTurn { player: p }
             | Action::MovePirate { player: p, .. }
-            | Action::PlayKnightPirate { player: p, .. } => *p = player,
+            | Action::PlayKnightPirate { player: p, .. }
+            | Action::ChooseGold { player: p, .. } => *p = player,
         }
         self
     }
@@ -319,6 +330,7 @@ impl Action {
             Action::EndTurn { .. } => "end_turn",
             Action::MovePirate { .. } => "move_pirate",
             Action::PlayKnightPirate { .. } => "play_knight_pirate",
+            Action::ChooseGold { .. } => "choose_gold",
         }
     }
 

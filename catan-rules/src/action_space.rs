@@ -59,6 +59,7 @@
 //! | [`Block::MovePirateSteal`] | `5 W P` | as `MoveRobberSteal`: `(sea P + q) 5 + resource` (Seafarers) |
 //! | [`Block::KnightPirate`] | `W (P+1)` | as `MovePirate`, playing a knight (Seafarers) |
 //! | [`Block::KnightPirateSteal`] | `5 W P` | as `MovePirateSteal`, playing a knight (Seafarers) |
+//! | [`Block::Gold`] | `5 P` or 0 | per player `q`: take one card for a gold field, `5 q + resource` (maps with a gold field; empty elsewhere) |
 //!
 //! `S` is `E` on an open-sea (Seafarers) map and 0 elsewhere; `W` is the number of sea
 //! hexes inside the frame (in hex-id order) on an open-sea map and 0 elsewhere. So a
@@ -75,8 +76,12 @@
 //! [`Game::legal_actions`] lists whole discards instead (a person chooses the cards
 //! together); both are legal.
 //!
-//! **Not representable** (encode gives `None`): discards of several cards at once (made
-//! card by card instead), domestic offers other than the 1-for-1 offers to everyone, offers
+//! **Gold, one card at a time.** Gold-field choices (Seafarers) are numbered as discards
+//! are: each seat that owes picks gets one id per resource the bank holds, and makes its
+//! picks card by card (docs/rulings.md §40).
+//!
+//! **Not representable** (encode gives `None`): discards and gold choices of several cards
+//! at once (made card by card instead), domestic offers other than the 1-for-1 offers to everyone, offers
 //! to one player, and counter-offers. None of these is ever needed: whenever someone must
 //! act, the mask has a legal id ([`Game::legal_mask`] and [`Game::legal_mask_for`] never
 //! come back empty while the game is on). Every other action, legal or not, has an id;
@@ -166,11 +171,14 @@ pub enum Block {
     KnightPirate,
     /// Play a knight moving the pirate with an external steal.
     KnightPirateSteal,
+    /// Take one card of one's choice for a gold field, per player × resource (maps with a
+    /// gold field only).
+    Gold,
 }
 
 impl Block {
     /// Every block, in id order.
-    pub const ALL: [Block; 29] = [
+    pub const ALL: [Block; 30] = [
         Block::Roll,
         Block::RollDice,
         Block::EndTurn,
@@ -200,6 +208,7 @@ impl Block {
         Block::MovePirateSteal,
         Block::KnightPirate,
         Block::KnightPirateSteal,
+        Block::Gold,
     ];
 }
 
@@ -236,6 +245,7 @@ impl Block {
             Block::MovePirateSteal => "move_pirate_steal",
             Block::KnightPirate => "knight_pirate",
             Block::KnightPirateSteal => "knight_pirate_steal",
+            Block::Gold => "gold",
         }
     }
 }
@@ -327,6 +337,10 @@ impl ActionSpace {
             }
         }
         let w = sea_to_hex.len() as u32;
+        let gold = board
+            .hexes()
+            .iter()
+            .any(|h| h.terrain == crate::types::Terrain::Gold);
         let n = board.nodes().len() as u32;
         let e = board.edges().len() as u32;
         let s = if board.open_sea() { e } else { 0 };
@@ -352,6 +366,13 @@ impl ActionSpace {
                 Block::MoveShip => s * e,
                 Block::MovePirate | Block::KnightPirate => w * (p + 1),
                 Block::MovePirateSteal | Block::KnightPirateSteal => 5 * w * p,
+                Block::Gold => {
+                    if gold {
+                        5 * p
+                    } else {
+                        0
+                    }
+                }
             }
         };
         let mut offsets = [0u32; BLOCKS + 1];
@@ -482,6 +503,7 @@ impl ActionSpace {
                 resource,
                 ..
             } => self.encode_pirate(true, hex, victim, resource),
+            Action::ChooseGold { player, resources } => self.encode_gold(player, &resources),
         }
     }
 
@@ -522,6 +544,7 @@ impl ActionSpace {
             | Block::MovePirateSteal
             | Block::KnightPirate
             | Block::KnightPirateSteal => self.decode_pirate(b, i, player),
+            Block::Gold => self.decode_gold(i),
         })
     }
 }
@@ -618,7 +641,7 @@ impl ActionSpace {
                 d.seat = player.0 as i8;
             }
             Action::ConfirmTrade { with, .. } => d.seat = with.0 as i8,
-            Action::Discard { player, resources } => {
+            Action::Discard { player, resources } | Action::ChooseGold { player, resources } => {
                 d.seat = player.0 as i8;
                 d.resources = resources.0;
                 d.resource = resources

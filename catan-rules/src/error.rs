@@ -490,4 +490,13 @@ pub enum RuleError {
         /// The edge.
         edge: EdgeId,
     },
+    /// A gold-field choice takes at least one card and at most the picks still owed
+    /// (Seafarers rules, 'Gold fields'; docs/rulings.md §40).
+    #[error("a gold choice takes 1 to {need} cards, not {given}")]
+    WrongGoldChoice {
+        /// Picks still owed.
+        need: u8,
+        /// Cards named.
+        given: u8,
+    },
 }

@@ -271,6 +271,28 @@ pub enum Event {
         /// Where to.
         hex: HexId,
     },
+    /// Gold fields were rolled (or a second set-up settlement touches gold): picks each
+    /// seat owes, chosen before the turn goes on (Seafarers rules, 'Gold fields').
+    GoldOwed {
+        /// Picks owed by each seat.
+        amounts: [u8; 6],
+    },
+    /// A seat took resources of its choice for a gold field (public, docs/rulings.md §40).
+    GoldChosen {
+        /// Who.
+        player: Player,
+        /// What.
+        resources: Resources,
+    },
+    /// The bank held fewer cards than the gold picks owed: a single claimant takes what
+    /// there is, several take nothing (docs/rulings.md §40).
+    GoldShortage {
+        /// How many seats were owed picks.
+        claimants: u8,
+        /// The one seat that takes what is left, when only one was owed picks.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paid: Option<Player>,
+    },
 }
 
 impl Event {

@@ -449,7 +449,9 @@ fn nudge(a: Action, k: u64, players: u8) -> Action {
                 _ => Some(DevCard::ALL[(k >> 12) as usize % DevCard::COUNT]),
             };
         }
-        Action::Discard { resources, .. } | Action::PlayYearOfPlenty { resources, .. } => {
+        Action::Discard { resources, .. }
+        | Action::PlayYearOfPlenty { resources, .. }
+        | Action::ChooseGold { resources, .. } => {
             *resources = bump(*resources);
         }
         Action::MoveRobber {

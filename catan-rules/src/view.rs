@@ -87,6 +87,10 @@ pub struct PublicPlayer {
     pub road_length: u8,
     /// Cards still to discard after a 7.
     pub discard_owed: u8,
+    /// Cards still to take for gold fields (Seafarers; left out when 0; public, as the
+    /// choices are: docs/rulings.md §40).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gold_owed: u8,
     /// Edges with this player's roads.
     pub roads: Vec<EdgeId>,
     /// Edges with this player's ships (Seafarers; left out when empty).
@@ -96,6 +100,10 @@ pub struct PublicPlayer {
     pub settlements: Vec<NodeId>,
     /// Nodes with this player's cities.
     pub cities: Vec<NodeId>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// The viewer's own hidden information.
@@ -149,6 +157,7 @@ impl Game {
                     knights: pp.knights,
                     road_length: self.longest_road_of(p),
                     discard_owed: pp.discard_owed,
+                    gold_owed: pp.gold_owed,
                     roads: pp.roads,
                     ships: pp.ships,
                     settlements: pp.settlements,

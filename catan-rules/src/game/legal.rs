@@ -94,6 +94,9 @@ impl Game {
         if let Some(o) = &self.offer {
             return self.push_trade_answers(o, out);
         }
+        if self.gold_pending() {
+            return self.push_all_gold(out);
+        }
         let player = Player(self.current);
         match self.phase {
             Phase::SetupSettlement => self.push_setup_settlements(player, out),

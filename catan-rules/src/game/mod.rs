@@ -12,6 +12,7 @@
 //! | `build` | roads, settlements, cities, pieces and costs |
 //! | `ships` | Seafarers ships: building, the set-up ship, moving one a turn |
 //! | `pirate` | Seafarers: the pirate (moved instead of the robber), its steal, ships it blocks |
+//! | `gold` | Seafarers: gold fields, each owner's choice of resources (several at once) |
 //! | `devcards` | buying and playing development cards |
 //! | `trade` | maritime trade and the domestic trade protocol |
 //! | `awards` | points, Longest Road, Largest Army, victory |
@@ -26,6 +27,7 @@
 mod awards;
 mod build;
 mod devcards;
+mod gold;
 pub(crate) mod legal;
 mod pirate;
 mod production;
@@ -132,6 +134,8 @@ pub struct Game {
     // Seafarers: the pirate and gold fields.
     /// The pirate's sea hex (`NONE`: off the board, on the frame).
     pub(crate) pirate: u8,
+    /// Gold-field picks each seat still owes (all 0 but while gold is being chosen).
+    pub(crate) gold: [u8; MAX_PLAYERS],
 }
 
 impl Clone for Game {
@@ -174,6 +178,7 @@ impl Clone for Game {
             edges,
             fresh_ships,
             pirate,
+            gold,
         } = src;
         if !Arc::ptr_eq(&self.board, board) {
             self.board = Arc::clone(board);
@@ -202,6 +207,7 @@ impl Clone for Game {
         self.edges = *edges;
         self.fresh_ships = *fresh_ships;
         self.pirate = *pirate;
+        self.gold = *gold;
     }
 }
 
@@ -232,6 +238,7 @@ impl PartialEq for Game {
             && self.edges == o.edges
             && self.fresh_ships == o.fresh_ships
             && self.pirate == o.pirate
+            && self.gold == o.gold
     }
 }
 impl Eq for Game {}
@@ -353,6 +360,7 @@ impl Game {
             edges: EdgeNibbles::ZERO,
             fresh_ships: FreshShips::EMPTY,
             pirate: board_pirate,
+            gold: [0; MAX_PLAYERS],
         }
     }
 
@@ -426,6 +434,11 @@ impl Game {
     /// without open sea).
     pub fn pirate(&self) -> Option<HexId> {
         (self.pirate != NONE).then_some(HexId(self.pirate))
+    }
+    /// Gold-field picks each seat still owes (Seafarers; all 0 unless gold is being
+    /// chosen).
+    pub fn gold_owed(&self) -> [u8; MAX_PLAYERS] {
+        self.gold
     }
     /// Cards left in the bank.
     pub fn bank(&self) -> Resources {
@@ -577,11 +590,12 @@ impl Game {
             return Err(RuleError::GameOver);
         }
         let p = player.0;
-        // Who may act: everyone owing a discard, those answering an open offer, or else
-        // the current player alone.
+        // Who may act: everyone owing a discard, those answering an open offer, everyone
+        // owing a gold-field choice, or else the current player alone.
         match self.phase {
             Phase::Discard => return self.check_discard_phase(action),
             _ if self.offer.is_some() => return self.check_trade_answer(action),
+            _ if self.gold_pending() => return self.check_gold_phase(action),
             _ if p != self.current => return Err(RuleError::NotYourTurn { player }),
             _ => {}
         }
@@ -636,6 +650,7 @@ impl Game {
                 resource,
                 ..
             } => self.check_knight_pirate(action, p, hex, victim, resource),
+            Action::ChooseGold { .. } => Err(self.wrong_phase(action)),
         }
     }
 
@@ -709,6 +724,7 @@ impl Game {
                 resource,
                 ..
             } => self.play_knight_pirate(p, hex, victim, resource, sink),
+            Action::ChooseGold { resources, .. } => self.choose_gold(p, resources, sink),
         }
         self.check_win(sink);
     }

@@ -16,7 +16,7 @@ use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
 use crate::rules::ChanceMode;
-use crate::types::{Player, Resource, Resources, MAX_PLAYERS};
+use crate::types::{Player, Resource, Resources, Terrain, MAX_PLAYERS};
 
 impl Game {
     /// A roll: in the roll phase; external dice exactly when chance is external.
@@ -72,10 +72,12 @@ impl Game {
         // `all[v & 7]` collects what a corner holding `v` earns: `all[0]` the empty corners'
         // nothing, `all[p + 1]` player `p`'s share. No branch on who holds a corner.
         let mut all = [Resources::EMPTY; MAX_PLAYERS + 1];
+        let mut gold = false;
         let board = &*self.board;
         for &h in board.hexes_with_number(total) {
             let hex = board.hex(h);
             let Some(r) = hex.terrain.resource() else {
+                gold |= hex.terrain == Terrain::Gold;
                 continue;
             };
             let corners = hex.land_corners();
@@ -110,6 +112,10 @@ impl Game {
                     resources: *o,
                 });
             }
+        }
+        if gold {
+            // Seafarers: gold fields pay picks of the owners' choice, after the rest.
+            self.produce_gold(total, sink);
         }
     }
 

@@ -87,6 +87,7 @@ impl Game {
         });
         if self.setup_step >= self.rules.players {
             self.give_starting_resources(p, node, sink);
+            self.give_starting_gold(p, node, sink);
         }
         self.setup_node = node.0;
         self.phase = Phase::SetupRoad;

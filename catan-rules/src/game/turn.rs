@@ -142,12 +142,27 @@ pub enum Decision {
         /// The player whose turn the phase follows.
         after: Player,
     },
+    /// Several players take resources of their choice for gold fields, at once (Seafarers
+    /// rules, 'Gold fields'); the phase goes on when all have.
+    GoldChoice {
+        /// Who still has to.
+        #[serde(with = "crate::seat::player_list")]
+        players: PlayerSet,
+        /// How many cards each still takes.
+        amounts: [u8; MAX_PLAYERS],
+    },
 }
 
 impl Game {
     /// What the game waits for.
     pub fn decision(&self) -> Decision {
         let player = Player(self.current);
+        if self.gold_pending() && self.phase != Phase::GameOver {
+            return Decision::GoldChoice {
+                players: self.gold_choosers(),
+                amounts: self.gold,
+            };
+        }
         match self.phase {
             Phase::GameOver => Decision::GameOver {
                 winner: Player(self.winner),
@@ -188,7 +203,7 @@ impl Game {
     pub fn to_act(&self) -> PlayerSet {
         match self.decision() {
             Decision::GameOver { .. } => PlayerSet::EMPTY,
-            Decision::Discard { players, .. } => players,
+            Decision::Discard { players, .. } | Decision::GoldChoice { players, .. } => players,
             Decision::TradeResponses { player, pending } => pending.with(player),
             _ => PlayerSet::EMPTY.with(Player(self.current)),
         }
@@ -198,6 +213,8 @@ impl Game {
     pub(super) fn wrong_phase(&self, a: &Action) -> RuleError {
         let reason = if self.offer.is_some() {
             "a trade offer is open"
+        } else if self.gold_pending() {
+            "waiting for gold-field choices"
         } else {
             self.phase.waiting_for()
         };

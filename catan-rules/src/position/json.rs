@@ -66,12 +66,14 @@ impl Game {
         let mut players: Vec<PlayerPosition> = self.seats[..n]
             .iter()
             .zip(self.discard.iter())
-            .map(|(s, &d)| PlayerPosition {
+            .zip(self.gold.iter())
+            .map(|((s, &d), &gold)| PlayerPosition {
                 hand: s.hand,
                 dev_cards: s.dev,
                 new_dev_cards: s.new_dev,
                 knights: s.knights,
                 discard_owed: d,
+                gold_owed: gold,
                 ..PlayerPosition::default()
             })
             .collect();

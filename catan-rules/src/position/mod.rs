@@ -169,12 +169,19 @@ pub struct PlayerPosition {
     /// Edges with this player's ships (Seafarers; left out when empty).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ships: Vec<EdgeId>,
+    /// Cards still to take for gold fields (Seafarers; left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gold_owed: u8,
     /// Nodes with this player's settlements.
     #[serde(default)]
     pub settlements: Vec<NodeId>,
     /// Nodes with this player's cities.
     #[serde(default)]
     pub cities: Vec<NodeId>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// An open domestic trade offer, made by the current player (docs/rulings.md §17).

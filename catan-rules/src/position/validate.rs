@@ -367,6 +367,7 @@ fn check_turn_state(pos: &Position, errs: &mut Vec<PositionError>) {
             });
         }
     }
+    check_gold(pos, errs);
     let over = phase == Phase::GameOver;
     match pos.winner {
         None if over => errs.push(PositionError::WinnerInconsistent {
@@ -382,6 +383,40 @@ fn check_turn_state(pos: &Position, errs: &mut Vec<PositionError>) {
             reason: "a player wins only on their own turn",
         }),
         _ => {}
+    }
+}
+
+/// Gold-field picks owed (Seafarers, docs/rulings.md §40): after a roll that was not a 7, in
+/// the main phase, or in set-up by the player whose second settlement was just placed;
+/// never with an open offer, never more than the bank holds.
+fn check_gold(pos: &Position, errs: &mut Vec<PositionError>) {
+    let owed: Vec<(usize, u8)> = pos
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, pp)| pp.gold_owed > 0)
+        .map(|(i, pp)| (i, pp.gold_owed))
+        .collect();
+    if owed.is_empty() {
+        return;
+    }
+    let phase = pos.phase;
+    let mut bad = |reason| errs.push(PositionError::PhaseInconsistent { phase, reason });
+    let rolled = pos.dice.is_some_and(|[a, b]| a + b != 7);
+    match phase {
+        Phase::Main if rolled => {}
+        Phase::SetupRoad
+            if owed.len() == 1
+                && owed[0].0 == pos.current.index()
+                && pos.setup_step >= pos.rules.players => {}
+        _ => bad("gold is owed only after a roll other than 7, or for a second set-up settlement"),
+    }
+    if pos.trade.is_some() {
+        bad("no trade offer is open while gold is owed");
+    }
+    let total: u32 = owed.iter().map(|&(_, o)| o as u32).sum();
+    if total > pos.bank.total() {
+        bad("more gold is owed than the bank holds");
     }
 }
 
@@ -513,6 +548,7 @@ fn place_seats(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
         s.settlements = pp.settlements.len().min(255) as u8;
         s.cities = pp.cities.len().min(255) as u8;
         g.discard[i] = pp.discard_owed;
+        g.gold[i] = pp.gold_owed;
     }
 }
 

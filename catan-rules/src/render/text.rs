@@ -66,6 +66,16 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
         Event::RobberMoved { player, hex } => {
             format!("{player} moved the robber to {}", hex_text(hex, board))
         }
+        Event::GoldOwed { amounts } => gold_owed(&amounts),
+        Event::GoldChosen { player, resources } => {
+            format!("{player} took {} for gold", res(&resources))
+        }
+        Event::GoldShortage { claimants, paid } => match paid {
+            Some(p) => format!("the bank is short of cards for gold: {p} takes what is left"),
+            None => format!(
+                "the bank is short of cards for gold: none of {claimants} players takes any"
+            ),
+        },
         Event::PirateMoved { player, hex } => {
             format!("{player} moved the pirate to {}", hex_text(hex, board))
         }
@@ -195,6 +205,17 @@ fn discards_required(amounts: &[u8]) -> String {
     } else {
         who.join(", ")
     }
+}
+
+/// Who must choose how many cards for gold.
+fn gold_owed(amounts: &[u8]) -> String {
+    let who: Vec<String> = amounts
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(i, &n)| format!("{} chooses {n} for gold", Player(i as u8)))
+        .collect();
+    who.join(", ")
 }
 
 /// What a Monopoly took, and from whom.

@@ -15,6 +15,7 @@ mod beginner;
 mod building;
 mod devcards;
 mod five_six;
+mod gold;
 mod invariants;
 mod longest_road;
 mod maps;
@@ -461,6 +462,30 @@ pub(crate) fn candidates(g: &Game) -> Vec<Action> {
                 player,
                 with: Player(q),
             });
+        }
+        // Gold choices: every set of the owed size the bank holds (or of size 1).
+        let need = g.gold[p as usize].max(1) as u32;
+        let mut cur = [0u8; 5];
+        loop {
+            let r = Resources::new(cur[0], cur[1], cur[2], cur[3], cur[4]);
+            if r.total() == need {
+                v.push(Action::ChooseGold {
+                    player,
+                    resources: r,
+                });
+            }
+            let mut i = 0;
+            while i < 5 {
+                if (cur[i] as u32) < need.min(g.bank.0[i] as u32 + 1) {
+                    cur[i] += 1;
+                    break;
+                }
+                cur[i] = 0;
+                i += 1;
+            }
+            if i == 5 {
+                break;
+            }
         }
         // Discards: every sub-hand of the owed size (or of size 1 when nothing is owed).
         let need = g.discard[p as usize].max(1) as u32;

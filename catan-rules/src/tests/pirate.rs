@@ -465,7 +465,7 @@ fn pirate_ids_follow_every_other_block_and_are_empty_on_base_maps() {
         w * 5
     );
     assert_eq!(
-        s.len() as u32 - s.offset(Block::KnightPirateSteal),
+        s.offset(Block::Gold) - s.offset(Block::KnightPirateSteal),
         5 * w * 4
     );
     let mut mask = vec![0u64; s.words()];

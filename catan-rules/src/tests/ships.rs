@@ -544,8 +544,9 @@ fn building_a_ship_updates_the_trade_route_incrementally() {
 /// invariants — the incremental trade-route length equals the brute-force search, listed
 /// actions apply and unlisted candidates fail unchanged (sampled), cards are conserved,
 /// the position round-trips, a seat's view and options do not change when another seat's
-/// hidden cards do (sampled), and replaying the same actions gives the same game. The pirate
-/// is moved along the way (Seafarers rules, 'The pirate').
+/// hidden cards do (sampled), every listed action has an id and each seat to act one of its
+/// own, and replaying the same actions gives the same game. The pirate is moved and gold
+/// chosen along the way (Seafarers rules, 'The pirate', 'Gold fields').
 #[test]
 fn random_sea_games_keep_the_invariants() {
     let dealt = crate::scenario::Scenario::NewShores
@@ -559,6 +560,9 @@ fn random_sea_games_keep_the_invariants() {
     let mut moves = 0;
     let mut ships = 0;
     let mut pirates = 0;
+    let mut golds = 0;
+    let space = crate::action_space::ActionSpace::new(&board, 4);
+    let mut mask = vec![0u64; space.words()];
     for seed in 0..6u64 {
         let r = Rules {
             chance: ChanceMode::Seeded,
@@ -595,6 +599,7 @@ fn random_sea_games_keep_the_invariants() {
                 Action::MoveShip { .. } => moves += 1,
                 Action::BuildShip { .. } => ships += 1,
                 Action::MovePirate { .. } | Action::PlayKnightPirate { .. } => pirates += 1,
+                Action::ChooseGold { .. } => golds += 1,
                 _ => {}
             }
             g.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
@@ -612,6 +617,13 @@ fn random_sea_games_keep_the_invariants() {
                 assert_eq!(back, g, "seed {seed} step {step}");
                 audit(&g);
                 views_hide_other_hands(&g, &mut rng);
+                // Masks: every listed action has an id, and each seat that must act has
+                // one of its own (gold choices and discards of several seats at once).
+                assert_eq!(g.legal_mask(&space, &mut mask), 0);
+                for q in g.to_act().iter() {
+                    assert_eq!(g.legal_mask_for(q, &space, &mut mask), 0);
+                    assert!(mask.iter().any(|&w| w != 0), "seat {q:?} has no id");
+                }
             }
         }
         // Determinism: the same actions from the same start give the same game.
@@ -622,8 +634,8 @@ fn random_sea_games_keep_the_invariants() {
         assert_eq!(again, g, "seed {seed}");
     }
     assert!(
-        ships > 50 && moves > 5 && pirates > 3,
-        "ships {ships}, moves {moves}, pirates {pirates}"
+        ships > 50 && moves > 5 && pirates > 3 && golds > 3,
+        "ships {ships}, moves {moves}, pirates {pirates}, gold choices {golds}"
     );
 }
 
