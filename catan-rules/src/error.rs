@@ -407,9 +407,10 @@ pub enum RuleError {
         /// The hex.
         hex: HexId,
     },
-    /// The steal target is not allowed (docs/rulings.md §10).
+    /// The steal target is not allowed (docs/rulings.md §10; for the pirate §39).
     #[error(
-        "{victim} cannot be robbed here (needs a building on the hex, a card, and not be you)"
+        "{victim} cannot be robbed here (needs a building on the hex, or a ship beside it for \
+         the pirate, a card, and not be you)"
     )]
     InvalidVictim {
         /// The seat named.
