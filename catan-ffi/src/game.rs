@@ -530,7 +530,8 @@ struct State {
 /// `decision` is the engine's decision (`setup_settlement`, `setup_road`, `roll`,
 /// `discard` with several players, `move_robber`, `main`, `road_building`,
 /// `trade_responses`, `special_build` with the `player` building and the player `after`
-/// whose turn it follows, `game_over`); `to_act` lists every seat that may act now; `scores`
+/// whose turn it follows, `gold_choice` with several players on Seafarers maps,
+/// `game_over`); `to_act` lists every seat that may act now; `scores`
 /// counts hidden victory-point cards (this is the referee's view, not a player's).
 /// `*out_json` receives a string owned by the caller, freed with `catan_string_free`.
 ///

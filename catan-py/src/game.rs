@@ -707,7 +707,7 @@ impl PyGame {
         Ok(d.into_any())
     }
 
-    /// The seats that may act now (several while discarding or answering an offer).
+    /// The seats that may act now (several while discarding, answering an offer or choosing gold).
     #[getter]
     fn to_act(&self) -> Vec<u32> {
         players_list(self.game.to_act())

@@ -38,7 +38,7 @@ fn kind(a: &Action) -> usize {
         Action::BuildCity { .. } => 0,
         Action::BuildSettlement { .. } => 1,
         Action::BuyDevelopmentCard { .. } => 2,
-        Action::PlayKnight { .. } => 3,
+        Action::PlayKnight { .. } | Action::PlayKnightPirate { .. } => 3,
         Action::PlayRoadBuilding { .. } => 4,
         Action::PlayYearOfPlenty { .. } => 5,
         Action::PlayMonopoly { .. } => 6,

@@ -199,7 +199,7 @@ impl Game {
         }
     }
 
-    /// Everyone who may act now (several during discards and trade answers).
+    /// Everyone who may act now (several during discards, trade answers and gold-field choices).
     pub fn to_act(&self) -> PlayerSet {
         match self.decision() {
             Decision::GameOver { .. } => PlayerSet::EMPTY,
