@@ -545,8 +545,9 @@ fn building_a_ship_updates_the_trade_route_incrementally() {
 /// actions apply and unlisted candidates fail unchanged (sampled), cards are conserved,
 /// the position round-trips, a seat's view and options do not change when another seat's
 /// hidden cards do (sampled), every listed action has an id and each seat to act one of its
-/// own, and replaying the same actions gives the same game. The pirate is moved and gold
-/// chosen along the way (Seafarers rules, 'The pirate', 'Gold fields').
+/// own, and replaying the same actions gives the same game; with the game's own chance and
+/// with chance from outside. The pirate is moved and gold chosen along the way (Seafarers
+/// rules, 'The pirate', 'Gold fields').
 #[test]
 fn random_sea_games_keep_the_invariants() {
     let dealt = crate::scenario::Scenario::NewShores
@@ -563,11 +564,15 @@ fn random_sea_games_keep_the_invariants() {
     let mut golds = 0;
     let space = crate::action_space::ActionSpace::new(&board, 4);
     let mut mask = vec![0u64; space.words()];
-    for seed in 0..6u64 {
-        let r = Rules {
-            chance: ChanceMode::Seeded,
-            ..rules(4)
+    for seed in 0..8u64 {
+        // Seeds 6 and 7 take their chance from outside: the listed actions carry every
+        // outcome (dice, the card a robber or the pirate steals, the card drawn).
+        let chance = if seed < 6 {
+            ChanceMode::Seeded
+        } else {
+            ChanceMode::External
         };
+        let r = Rules { chance, ..rules(4) };
         let mut g = Game::blank(r, board.clone(), Rng::new(seed));
         let start = g.clone();
         let mut played = Vec::new();
