@@ -521,6 +521,10 @@ pub enum PositionError {
         /// Their points.
         points: u8,
     },
+    /// The pirate is off a board that starts it on a sea hex: once on the board it moves
+    /// from sea hex to sea hex (Seafarers; docs/rulings.md §39).
+    #[error("the pirate is missing from a board that starts it on a sea hex")]
+    PirateMissing,
 }
 
 /// Every problem found in a [`Position`], in a stable order.

@@ -588,7 +588,12 @@ fn place_pirate(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
             }
             hex.0
         }
-        None => NONE,
+        None => {
+            if g.board.pirate_start().is_some() {
+                errs.push(PositionError::PirateMissing);
+            }
+            NONE
+        }
     };
 }
 

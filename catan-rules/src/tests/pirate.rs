@@ -545,6 +545,17 @@ fn the_pirate_is_part_of_a_position() {
             ..
         }
     )));
+    // A map that starts the pirate on a sea hex never has it off the board.
+    let mut on_sea = p.g.board.spec().clone();
+    on_sea.pirate = Some(p.g.board.hex(p.hex(WEST)).coord);
+    let mut missing = pos.clone();
+    missing.board = on_sea;
+    assert!(Game::load_position(missing.clone(), true).is_ok());
+    missing.pirate = None;
+    assert_eq!(
+        Game::load_position(missing, true).unwrap_err().0,
+        vec![crate::position::PositionError::PirateMissing]
+    );
     let mut base = Pos::new(4).g.to_position();
     assert!(!serde_json::to_string(&base).unwrap().contains("pirate"));
     base.pirate = Some(HexId(0));
