@@ -75,8 +75,9 @@ impl Game {
 
     /// Sets what each seat owes, cut to what the bank can give: if the bank holds fewer
     /// cards than all the picks owed, a single claimant takes as many as there are and
-    /// several claimants take nothing, as for any resource (docs/rulings.md §6, §40).
-    fn owe_gold<S: EventSink>(&mut self, mut owed: [u8; MAX_PLAYERS], sink: &mut S) {
+    /// several claimants take nothing, as for any resource (docs/rulings.md §6, §40). Also
+    /// the way in for other gold payments (a discovered gold field, Seafarers scenarios).
+    pub(super) fn owe_gold<S: EventSink>(&mut self, mut owed: [u8; MAX_PLAYERS], sink: &mut S) {
         let need: u32 = owed.iter().map(|&o| o as u32).sum();
         if need == 0 {
             return;
