@@ -20,11 +20,15 @@
 //! `T` = 8 terrains (hills, forest, pasture, fields, mountains, desert, sea, gold). Blocks in
 //! this order:
 //!
+//! `S` is 1 on an open-sea (Seafarers) map ([`Board::open_sea`]) and 0 otherwise: the
+//! Seafarers entries exist only where ships can sail, so the base game's vector keeps its
+//! size.
+//!
 //! | block | entries | per item |
 //! | --- | --- | --- |
-//! | hexes | `H × (T + 13)` | terrain one-hot (`T`), number one-hot 2…12 (11), pips (0–5), robber here |
+//! | hexes | `H × (T + 13 + S)` | terrain one-hot (`T`: sea and gold fields included), number one-hot 2…12 (11), pips (0–5), robber here; open sea: the pirate here |
 //! | nodes | `N × (2P + 7)` | settlement of slot `k` (`P`), city of slot `k` (`P`), harbour one-hot: generic, brick, lumber, wool, grain, ore (6), pips of the adjacent hexes (0–15) |
-//! | edges | `E × P` | road of slot `k` |
+//! | edges | `E × (P + S·P)` | road of slot `k` (`P`); open sea: ship of slot `k` (`P`) |
 //! | players | `P × 16` | present, to move (whose turn), must act now, public points, resource cards, development cards, knights played, road length, holds Longest Road, holds Largest Army, cards to discard, roads, settlements, cities built, harbours reached (count), victory points (observer: all, own VP cards included; others: public) |
 //! | own | 26 | hand (5), playable development cards by kind: knight, road building, year of plenty, monopoly, victory point (5), bought this turn (5), best maritime rate per resource (5), total points, cards to discard, must act now, free roads left, has rolled, has played a card this turn |
 //! | game | 30 | bank (5), deck size, phase one-hot: set-up settlement, set-up road, roll, discard, move robber, main, road building, game over, Special Build Phase (9), dice total one-hot 2…12 (11), turn, built this turn, Longest Road unclaimed, Largest Army unclaimed |
@@ -32,6 +36,13 @@
 //!
 //! The board blocks come first and their size depends on the board; everything after them
 //! ([`ObservationLayout::scalars`]) has a fixed size.
+//!
+//! The pirate (Seafarers rules, 'The Pirate') is shown on the hex where the map places it
+//! ([`Board::pirate_start`]): the engine does not move it yet, so that is where it is.
+//! Unexplored spaces (The Fog Islands) are not told apart: the board lists them as sea.
+//!
+//! Version history: 1, the first layout; 2, ships told apart from roads and the pirate's
+//! hex on open-sea maps (the vectors of other maps are unchanged).
 //!
 //! # Board planes
 //!
@@ -48,23 +59,28 @@
 //! | `P` + `P` | settlement / city of slot `k` (node cells) |
 //! | 6 | harbour kind (node cells) |
 //! | `P` | road of slot `k` (edge cells) |
+//! | `S` + `S·P` | open sea only: the pirate (hex cells), ship of slot `k` (edge cells) |
 //!
 //! The non-board part of the flat vector (the `scalars` range) goes with the planes.
 
 use crate::board::Board;
-use crate::game::{answer, Game, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_ROLLED};
+use crate::game::{answer, Game, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_ROLLED, SHIP};
 use crate::render::pips;
 use crate::types::{DevCard, Harbor, Player, Resource, Terrain, MAX_PLAYERS};
 use std::ops::Range;
 
 /// Version of the encoding below; bumped on any change of layout or meaning.
-pub const OBSERVATION_VERSION: u32 = 1;
+pub const OBSERVATION_VERSION: u32 = 2;
 
 const P: usize = MAX_PLAYERS;
 const T: usize = Terrain::COUNT;
 const HEX_F: usize = T + 13;
 const NODE_F: usize = 2 * P + 7;
 const EDGE_F: usize = P;
+/// Entries added per hex on an open-sea map (the pirate here).
+const SEA_HEX_F: usize = 1;
+/// Entries added per edge on an open-sea map (ship of slot `k`).
+const SEA_EDGE_F: usize = P;
 const PLAYER_F: usize = 16;
 const OWN_F: usize = 26;
 const GAME_F: usize = 30;
@@ -72,8 +88,10 @@ const TRADE_F: usize = 11 + 6 * P;
 /// Length of the non-board part of the flat vector (players, own, game, trade): the same
 /// for every board.
 pub const SCALARS: usize = P * PLAYER_F + OWN_F + GAME_F + TRADE_F;
-/// Channels of the board planes.
+/// Channels of the board planes (on an open-sea map [`SEA_PLANE_CHANNELS`] more follow).
 pub const PLANE_CHANNELS: usize = 3 + T + 2 + 2 * P + 6 + P;
+/// Channels the board planes add on an open-sea map: the pirate, ship of slot `k`.
+pub const SEA_PLANE_CHANNELS: usize = 1 + P;
 
 /// Why an observation could not be written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -106,6 +124,8 @@ pub struct ObservationLayout {
     nodes: usize,
     edges: usize,
     players: u8,
+    /// An open-sea map: the Seafarers entries are present.
+    sea: bool,
     high: Vec<f32>,
     rows: usize,
     cols: usize,
@@ -179,9 +199,10 @@ impl ObservationLayout {
         ys.sort_unstable();
         ys.dedup();
         let (rows, cols) = (ys.len(), xs.len());
-        let board_len = board.hexes().len() * HEX_F
+        let sea = board.open_sea();
+        let board_len = board.hexes().len() * (HEX_F + usize::from(sea) * SEA_HEX_F)
             + board.nodes().len() * NODE_F
-            + board.edges().len() * EDGE_F;
+            + board.edges().len() * (EDGE_F + usize::from(sea) * SEA_EDGE_F);
         assert_eq!(highs.0.len(), board_len + SCALARS, "layout as documented");
         let cell = |p: &(i32, i32)| {
             let r = ys.binary_search(&p.1).expect("listed");
@@ -193,6 +214,7 @@ impl ObservationLayout {
             nodes: board.nodes().len(),
             edges: board.edges().len(),
             players: game.players(),
+            sea,
             high: highs.0,
             rows,
             cols,
@@ -219,18 +241,30 @@ impl ObservationLayout {
 
     /// The range of the flat vector after the board blocks (players, own, game, trade).
     pub fn scalars(&self) -> Range<usize> {
-        let start = self.hexes * HEX_F + self.nodes * NODE_F + self.edges * EDGE_F;
+        let sea = usize::from(self.sea);
+        let start = self.hexes * (HEX_F + sea * SEA_HEX_F)
+            + self.nodes * NODE_F
+            + self.edges * (EDGE_F + sea * SEA_EDGE_F);
         start..self.len()
     }
 
     /// Shape of the board planes: `(channels, rows, cols)`.
     pub fn planes_shape(&self) -> (usize, usize, usize) {
-        (PLANE_CHANNELS, self.rows, self.cols)
+        (self.channels(), self.rows, self.cols)
     }
 
     /// Number of values in the board planes.
     pub fn planes_len(&self) -> usize {
-        PLANE_CHANNELS * self.rows * self.cols
+        self.channels() * self.rows * self.cols
+    }
+
+    /// Whether the layout is for an open-sea map (with the Seafarers entries).
+    pub fn open_sea(&self) -> bool {
+        self.sea
+    }
+
+    fn channels(&self) -> usize {
+        PLANE_CHANNELS + usize::from(self.sea) * SEA_PLANE_CHANNELS
     }
 
     fn fits(&self, game: &Game) -> bool {
@@ -239,6 +273,7 @@ impl ObservationLayout {
             && b.nodes().len() == self.nodes
             && b.edges().len() == self.edges
             && game.players() == self.players
+            && b.open_sea() == self.sea
     }
 }
 
@@ -317,17 +352,25 @@ impl Game {
             }
         }
         let base = base + 2 * P + 6;
+        let sea = base + P;
+        if layout.sea {
+            if let Some(h) = pirate(self) {
+                set(sea, layout.hex_cells[h], 1.0);
+            }
+        }
         for i in 0..board.edges().len() {
             let c = layout.edge_cells[i];
             set(2, c, 1.0);
-            // A ship counts as its owner's piece on the edge (not told from a road yet).
-            let v = self.edges.get(i) & 7;
+            let v = self.edges.get(i);
             if v != 0 {
-                set(
-                    base + relative(v as usize - 1, seat.index(), n as usize),
-                    c,
-                    1.0,
-                );
+                let rel = relative((v & !SHIP) as usize - 1, seat.index(), n as usize);
+                // A ship only on an open-sea map, where ships can be.
+                let ch = if v & SHIP != 0 && layout.sea {
+                    sea + 1 + rel
+                } else {
+                    base + rel
+                };
+                set(ch, c, 1.0);
             }
         }
         Ok(())
@@ -356,6 +399,12 @@ impl Game {
     }
 }
 
+/// The pirate's hex on an open-sea map: where the map places it ([`Board::pirate_start`];
+/// the engine does not move the pirate yet).
+fn pirate(g: &Game) -> Option<usize> {
+    g.board().pirate_start().map(|h| h.0 as usize)
+}
+
 /// Slot of seat `q` for observer `me` at a table of `n`.
 #[inline]
 fn relative(q: usize, me: usize, n: usize) -> usize {
@@ -373,12 +422,17 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
     let max_points = 2.0 * max_cities as f32 + max_settlements as f32 + 4.0 + 5.0;
     let deck_max = g.rules.dev_deck().iter().map(|&k| k as f32).sum::<f32>();
 
+    let sea = board.open_sea();
+    let pirate = pirate(g);
     // Hexes.
     for (i, h) in board.hexes().iter().enumerate() {
         w.one_hot(T, Some(h.terrain.index()));
         w.one_hot(11, h.number.map(|k| (k as usize).saturating_sub(2)));
         w.put(h.number.map_or(0, pips) as f32, 5.0);
         w.flag(g.robber as usize == i);
+        if sea {
+            w.flag(pirate == Some(i));
+        }
     }
     // Nodes.
     for (i, node) in board.nodes().iter().enumerate() {
@@ -400,10 +454,17 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
             .sum();
         w.put(p as f32, 15.0);
     }
-    // Edges.
+    // Edges: roads, then (open sea) ships.
     for e in 0..board.edges().len() {
-        let v = g.edges.get(e) & 7;
-        w.one_hot(P, (v != 0).then(|| relative(v as usize - 1, me, n)));
+        let v = g.edges.get(e);
+        let owner = (v != 0).then(|| relative((v & !SHIP) as usize - 1, me, n));
+        let ship = v & SHIP != 0;
+        // Without open sea no ship can be on the board; were one there, it would count as
+        // its owner's piece on the edge.
+        w.one_hot(P, owner.filter(|_| !ship || !sea));
+        if sea {
+            w.one_hot(P, owner.filter(|_| ship));
+        }
     }
     // Players (absent slots: zeros, same bounds).
     let to_act = g.to_act();
@@ -506,11 +567,12 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::layouts::MapKind;
     use crate::rng::Rng;
     use crate::rules::Rules;
+    use crate::scenario::Scenario;
     use crate::types::Resources;
 
     fn played(rules: Rules, seed: u64, steps: usize) -> Game {
@@ -536,6 +598,11 @@ mod tests {
         assert_eq!(g.board().land_hexes().count(), 19);
         let fixed = SCALARS;
         assert_eq!(l.len(), h * HEX_F + n * NODE_F + e * EDGE_F + fixed);
+        assert_eq!(
+            l.len(),
+            2434,
+            "the base board's vector length is documented"
+        );
         assert_eq!(l.scalars().len(), fixed);
         let (c, rows, cols) = l.planes_shape();
         assert_eq!(c, PLANE_CHANNELS);
@@ -612,6 +679,174 @@ mod tests {
             h.observation(me, &l, &mut b).unwrap();
             assert_ne!(a, b);
         }
+    }
+
+    /// A game of `players` on a Seafarers scenario's printed map (an open-sea map), played
+    /// at random from its set-up for `steps` actions, ships preferred. Built with the
+    /// crate-internal constructor, as `tests/ships.rs` does: public games on open-sea maps
+    /// wait for the scenario layer.
+    pub(crate) fn sea_game(scenario: Scenario, players: u8, seed: u64, steps: usize) -> Game {
+        let dealt = scenario.map(players).unwrap().deal(None).unwrap();
+        let board = std::sync::Arc::new(Board::new(dealt.board).unwrap());
+        let rules = Rules {
+            players,
+            ..Rules::default()
+        };
+        let mut g = Game::blank(rules, board, Rng::new(seed));
+        let mut pick = Rng::new(seed ^ 0x5ea);
+        let mut legal = Vec::new();
+        for _ in 0..steps {
+            if g.winner().is_some() {
+                break;
+            }
+            g.legal_actions_without_offers(&mut legal);
+            // Ships first when there are any, so that the sea fills up.
+            let ships: Vec<_> = legal
+                .iter()
+                .filter(|a| matches!(a, crate::Action::BuildShip { .. }))
+                .copied()
+                .collect();
+            let from = if ships.is_empty() { &legal } else { &ships };
+            let a = from[pick.below(from.len() as u32) as usize];
+            g.apply(a).unwrap();
+        }
+        g
+    }
+
+    /// Pieces on edges per (slot, is a ship), read back from the flat vector.
+    fn edge_pieces(g: &Game, l: &ObservationLayout, obs: &[f32]) -> (f32, f32) {
+        let b = g.board();
+        let start = b.hexes().len() * (HEX_F + SEA_HEX_F) + b.nodes().len() * NODE_F;
+        let edges = &obs[start..start + b.edges().len() * (EDGE_F + SEA_EDGE_F)];
+        assert!(l.open_sea());
+        let (mut roads, mut ships) = (0.0, 0.0);
+        for e in edges.chunks(EDGE_F + SEA_EDGE_F) {
+            roads += e[..P].iter().sum::<f32>();
+            ships += e[P..].iter().sum::<f32>();
+        }
+        (roads, ships)
+    }
+
+    /// On an open-sea map ships are told apart from roads, per relative seat, in the flat
+    /// vector and in the planes; the pirate's hex is flagged (The Four Islands' map places
+    /// it on the sea, New Shores' off the board); sea and gold are terrains; the sizes
+    /// follow the documented layout (Seafarers rules, 'Ships', 'The Pirate').
+    #[test]
+    fn open_sea_maps_show_ships_and_the_pirate() {
+        let mut pirates = 0;
+        for (scenario, players) in [(Scenario::NewShores, 4), (Scenario::FourIslands, 3)] {
+            pirates += open_sea_map_shows_ships_and_the_pirate(scenario, players);
+        }
+        assert_eq!(pirates, 1, "one of the maps has the pirate on the sea");
+        // The base game's board keeps its size: 2,434 values for four players.
+        let base = Game::new(Rules::default(), 1).unwrap();
+        let bl = ObservationLayout::new(&base);
+        assert!(!bl.open_sea());
+        assert_eq!(bl.len(), 2434);
+        assert_eq!(bl.planes_shape().0, PLANE_CHANNELS);
+        let sea = ObservationLayout::new(&sea_game(Scenario::NewShores, 4, 1, 0));
+        // docs/agents.md: New Shores for four (42 hexes, 108 nodes, 149 edges).
+        assert_eq!(sea.len(), 4963);
+        assert_eq!(sea.planes_shape(), (44, 31, 29));
+        assert!(!sea.fits(&base));
+    }
+
+    /// The checks of [`open_sea_maps_show_ships_and_the_pirate`] on one map; the number of
+    /// pirates on the board.
+    fn open_sea_map_shows_ships_and_the_pirate(scenario: Scenario, players: u8) -> usize {
+        let g = sea_game(scenario, players, 3, 400);
+        let b = g.board().clone();
+        assert!(b.open_sea());
+        let l = ObservationLayout::new(&g);
+        let (h, n, e) = (b.hexes().len(), b.nodes().len(), b.edges().len());
+        assert_eq!(
+            l.len(),
+            h * (HEX_F + SEA_HEX_F) + n * NODE_F + e * (EDGE_F + SEA_EDGE_F) + SCALARS
+        );
+        assert_eq!(l.scalars().len(), SCALARS);
+        assert_eq!(l.planes_shape().0, PLANE_CHANNELS + SEA_PLANE_CHANNELS);
+        let (ships, roads): (u32, u32) = (0..players as usize)
+            .map(|p| (g.seats[p].ships as u32, g.seats[p].roads as u32))
+            .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        assert!(ships > 0 && roads > 0, "{ships} ships, {roads} roads");
+        let mut obs = vec![0.0; l.len()];
+        let mut planes = vec![0.0; l.planes_len()];
+        let pirate: Vec<usize> = b.pirate_start().map(|p| p.0 as usize).into_iter().collect();
+        for seat in 0..players {
+            g.observation(Player(seat), &l, &mut obs).unwrap();
+            assert!(obs.iter().zip(l.high()).all(|(v, h)| *v >= 0.0 && v <= h));
+            assert_eq!(edge_pieces(&g, &l, &obs), (roads as f32, ships as f32));
+            // The observer's own ships are in slot 0.
+            let start = h * (HEX_F + SEA_HEX_F) + n * NODE_F;
+            let own: f32 = (0..e)
+                .map(|i| obs[start + i * (EDGE_F + SEA_EDGE_F) + P])
+                .sum();
+            assert_eq!(own as u32, g.seats[seat as usize].ships as u32);
+            // The pirate flag: exactly the map's pirate hex.
+            let flags: Vec<usize> = (0..h)
+                .filter(|&i| obs[i * (HEX_F + SEA_HEX_F) + HEX_F] == 1.0)
+                .collect();
+            assert_eq!(flags, pirate);
+            // Sea and gold fields are terrains of the one-hot.
+            for t in [Terrain::Sea, Terrain::Gold] {
+                let count = (0..h)
+                    .filter(|&i| obs[i * (HEX_F + SEA_HEX_F) + t.index()] == 1.0)
+                    .count();
+                let on_board = b.hexes().iter().filter(|x| x.terrain == t).count();
+                assert_eq!(count, on_board, "{t:?}");
+            }
+            g.observation_planes(Player(seat), &l, &mut planes).unwrap();
+            let area = l.rows * l.cols;
+            let roads_at = 3 + T + 2 + 2 * P + 6;
+            let sea_at = roads_at + P;
+            let sum = |from: usize, to: usize| planes[from * area..to * area].iter().sum::<f32>();
+            assert_eq!(sum(roads_at, roads_at + P) as u32, roads);
+            assert_eq!(sum(sea_at + 1, sea_at + 1 + P) as u32, ships);
+            assert_eq!(
+                sum(sea_at + 1, sea_at + 2) as u32,
+                g.seats[seat as usize].ships as u32
+            );
+            assert_eq!(sum(sea_at, sea_at + 1) as usize, pirate.len());
+        }
+        pirate.len()
+    }
+
+    /// On an open-sea map too, the observation and the planes depend only on what the seat
+    /// may know: any resample of the hidden information leaves them unchanged.
+    #[test]
+    fn hidden_information_does_not_show_on_open_sea() {
+        let mut checked = 0;
+        for seed in 0..12u64 {
+            let (scenario, players) =
+                [(Scenario::NewShores, 4), (Scenario::FourIslands, 3)][seed as usize % 2];
+            let g = sea_game(scenario, players, seed, 150 + 25 * seed as usize);
+            let l = ObservationLayout::new(&g);
+            let me = Player((seed % players as u64) as u8);
+            let (mut a, mut b) = (vec![0.0; l.len()], vec![0.0; l.len()]);
+            let (mut pa, mut pb) = (vec![0.0; l.planes_len()], vec![0.0; l.planes_len()]);
+            g.observation(me, &l, &mut a).unwrap();
+            g.observation_planes(me, &l, &mut pa).unwrap();
+            let mut rng = Rng::new(seed);
+            for _ in 0..4 {
+                let h = g.resample_hidden(me, &mut rng);
+                if h != g {
+                    checked += 1;
+                }
+                h.observation(me, &l, &mut b).unwrap();
+                assert_eq!(a, b);
+                h.observation_planes(me, &l, &mut pb).unwrap();
+                assert_eq!(pa, pb);
+            }
+            let mut h = g.clone();
+            h.seats[me.index()].hand.add(&Resources::one(Resource::Ore));
+            h.bank.sub(&Resources::one(Resource::Ore));
+            h.observation(me, &l, &mut b).unwrap();
+            assert_ne!(a, b);
+        }
+        assert!(
+            checked > 20,
+            "only {checked} samples differed from the game"
+        );
     }
 
     #[test]

@@ -106,7 +106,7 @@
 //! | 42..47 | what the offerer asks for, by resource |
 //! | 47 + 10 r + k | relative seat `r`, `k` = 0 public points, 1 resource cards, 2 development cards (bought this turn included), 3 knights played, 4 road length, 5 cards owed to a discard, 6 roads, 7 settlements, 8 cities on the board, 9 answer to the open offer (0 not asked, 1 pending, 2 accepted, 3 rejected, 4 countered) |
 //! | 47 + 10 P + n | node `n`: 0 empty, `1 + r` a settlement of seat `r`, `1 + P + r` a city |
-//! | 47 + 10 P + N + e | edge `e`: 0 empty, `1 + r` a road of seat `r` |
+//! | 47 + 10 P + N + e | edge `e`: 0 empty, `1 + r` a road of seat `r`, `1 + P + r` a ship of seat `r` (Seafarers) |
 //!
 //! Counter-offer terms are not included, nor whose turn a Special Build Phase follows (the
 //! phase value 8 and the acting seat say who builds now). Values larger than `i16::MAX` (only the turn
@@ -321,8 +321,11 @@ pub fn write_observation(g: &Game, out: &mut [i16]) {
     let edges = nodes + node_count;
     let edge_count = g.board.edges().len();
     for (k, slot) in out[edges..edges + edge_count].iter_mut().enumerate() {
-        if let Some(p) = g.road(crate::board::EdgeId(k as u16)) {
+        let e = crate::board::EdgeId(k as u16);
+        if let Some(p) = g.road(e) {
             *slot = 1 + r(p.0);
+        } else if let Some(p) = g.ship(e) {
+            *slot = 1 + r(p.0) + n as i16;
         }
     }
 }

@@ -243,3 +243,36 @@ fn observations_hide_other_seats_cards() {
     // Own cards are visible.
     assert_eq!(a[18..23], g.hand(actor).0.map(|c| c as i16));
 }
+
+/// On an open-sea map the compact layout's edge slots tell ships (`1 + P + r`) from roads
+/// (`1 + r`), by seat relative to the acting seat (Seafarers rules, 'Ships'). The game is
+/// built crate-internally: public games on open-sea maps wait for the scenario layer.
+#[test]
+fn edge_slots_tell_ships_from_roads() {
+    use crate::observation::tests::sea_game;
+    use crate::scenario::Scenario;
+    let g = sea_game(Scenario::NewShores, 4, 5, 400);
+    let n = g.players() as usize;
+    let (nodes, edges) = (g.board().nodes().len(), g.board().edges().len());
+    let mut out = vec![0i16; OBS_HEADER + OBS_PER_SEAT * n + nodes + edges];
+    write_observation(&g, &mut out);
+    let actor = acting_seat(&g).0 as usize;
+    let slots = &out[OBS_HEADER + OBS_PER_SEAT * n + nodes..];
+    let (mut ships, mut roads) = (0, 0);
+    for (k, &v) in slots.iter().enumerate() {
+        let e = crate::board::EdgeId(k as u16);
+        let rel = |p: Player| ((p.index() + n - actor) % n) as i16;
+        match (g.road(e), g.ship(e)) {
+            (Some(p), None) => {
+                assert_eq!(v, 1 + rel(p));
+                roads += 1;
+            }
+            (None, Some(p)) => {
+                assert_eq!(v, 1 + n as i16 + rel(p));
+                ships += 1;
+            }
+            _ => assert_eq!(v, 0),
+        }
+    }
+    assert!(ships > 0 && roads > 0, "{ships} ships, {roads} roads");
+}

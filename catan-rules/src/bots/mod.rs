@@ -12,7 +12,7 @@
 //! | [`RandomBot`] | uniform among its legal actions | one enumeration |
 //! | [`WeightedBot`] | random, weighted by kind: cities and settlements first, then maritime trades and development cards, then roads, ending the turn last ([`weighted::weight`]) | one enumeration |
 //! | [`GreedyBot`] | one-ply lookahead on one determinized sample, choosing the action whose result has the best [`greedy::position_value`] | one clone and apply per legal action |
-//! | [`SearchBot`] | Monte-Carlo search over determinizations: the greedy bot's best few actions, each played out on freshly sampled games (paired: the same sample and dice for every candidate) by greedy players for a bounded number of actions, scored by the value of the position reached, with successive halving of the candidates | `playouts × depth` greedy decisions |
+//! | [`SearchBot`] | information-set Monte-Carlo tree search: one tree over the seat's information sets, each iteration in a fresh determinized sample, UCB1 with availability counts, progressive widening in the greedy ranking's order, greedy playouts to a fixed horizon scored by the value of the position, rewards backed up per seat ([`search`]) | about `playouts × depth` greedy decisions |
 //!
 //! Bots never make domestic trade offers (they answer offers: [`GreedyBot`] and
 //! [`SearchBot`] accept when the trade raises their value, the random bots at random). They

@@ -1,30 +1,87 @@
-//! [`SearchBot`]: Monte-Carlo search over determinized hidden information.
+//! [`SearchBot`]: information-set Monte-Carlo tree search (IS-MCTS) over determinized
+//! hidden information.
+//!
+//! The search is single-observer IS-MCTS (Cowling, Powley and Whitehouse, "Information Set
+//! Monte Carlo Tree Search", IEEE Transactions on Computational Intelligence and AI in
+//! Games, 2012): one tree over the searching seat's information sets, whose edges are
+//! actions; every iteration plays in a different game drawn from the seat's view.
+//!
+//! One iteration:
+//!
+//! 1. **Determinize.** A full game is drawn among those the seat cannot tell apart from the
+//!    real one ([`Perspective::determinize`]: other hands, development cards and the deck
+//!    dealt afresh within their public counts, a fresh generator). The sample fixes every
+//!    chance outcome to come (dice, steals, card draws): chance is external to the tree,
+//!    drawn anew each iteration.
+//! 2. **Select.** From the root, while the sample goes on and the node has been widened as
+//!    far as its visits allow, the seat to act picks among the children whose action is
+//!    legal *in this sample* by UCB1 with availability counts:
+//!    `mean + c √(ln(available) / visits)` ([`SearchConfig::exploration`] `c`), where `available` counts the iterations in
+//!    which that child could have been chosen (an opponent's build is only possible in
+//!    the samples where its hand pays for it). Every node's statistics are from the point
+//!    of view of the seat that acts there (max^n: each seat maximises its own reward). A
+//!    seat with a single legal action plays it without a node.
+//! 3. **Expand** (progressive widening). A node with `v` visits may have
+//!    `1 + ⌊w √v⌋` children legal in the sample ([`SearchConfig::widening`] `w`, at most
+//!    [`SearchConfig::candidates`]); while it has fewer, the iteration adds the best legal
+//!    action not yet in the tree by the acting seat's [`position_value`] one ply ahead
+//!    (the greedy bot's ranking, on the sample). The new node starts with a prior: its
+//!    seat's reward one ply after the action, worth [`SearchConfig::prior`] virtual
+//!    visits. So a node first follows the greedy move and widens to the next-best moves as
+//!    its visits grow, and a few noisy playouts do not overturn the one-ply ranking.
+//! 4. **Play out** with the [`SearchConfig::rollout`] policy (every seat greedy by
+//!    default) until [`SearchConfig::depth`] actions have been played since the root (in
+//!    the tree and in the playout together, so every iteration scores a position equally
+//!    far ahead), then score: 1 for the winner and 0 for the others if the game is over,
+//!    otherwise for each seat `½ + ½ tanh((own value − best opponent's value) / 200)`
+//!    (values in [`position_value`]'s "points × 100").
+//! 5. **Back up** the score vector: each node on the path adds the reward of the seat that
+//!    acted into it.
+//!
+//! The action played is the root's most visited child (ties: the better mean). The tree
+//! lives in one `Vec` (an arena: children are linked lists of indices), and every buffer is
+//! kept between decisions, so an iteration allocates nothing once the buffers have grown.
+//!
+//! The budget is [`SearchConfig::playouts`] iterations (reproducible: the bot's generator
+//! is its only source of chance) or, as an option, a wall-clock [`SearchConfig::time_budget`]
+//! (not reproducible). The real game is never read beyond the seat's [`Perspective`]: samples
+//! are the search's only games.
 
 use super::greedy::{position_value, rank};
 use super::weighted::playout;
-use super::{Bot, Perspective};
+use super::{unit, Bot, Perspective};
 use crate::action::Action;
 use crate::game::Game;
 use crate::rng::Rng;
-use crate::types::Player;
+use crate::types::{Player, MAX_PLAYERS};
 use std::time::{Duration, Instant};
 
 /// The search bot's budget and shape.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
-    /// Playouts per decision (each on a freshly determinized sample).
+    /// Iterations per decision (each on a freshly determinized sample, each ending in one
+    /// playout).
     pub playouts: u32,
     /// Optional wall-clock budget per decision; the search stops at whichever of the two
-    /// budgets runs out first (at least one playout per candidate). Leave `None` for
-    /// reproducible play.
+    /// budgets runs out first (after at least one iteration). Leave `None` for reproducible
+    /// play.
     pub time_budget: Option<Duration>,
-    /// Actions a playout plays before the position is scored.
+    /// The horizon: actions from the root (in the tree, then in the playout) after which
+    /// the position is scored.
     pub depth: u32,
-    /// How many of the greedy ranking's best actions the search compares at most (fewer on
-    /// a small budget: one per ten playouts, at least two).
+    /// The widest a node of the tree grows (progressive widening: a node with `v` visits
+    /// has up to `1 + ⌊widening × √v⌋` children, never more than this).
     pub candidates: usize,
+    /// How fast nodes widen (see [`SearchConfig::candidates`]).
+    pub widening: f64,
     /// How every seat plays during a playout.
     pub rollout: Rollout,
+    /// The exploration constant `c` of UCB1 (rewards are in `[0, 1]`).
+    pub exploration: f64,
+    /// Weight, in iterations, of a new node's prior: its acting seat's reward one ply
+    /// after its action (the greedy bot's view), counted as that many virtual visits in
+    /// its mean, so that a few noisy playouts do not override the one-ply ranking.
+    pub prior: f64,
 }
 
 /// The playout policy of the search bot.
@@ -39,7 +96,7 @@ pub enum Rollout {
 }
 
 impl SearchConfig {
-    /// Default playouts per decision.
+    /// Default iterations per decision.
     pub const DEFAULT_PLAYOUTS: u32 = 64;
 }
 
@@ -49,38 +106,62 @@ impl Default for SearchConfig {
             playouts: SearchConfig::DEFAULT_PLAYOUTS,
             time_budget: None,
             depth: 24,
-            candidates: 6,
+            candidates: 8,
+            widening: 0.35,
             rollout: Rollout::Greedy,
+            exploration: 0.4,
+            prior: 2.0,
         }
     }
 }
 
-/// Monte-Carlo search over determinizations (a flat, one-level search: the tree is the
-/// seat's candidate actions; what follows them is sampled).
-///
-/// For each decision with more than one legal action:
-/// 1. the greedy ranking ([`super::greedy::position_value`] after each action, on one
-///    sample) keeps the best [`SearchConfig::candidates`] actions;
-/// 2. each round draws a new game consistent with the seat's view
-///    ([`Perspective::determinize`]: other hands, development cards and deck resampled,
-///    a fresh generator) and plays every live candidate out from it with the same dice,
-///    every seat playing on for [`SearchConfig::depth`] actions
-///    ([`SearchConfig::rollout`]: by default each seat plays greedily, one ply ahead on
-///    the sample) — paired playouts, so the comparison sees the action rather than the
-///    luck;
-/// 3. a playout scores 1 for a win, 0 for a loss, otherwise
-///    `½ + ½ tanh((own value − best opponent's value) / 200)`;
-/// 4. successive halving: after half of the [`SearchConfig::playouts`] budget the worse
-///    half of the candidates drops, and so on; the candidate with the best total is
-///    played (ties: the greedy ranking).
-///
-/// The search never sees the real game's hidden information: samples are its only games.
+/// No node index (the end of a list of children).
+const NIL: u32 = u32::MAX;
+
+/// One node of the tree: the information set reached by its action from its parent.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The action into this node (its `player()` is the seat whose statistics these are).
+    action: Action,
+    /// First child, [`NIL`] if none.
+    first_child: u32,
+    /// Next sibling, [`NIL`] if none.
+    next_sibling: u32,
+    /// Iterations through this node.
+    visits: u32,
+    /// Iterations in which this node's action was legal at its parent.
+    available: u32,
+    /// Sum of the acting seat's rewards.
+    total: f64,
+}
+
+impl Node {
+    fn new(action: Action) -> Node {
+        Node {
+            action,
+            first_child: NIL,
+            next_sibling: NIL,
+            visits: 0,
+            available: 0,
+            total: 0.0,
+        }
+    }
+}
+
+/// Information-set Monte-Carlo tree search (see the [module notes](self)).
 #[derive(Clone, Debug)]
 pub struct SearchBot {
     rng: Rng,
     config: SearchConfig,
+    /// The tree (index 0 is the root).
+    nodes: Vec<Node>,
+    /// Node indices from the root to the current leaf.
+    path: Vec<u32>,
+    /// Legal actions (the real perspective's at the root, the sample's below).
     legal: Vec<Action>,
-    ranked: Vec<(f64, Action)>,
+    /// The root's legal actions.
+    root_legal: Vec<Action>,
+    /// Playout buffers.
     rollout: Vec<Action>,
     ranked_rollout: Vec<(f64, Action)>,
 }
@@ -93,11 +174,14 @@ impl SearchBot {
 
     /// A search bot with `config`.
     pub fn with_config(seed: u64, config: SearchConfig) -> SearchBot {
+        let cap = (config.playouts.min(4096) as usize).saturating_add(1);
         SearchBot {
             rng: Rng::new(seed),
             config,
+            nodes: Vec::with_capacity(cap),
+            path: Vec::with_capacity(64),
             legal: Vec::with_capacity(256),
-            ranked: Vec::with_capacity(256),
+            root_legal: Vec::with_capacity(256),
             rollout: Vec::with_capacity(256),
             ranked_rollout: Vec::with_capacity(256),
         }
@@ -106,6 +190,172 @@ impl SearchBot {
     /// The configuration.
     pub fn config(&self) -> &SearchConfig {
         &self.config
+    }
+
+    /// Nodes in the tree of the last decision searched (the root included).
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// How many children a node with `visits` visits may have legal in one sample.
+    fn width(&self, visits: u32) -> usize {
+        (1 + (self.config.widening * f64::from(visits).sqrt()) as usize)
+            .min(self.config.candidates.max(1))
+    }
+
+    /// One iteration: determinize, select, expand, play out, back up.
+    fn iterate(&mut self, at: &Perspective<'_>) {
+        // A game is a plain value (its board is shared): these copies allocate nothing.
+        let mut game = at.determinize(&mut self.rng);
+        let mut scratch = game.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let mut first = true;
+        let mut steps = 0u32;
+        loop {
+            if game.winner().is_some() {
+                break;
+            }
+            let seat = if first {
+                at.seat()
+            } else {
+                match game.to_act().iter().next() {
+                    Some(s) => s,
+                    None => break,
+                }
+            };
+            if first {
+                self.legal.clone_from(&self.root_legal);
+                first = false;
+            } else {
+                game.legal_actions_without_offers(&mut self.legal);
+                self.legal.retain(|a| a.player() == seat);
+            }
+            match self.legal.len() {
+                0 => break,
+                1 => {
+                    // A forced move makes no node: the same node decides the next choice.
+                    game.apply_legal(self.legal[0], &mut ());
+                    steps += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            // Availability: every child legal in this sample could have been chosen.
+            let mut available = 0usize;
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NIL {
+                let child = &mut self.nodes[c as usize];
+                if self.legal.contains(&child.action) {
+                    child.available += 1;
+                    available += 1;
+                }
+                c = child.next_sibling;
+            }
+            let width = self.width(self.nodes[node as usize].visits);
+            if available < width && available < self.legal.len() {
+                // Expand: the acting seat's best action not yet in the tree, one ply ahead.
+                let mut best: Option<(f64, Action)> = None;
+                for &a in &self.legal {
+                    if self.has_child(node, &a) {
+                        continue;
+                    }
+                    scratch.clone_from(&game);
+                    scratch.apply_legal(a, &mut ());
+                    let v = position_value(&scratch, seat) + 1e-6 * unit(&mut self.rng);
+                    if best.is_none_or(|(b, _)| v > b) {
+                        best = Some((v, a));
+                    }
+                }
+                let (_, a) = best.expect("an action not in the tree");
+                let idx = self.nodes.len() as u32;
+                let parent = &mut self.nodes[node as usize];
+                let mut child = Node::new(a);
+                child.available = 1;
+                child.next_sibling = parent.first_child;
+                parent.first_child = idx;
+                self.nodes.push(child);
+                self.path.push(idx);
+                game.apply_legal(a, &mut ());
+                steps += 1;
+                let prior = rewards(&game)[seat.index()];
+                let n0 = self.config.prior;
+                self.nodes[idx as usize].total = n0 * prior;
+                break;
+            }
+            // Select by UCB1 with availability counts among the children legal here.
+            let mut best = (f64::NEG_INFINITY, NIL);
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NIL {
+                let child = &self.nodes[c as usize];
+                if self.legal.contains(&child.action) {
+                    let n = f64::from(child.visits.max(1));
+                    let ucb = child.total / (f64::from(child.visits) + self.config.prior)
+                        + self.config.exploration
+                            * ((f64::from(child.available.max(1))).ln() / n).sqrt();
+                    if ucb > best.0 {
+                        best = (ucb, c);
+                    }
+                }
+                c = child.next_sibling;
+            }
+            node = best.1;
+            self.path.push(node);
+            game.apply_legal(self.nodes[node as usize].action, &mut ());
+            steps += 1;
+        }
+        // Every iteration scores the position the same number of actions after the root,
+        // however deep its path in the tree went: values taken at different depths would
+        // not compare.
+        let depth = self.config.depth.saturating_sub(steps);
+        // Play out and score.
+        if game.winner().is_none() {
+            match self.config.rollout {
+                Rollout::Weighted => playout(&mut game, depth, &mut self.rng, &mut self.rollout),
+                Rollout::Greedy => greedy_playout(
+                    &mut game,
+                    depth,
+                    &mut self.rng,
+                    &mut self.rollout,
+                    &mut self.ranked_rollout,
+                ),
+            }
+        }
+        let rewards = rewards(&game);
+        for &i in &self.path {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            if i != 0 {
+                n.total += rewards[n.action.player().index()];
+            }
+        }
+    }
+
+    /// The root's children after the last decision: action, visits and reward total.
+    #[cfg(test)]
+    fn root_stats(&self) -> Vec<(Action, u32, f64)> {
+        let mut out = Vec::new();
+        let mut c = self.nodes.first().map_or(NIL, |n| n.first_child);
+        while c != NIL {
+            let n = &self.nodes[c as usize];
+            out.push((n.action, n.visits, n.total));
+            c = n.next_sibling;
+        }
+        out
+    }
+
+    /// Whether `node` has a child for `a`.
+    fn has_child(&self, node: u32, a: &Action) -> bool {
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NIL {
+            let child = &self.nodes[c as usize];
+            if child.action == *a {
+                return true;
+            }
+            c = child.next_sibling;
+        }
+        false
     }
 }
 
@@ -140,19 +390,28 @@ fn greedy_playout(
     }
 }
 
-/// A playout's score for `p` in `[0, 1]`.
-fn score(game: &Game, p: Player) -> f64 {
-    match game.winner() {
-        Some(w) if w == p => return 1.0,
-        Some(_) => return 0.0,
-        None => {}
+/// Every seat's reward in `[0, 1]` for the position reached by a playout: 1 for the winner
+/// and 0 for the others once the game is over; otherwise
+/// `½ + ½ tanh((own value − best opponent's value) / 200)`.
+fn rewards(game: &Game) -> [f64; MAX_PLAYERS] {
+    let mut out = [0.0; MAX_PLAYERS];
+    let n = game.players() as usize;
+    if let Some(w) = game.winner() {
+        out[w.index()] = 1.0;
+        return out;
     }
-    let own = position_value(game, p);
-    let best = (0..game.players())
-        .filter(|&q| q != p.0)
-        .map(|q| position_value(game, Player(q)))
-        .fold(f64::NEG_INFINITY, f64::max);
-    0.5 + 0.5 * ((own - best) / 200.0).tanh()
+    let mut value = [0.0; MAX_PLAYERS];
+    for (p, v) in value.iter_mut().enumerate().take(n) {
+        *v = position_value(game, Player(p as u8));
+    }
+    for p in 0..n {
+        let best = (0..n)
+            .filter(|&q| q != p)
+            .map(|q| value[q])
+            .fold(f64::NEG_INFINITY, f64::max);
+        out[p] = 0.5 + 0.5 * ((value[p] - best) / 200.0).tanh();
+    }
+    out
 }
 
 impl Bot for SearchBot {
@@ -165,76 +424,175 @@ impl Bot for SearchBot {
     }
 
     fn choose(&mut self, at: &Perspective<'_>) -> Option<Action> {
-        at.legal_actions(&mut self.legal);
-        match self.legal.len() {
+        at.legal_actions(&mut self.root_legal);
+        match self.root_legal.len() {
             0 => return None,
-            1 => return Some(self.legal[0]),
+            1 => return Some(self.root_legal[0]),
             _ => {}
         }
         let start = Instant::now();
-        let seat = at.seat();
-        let first = at.determinize(&mut self.rng);
-        rank(&first, seat, &self.legal, &mut self.rng, &mut self.ranked);
-        // A small budget compares fewer candidates (about ten playouts each at least), so
-        // that noise does not override the greedy ranking.
-        let affordable = (self.config.playouts / 10).max(2) as usize;
-        let k = self
-            .config
-            .candidates
-            .min(affordable)
-            .clamp(1, self.ranked.len());
-        if k == 1 {
-            return Some(self.ranked[0].1);
-        }
-        // Successive halving with paired playouts: every live candidate is played out
-        // from the same sample with the same dice, so the comparison sees the action, not
-        // the luck; after each half of the budget the worse half of the candidates drops.
-        let mut live: Vec<usize> = (0..k).collect();
-        let mut total = vec![0.0f64; k];
-        let mut scratch = first.clone();
-        let mut spent = 0u32;
-        let budget = self.config.playouts.max(k as u32);
-        let mut stage_budget = budget / 2;
-        while spent < budget {
+        self.nodes.clear();
+        // The root's action is never read.
+        self.nodes.push(Node::new(self.root_legal[0]));
+        let budget = self.config.playouts.max(1);
+        for i in 0..budget {
             if let Some(t) = self.config.time_budget {
-                if spent > 0 && start.elapsed() >= t {
+                if i > 0 && start.elapsed() >= t {
                     break;
                 }
             }
-            let sample = at.determinize(&mut self.rng);
-            let dice = self.rng.next_u64();
-            for &c in &live {
-                scratch.clone_from(&sample);
-                scratch.apply_legal(self.ranked[c].1, &mut ());
-                let mut rng = Rng::new(dice);
-                match self.config.rollout {
-                    Rollout::Weighted => {
-                        playout(&mut scratch, self.config.depth, &mut rng, &mut self.rollout)
-                    }
-                    Rollout::Greedy => greedy_playout(
-                        &mut scratch,
-                        self.config.depth,
-                        &mut rng,
-                        &mut self.rollout,
-                        &mut self.ranked_rollout,
-                    ),
-                }
-                total[c] += score(&scratch, seat);
-                spent += 1;
+            self.iterate(at);
+        }
+        // The most visited child (ties: the better mean); only the root's own legal
+        // actions are children of the root.
+        let mut best: Option<(u32, f64, Action)> = None;
+        let mut c = self.nodes[0].first_child;
+        while c != NIL {
+            let n = &self.nodes[c as usize];
+            let mean = n.total / (f64::from(n.visits) + self.config.prior);
+            if best.is_none_or(|(v, m, _)| n.visits > v || (n.visits == v && mean > m)) {
+                best = Some((n.visits, mean, n.action));
             }
-            if spent >= stage_budget && live.len() > 2 {
-                live.sort_by(|&a, &b| total[b].total_cmp(&total[a]));
-                live.truncate(live.len().div_ceil(2));
-                stage_budget = spent + (budget - spent.min(budget)) / 2;
+            c = n.next_sibling;
+        }
+        best.map(|b| b.2).or(Some(self.root_legal[0]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::types::{DevCard, Resource, Resources};
+
+    fn small() -> SearchConfig {
+        SearchConfig {
+            playouts: 12,
+            depth: 10,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// Positions along a seeded game played by weighted bots, with the first seat to act.
+    fn positions(seed: u64, every: usize, count: usize) -> Vec<Game> {
+        let mut g = Game::new(Rules::default(), seed).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut legal = Vec::new();
+        let mut out = Vec::new();
+        let mut step = 0usize;
+        while g.winner().is_none() && out.len() < count {
+            g.legal_actions_without_offers(&mut legal);
+            if step % every == every - 1 {
+                out.push(g.clone());
+            }
+            let a = super::super::weighted::weighted_pick(&legal, &mut rng).unwrap();
+            g.apply(a).unwrap();
+            step += 1;
+        }
+        out
+    }
+
+    /// The search never peeks: two games that differ only in what the seat cannot see
+    /// (cards swapped between two other seats' hands, development cards swapped between
+    /// another seat and the deck, another generator) give the same choice and the same
+    /// statistics at the root, for the same seed.
+    #[test]
+    fn never_peeks() {
+        let mut checked = 0;
+        for (i, g) in positions(3, 23, 14).into_iter().enumerate() {
+            let Some(seat) = g.to_act().iter().next() else {
+                continue;
+            };
+            let (a, b) = (Player((seat.0 + 1) % 4), Player((seat.0 + 2) % 4));
+            let mut h = g.clone();
+            let (ha, hb) = (g.hand(a), g.hand(b));
+            let pair = Resource::ALL.into_iter().find_map(|x| {
+                Resource::ALL
+                    .into_iter()
+                    .find(|&y| x != y && ha[x] > 0 && hb[y] > 0)
+                    .map(|y| (x, y))
+            });
+            if let Some((x, y)) = pair {
+                h.seats[a.index()].hand.sub(&Resources::one(x));
+                h.seats[a.index()].hand.add(&Resources::one(y));
+                h.seats[b.index()].hand.sub(&Resources::one(y));
+                h.seats[b.index()].hand.add(&Resources::one(x));
+            }
+            // One of a's unplayed development cards for a different kind from the deck.
+            let dev_swap = DevCard::ALL.into_iter().find_map(|x| {
+                DevCard::ALL
+                    .into_iter()
+                    .find(|&y| x != y && g.seats[a.index()].dev[x] > 0 && g.deck[y] > 0)
+                    .map(|y| (x, y))
+            });
+            if let Some((x, y)) = dev_swap {
+                h.seats[a.index()].dev[x] -= 1;
+                h.seats[a.index()].dev[y] += 1;
+                h.deck[y] -= 1;
+                h.deck[x] += 1;
+            }
+            h.rng = Rng::new(0xdead_beef ^ i as u64);
+            assert_ne!(g, h);
+            assert_eq!(g.view(Some(seat)), h.view(Some(seat)));
+            let mut b1 = SearchBot::with_config(11, small());
+            let mut b2 = SearchBot::with_config(11, small());
+            let c1 = b1.choose(&Perspective::new(&g, seat));
+            let c2 = b2.choose(&Perspective::new(&h, seat));
+            assert_eq!(c1, c2, "position {i}");
+            assert_eq!(b1.root_stats(), b2.root_stats(), "position {i}");
+            if pair.is_some() || dev_swap.is_some() {
+                checked += 1;
             }
         }
-        // Every live candidate has the same number of playouts: compare totals; ties go to
-        // the greedy ranking (lower index).
-        let best = live
-            .iter()
-            .copied()
-            .max_by(|&a, &b| total[a].total_cmp(&total[b]).then(b.cmp(&a)))
-            .expect("k > 1");
-        Some(self.ranked[best].1)
+        assert!(
+            checked >= 5,
+            "only {checked} positions with hidden cards to move"
+        );
+    }
+
+    /// Every choice is a legal action of the asked seat, for every seat that must act
+    /// (discards after a 7 included), and the tree really grows past the root's children.
+    #[test]
+    fn chooses_only_legal_actions_of_its_seat() {
+        let mut deep = false;
+        let mut bot = SearchBot::with_config(5, small());
+        for g in positions(8, 7, 40) {
+            for seat in g.to_act().iter() {
+                let at = Perspective::new(&g, seat);
+                let mut legal = Vec::new();
+                at.legal_actions(&mut legal);
+                let a = bot.choose(&at).expect("a seat to act has an action");
+                assert_eq!(a.player(), seat);
+                assert!(legal.contains(&a) && g.is_legal(&a), "{a:?}");
+                let root_children = bot.root_stats().len();
+                if legal.len() > 1 {
+                    assert!(root_children >= 1);
+                    deep |= bot.tree_size() > root_children + 1;
+                }
+            }
+        }
+        assert!(deep, "the tree never grew below the root's children");
+    }
+
+    /// The statistics add up: every iteration passes through exactly one of the root's
+    /// children, and no node is wider than [`SearchConfig::candidates`].
+    #[test]
+    fn visits_add_up() {
+        let mut checked = 0;
+        for g in positions(4, 5, 16) {
+            let seat = g.to_act().iter().next().unwrap();
+            let mut legal = Vec::new();
+            Perspective::new(&g, seat).legal_actions(&mut legal);
+            if legal.len() < 2 {
+                continue;
+            }
+            let mut bot = SearchBot::with_config(2, small());
+            bot.choose(&Perspective::new(&g, seat)).unwrap();
+            let stats = bot.root_stats();
+            assert_eq!(stats.iter().map(|s| s.1).sum::<u32>(), small().playouts);
+            assert!(!stats.is_empty() && stats.len() <= small().candidates);
+            checked += 1;
+        }
+        assert!(checked >= 3);
     }
 }

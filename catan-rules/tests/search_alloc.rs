@@ -1,0 +1,88 @@
+//! The search bot allocates nothing per iteration: once its buffers have grown (the tree's
+//! arena, the action lists), a whole decision — determinizing, descending the tree,
+//! expanding, playing out, backing up — never touches the heap. A counting global
+//! allocator proves it (as in `no_alloc.rs`).
+
+use catan_rules::bots::{Bot, Perspective, SearchBot, SearchConfig, WeightedBot};
+use catan_rules::{Game, Rules};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards every call to the system allocator unchanged; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: same contract as ours.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as ours.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: same contract as ours.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(|c| c.get())
+}
+
+#[test]
+fn search_decisions_allocate_nothing_once_warm() {
+    // Positions along a game between weighted bots (made before counting).
+    let mut game = Game::new(Rules::default(), 12).unwrap();
+    let mut players: Vec<WeightedBot> = (0..4).map(WeightedBot::new).collect();
+    let mut positions = Vec::new();
+    let mut legal = Vec::new();
+    for step in 0..600 {
+        if game.winner().is_some() || positions.len() == 12 {
+            break;
+        }
+        let seat = game.to_act().iter().next().unwrap();
+        // Only real choices: a seat with one legal action is not searched.
+        Perspective::new(&game, seat).legal_actions(&mut legal);
+        if step % 7 == 6 && legal.len() > 1 {
+            positions.push((game.clone(), seat));
+        }
+        let a = players[seat.index()]
+            .choose(&Perspective::new(&game, seat))
+            .unwrap();
+        game.apply(a).unwrap();
+    }
+    assert_eq!(positions.len(), 12);
+    let config = SearchConfig {
+        playouts: 16,
+        depth: 12,
+        ..SearchConfig::default()
+    };
+    let mut bot = SearchBot::with_config(3, config);
+    // Warm-up: the buffers grow to what these positions need.
+    for _ in 0..2 {
+        for (g, seat) in &positions {
+            bot.choose(&Perspective::new(g, *seat));
+        }
+    }
+    let probe = allocations();
+    drop(std::hint::black_box(Vec::<u8>::with_capacity(10)));
+    assert_eq!(allocations(), probe + 1, "the counter sees this thread");
+    let before = allocations();
+    let mut searched = 0;
+    for (g, seat) in &positions {
+        bot.choose(&Perspective::new(g, *seat));
+        searched += usize::from(bot.tree_size() > 1);
+    }
+    assert_eq!(allocations(), before, "a warm search allocated");
+    assert!(searched >= 5, "only {searched} positions were searched");
+}
