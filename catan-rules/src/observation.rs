@@ -37,8 +37,9 @@
 //! The board blocks come first and their size depends on the board; everything after them
 //! ([`ObservationLayout::scalars`]) has a fixed size.
 //!
-//! The pirate (Seafarers rules, 'The Pirate') is shown on the hex where the map places it
-//! ([`Board::pirate_start`]): the engine does not move it yet, so that is where it is.
+//! The pirate (Seafarers rules, 'The Pirate') is shown on the hex where it stands
+//! ([`Game::pirate`]). Gold-field picks owed are not a phase of their own: the mask shows
+//! them (only `gold` ids are legal for a seat that owes picks).
 //! Unexplored spaces (The Fog Islands) are not told apart: the board lists them as sea.
 //!
 //! Version history: 1, the first layout; 2, ships told apart from roads and the pirate's
@@ -399,10 +400,9 @@ impl Game {
     }
 }
 
-/// The pirate's hex on an open-sea map: where the map places it ([`Board::pirate_start`];
-/// the engine does not move the pirate yet).
+/// The pirate's hex on an open-sea map (`None`: on the frame, where it robs nobody).
 fn pirate(g: &Game) -> Option<usize> {
-    g.board().pirate_start().map(|h| h.0 as usize)
+    g.pirate().map(|h| h.0 as usize)
 }
 
 /// Slot of seat `q` for observer `me` at a table of `n`.
@@ -728,8 +728,9 @@ pub(crate) mod tests {
     }
 
     /// On an open-sea map ships are told apart from roads, per relative seat, in the flat
-    /// vector and in the planes; the pirate's hex is flagged (The Four Islands' map places
-    /// it on the sea, New Shores' off the board); sea and gold are terrains; the sizes
+    /// vector and in the planes; the pirate's hex is flagged wherever it stands (The Four
+    /// Islands' map starts it on the sea, New Shores' off the board, and random play moves
+    /// it on 7s and knights); sea and gold are terrains; the sizes
     /// follow the documented layout (Seafarers rules, 'Ships', 'The Pirate').
     #[test]
     fn open_sea_maps_show_ships_and_the_pirate() {
@@ -737,7 +738,7 @@ pub(crate) mod tests {
         for (scenario, players) in [(Scenario::NewShores, 4), (Scenario::FourIslands, 3)] {
             pirates += open_sea_map_shows_ships_and_the_pirate(scenario, players);
         }
-        assert_eq!(pirates, 1, "one of the maps has the pirate on the sea");
+        assert!(pirates >= 1, "a pirate on the sea in at least one of the games");
         // The base game's board keeps its size: 2,434 values for four players.
         let base = Game::new(Rules::default(), 1).unwrap();
         let bl = ObservationLayout::new(&base);
@@ -771,7 +772,7 @@ pub(crate) mod tests {
         assert!(ships > 0 && roads > 0, "{ships} ships, {roads} roads");
         let mut obs = vec![0.0; l.len()];
         let mut planes = vec![0.0; l.planes_len()];
-        let pirate: Vec<usize> = b.pirate_start().map(|p| p.0 as usize).into_iter().collect();
+        let pirate: Vec<usize> = g.pirate().map(|p| p.0 as usize).into_iter().collect();
         for seat in 0..players {
             g.observation(Player(seat), &l, &mut obs).unwrap();
             assert!(obs.iter().zip(l.high()).all(|(v, h)| *v >= 0.0 && v <= h));
@@ -782,7 +783,7 @@ pub(crate) mod tests {
                 .map(|i| obs[start + i * (EDGE_F + SEA_EDGE_F) + P])
                 .sum();
             assert_eq!(own as u32, g.seats[seat as usize].ships as u32);
-            // The pirate flag: exactly the map's pirate hex.
+            // The pirate flag: exactly the pirate's hex.
             let flags: Vec<usize> = (0..h)
                 .filter(|&i| obs[i * (HEX_F + SEA_HEX_F) + HEX_F] == 1.0)
                 .collect();

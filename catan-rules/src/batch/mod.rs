@@ -205,6 +205,9 @@ pub fn acting_seat(g: &Game) -> Player {
             return Player(p);
         }
     }
+    if let Some(p) = (0..g.rules.players).find(|&p| g.gold[p as usize] > 0) {
+        return Player(p);
+    }
     if let Some(o) = &g.offer {
         if let Some(p) = (0..g.rules.players).find(|&p| o.answers[p as usize] == answer::PENDING) {
             return Player(p);
@@ -218,7 +221,7 @@ pub fn acting_seat(g: &Game) -> Player {
 fn id_seat(space: &ActionSpace, g: &Game, id: u32) -> u8 {
     match space.block_of(id) {
         Some((Block::Accept | Block::Reject, i)) => i as u8,
-        Some((Block::Discard, i)) => (i / 5) as u8,
+        Some((Block::Discard | Block::Gold, i)) => (i / 5) as u8,
         _ => g.current,
     }
 }
