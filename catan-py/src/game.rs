@@ -76,9 +76,8 @@ pub struct PyGame {
     legal_fresh: bool,
     /// The fixed action space of the board, made on first use.
     space: OnceLock<ActionSpace>,
-    /// Reused buffers of `legal_id_list` (no allocation per call once grown).
+    /// The reused mask of `legal_id_list` (no allocation per call once grown).
     mask_buf: Vec<u64>,
-    ids_buf: Vec<u32>,
 }
 
 /// The most ids kept as ready-made Python ints (every id of the base game's spaces, and of
@@ -110,6 +109,51 @@ fn id_int<'py>(py: Python<'py>, ints: &[Py<PyAny>], i: u32) -> Bound<'py, PyAny>
         }
     }
 }
+
+/// The set bits of a mask, ascending, with their number known up front (a Python list is
+/// then filled in one pass, without an intermediate `Vec`).
+struct MaskIds<'a> {
+    words: &'a [u64],
+    word: usize,
+    bits: u64,
+    left: usize,
+}
+
+impl<'a> MaskIds<'a> {
+    fn new(words: &'a [u64]) -> MaskIds<'a> {
+        MaskIds {
+            words,
+            word: 0,
+            bits: words.first().copied().unwrap_or(0),
+            left: words.iter().map(|w| w.count_ones() as usize).sum(),
+        }
+    }
+}
+
+impl Iterator for MaskIds<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.left == 0 {
+            return None;
+        }
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = self.words[self.word];
+        }
+        let id = (self.word * 64) as u32 + self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        self.left -= 1;
+        Some(id)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for MaskIds<'_> {}
 
 impl PyGame {
     /// The core game (read-only), for the other binding modules.
@@ -148,7 +192,6 @@ impl PyGame {
             legal_fresh: false,
             space: OnceLock::new(),
             mask_buf: Vec::new(),
-            ids_buf: Vec::new(),
         }
     }
 
@@ -191,7 +234,6 @@ impl PyGame {
             legal_fresh: false,
             space: OnceLock::new(),
             mask_buf: Vec::new(),
-            ids_buf: Vec::new(),
         }
     }
 }
@@ -359,16 +401,11 @@ impl PyGame {
         let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
         self.mask_buf.resize(space.words(), 0);
         game.legal_mask_with(space, &mut self.mask_buf, offers);
-        self.ids_buf.clear();
-        for (w, &word) in self.mask_buf.iter().enumerate() {
-            let mut b = word;
-            while b != 0 {
-                self.ids_buf.push((w * 64) as u32 + b.trailing_zeros());
-                b &= b - 1;
-            }
-        }
         let ints = small_ints(py);
-        PyList::new(py, self.ids_buf.iter().map(|&i| id_int(py, ints, i)))
+        PyList::new(
+            py,
+            MaskIds::new(&self.mask_buf).map(|i| id_int(py, ints, i)),
+        )
     }
 
     /// Applies the action with fixed id `id` and returns its events, like `apply`
@@ -404,6 +441,34 @@ impl PyGame {
         };
         self.legal_fresh = false;
         Ok(out)
+    }
+
+    /// Applies the action with fixed id `id`, dropping its events, and returns whether the
+    /// game is now over: `apply_id(id, events=False)` and `winner is not None` in one call,
+    /// the shape of a playout loop (`done = game.step(ids[k])`). The argument is positional
+    /// only, which spares the keyword parsing of `apply_id`.
+    ///
+    /// Raises as `apply_id` does (`ValueError` for an id that names no action now, the
+    /// `IllegalActionError` subclass for an illegal action); the game is then unchanged.
+    ///
+    /// >>> import random
+    /// >>> import catan_rules
+    /// >>> game, rng, done = catan_rules.Game(map="beginner", seed=7), random.Random(1), False
+    /// >>> while not done:
+    /// ...     ids = game.legal_id_list(False)
+    /// ...     done = game.step(ids[rng.randrange(len(ids))])
+    /// >>> game.winner is not None
+    /// True
+    #[pyo3(signature = (id, /))]
+    fn step(&mut self, py: Python<'_>, id: u32) -> PyResult<bool> {
+        let (game, cell) = (&mut self.game, &self.space);
+        let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
+        game.apply_id(space, id, &mut ()).map_err(|e| match e {
+            IdError::Unknown(_) => PyValueError::new_err(e.to_string()),
+            IdError::Rule(r) => rule_error(py, r),
+        })?;
+        self.legal_fresh = false;
+        Ok(self.game.winner().is_some())
     }
 
     /// The id table: one row per fixed id, as a NumPy structured array with fields `id`,
