@@ -55,6 +55,7 @@ pub mod error;
 pub mod game;
 pub mod io;
 pub mod panic;
+pub mod skin;
 pub mod status;
 
 pub use batch::{
