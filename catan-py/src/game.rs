@@ -1,6 +1,7 @@
 //! `Game`, its live `LegalActions` view and `Board`.
 
 use crate::convert::{from_py, ser_to_py};
+use crate::engine as generic;
 use crate::errors::{load_error, new_game_error, parse_error, parse_message, rule_error};
 use crate::objects::{action_arg, PyAction, PyEvent};
 use crate::svg;
@@ -611,9 +612,7 @@ impl PyGame {
     /// Raises the error `apply` would raise for `action`, without applying it; returns
     /// `None` if it is legal.
     fn check(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.game
-            .check(&action_arg(py, action)?)
-            .map_err(|e| rule_error(py, e))
+        generic::check(py, &self.game, &action_arg(py, action)?)
     }
 
     /// Raises the error `apply_as(seat, action)` would raise, without applying it; returns
@@ -632,7 +631,7 @@ impl PyGame {
     fn check_as(&self, py: Python<'_>, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = seat_arg(seat)?;
         let a = action_arg(py, action)?;
-        self.game.check_as(seat, &a).map_err(|e| rule_error(py, e))
+        generic::check_as(py, &self.game, seat, &a)
     }
 
     /// Whether `check_as(seat, action)` accepts the action.
@@ -676,9 +675,10 @@ impl PyGame {
     /// ([Action('roll', player=0)], [])
     fn legal_actions_for(&self, seat: i64) -> PyResult<Vec<PyAction>> {
         let seat = self.player(seat)?;
-        let mut v = Vec::new();
-        self.game.legal_actions_for(seat, &mut v);
-        Ok(v.into_iter().map(PyAction).collect())
+        Ok(generic::legal_actions_for(&self.game, seat)
+            .into_iter()
+            .map(PyAction)
+            .collect())
     }
 
     /// `legal_actions_for(seat)` as a boolean NumPy array over the fixed ids, like
@@ -775,7 +775,7 @@ impl PyGame {
     /// The seats that may act now (several while discarding or answering an offer).
     #[getter]
     fn to_act(&self) -> Vec<u32> {
-        players_list(self.game.to_act())
+        generic::to_act(&self.game)
     }
 
     /// The phase: `"setup_settlement"`, `"setup_road"`, `"roll"`, `"discard"`,
@@ -800,7 +800,7 @@ impl PyGame {
     /// The winner's seat, or `None` while the game goes on.
     #[getter]
     fn winner(&self) -> Option<u8> {
-        self.game.winner().map(|p| p.0)
+        generic::winner(&self.game)
     }
 
     /// Every seat's points, hidden victory point cards included.
@@ -877,7 +877,7 @@ impl PyGame {
     #[pyo3(signature = (position, seed = None))]
     fn from_json(py: Python<'_>, position: &str, seed: Option<u64>) -> PyResult<PyGame> {
         crate::objects::check_input_size(py, position)?;
-        let game = Game::from_json(position).map_err(|e| load_error(py, e))?;
+        let game = generic::from_position(py, position)?;
         Ok(PyGame::from_game(game, seed))
     }
 
@@ -893,7 +893,7 @@ impl PyGame {
     #[pyo3(signature = (player = None))]
     fn view<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let viewer = player.map(|p| self.player(p)).transpose()?;
-        ser_to_py(py, &self.game.view(viewer))
+        generic::view(py, &self.game, viewer)
     }
 
     /// The board with the pieces, as SVG text. `ids=True` labels every node, edge and hex
