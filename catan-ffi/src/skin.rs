@@ -214,7 +214,8 @@ pub(crate) unsafe fn legal_actions_json<H: CHandle>(
         let h = unsafe { handle(game) }?;
         // SAFETY: the caller's contract above.
         let out = unsafe { Out::new(out_json, "out_json") }?;
-        string_out(out, json::legal_actions(&h.game));
+        // The handle's list of this state (enumerated once into a reused buffer).
+        string_out(out, json::actions::<H::E>(&h.legal()));
         Ok(())
     })
 }

@@ -57,7 +57,13 @@ pub fn new<E: Engine>(rules_json: &str, seed: u64) -> Result<E, E::Error> {
 pub fn legal_actions<E: Engine>(game: &E) -> String {
     let mut v = Vec::new();
     game.legal_actions(&mut v);
-    text(&v)
+    actions::<E>(&v)
+}
+
+/// Actions as a JSON array (for a skin that keeps the legal list of a state in a buffer
+/// of its own, as the C handle does).
+pub fn actions<E: Engine>(actions: &[E::Action]) -> String {
+    text(actions)
 }
 
 /// Seat `seat`'s legal actions as a JSON array ([`Engine::legal_actions_for`]): safe to
