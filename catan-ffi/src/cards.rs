@@ -6,7 +6,7 @@
 use crate::error::Failure;
 use crate::io::{string_out, Out};
 use crate::panic::guard;
-use crate::skin::{self, handle, handle_mut, seat_arg, CEngine, CHandle, Handle};
+use crate::skin::{self, handle, handle_mut, seat_arg, CEngine, Handle};
 use crate::status::catan_status;
 use catan_rules::cards::{
     action_from_id, CardEngineError, CardError, CardGame, CardPositionError, SvgStyle, ACTION_SPACE,
@@ -14,7 +14,6 @@ use catan_rules::cards::{
 use catan_rules::Player;
 use serde_json::Value;
 use std::ffi::c_char;
-use std::ops::{Deref, DerefMut};
 
 /// A game of the Catan Card Game: an opaque handle made by `catan_cards_new` (or
 /// `catan_cards_from_position_json`, `catan_cards_clone`) and freed by `catan_cards_free`.
@@ -24,27 +23,7 @@ pub struct catan_cards_game {
     h: Handle<CardGame>,
 }
 
-impl Deref for catan_cards_game {
-    type Target = Handle<CardGame>;
-    fn deref(&self) -> &Handle<CardGame> {
-        &self.h
-    }
-}
-
-impl DerefMut for catan_cards_game {
-    fn deref_mut(&mut self) -> &mut Handle<CardGame> {
-        &mut self.h
-    }
-}
-
-impl CHandle for catan_cards_game {
-    type E = CardGame;
-    fn wrap(game: CardGame) -> catan_cards_game {
-        catan_cards_game {
-            h: Handle::new(game),
-        }
-    }
-}
+skin::c_handle!(catan_cards_game, CardGame);
 
 fn failure(e: CardError) -> Failure {
     let status = match e {

@@ -3,14 +3,13 @@
 use crate::error::Failure;
 use crate::io::{str_arg, string_out, Buf, Out};
 use crate::panic::{guard, guard_or};
-use crate::skin::{self, CEngine, CHandle, Handle};
+use crate::skin::{self, CEngine, Handle};
 use crate::status::catan_status;
 use catan_rules::engine::EngineError;
 use catan_rules::{Action, Decision, Game, HexId, ParseError, Phase, Player, Rules};
 use serde::Serialize;
 use std::cell::OnceCell;
 use std::ffi::c_char;
-use std::ops::{Deref, DerefMut};
 
 /// A game in progress: an opaque handle.
 ///
@@ -27,27 +26,7 @@ pub struct catan_game {
     h: Handle<Game>,
 }
 
-impl Deref for catan_game {
-    type Target = Handle<Game>;
-    fn deref(&self) -> &Handle<Game> {
-        &self.h
-    }
-}
-
-impl DerefMut for catan_game {
-    fn deref_mut(&mut self) -> &mut Handle<Game> {
-        &mut self.h
-    }
-}
-
-impl CHandle for catan_game {
-    type E = Game;
-    fn wrap(game: Game) -> catan_game {
-        catan_game {
-            h: Handle::new(game),
-        }
-    }
-}
+skin::c_handle!(catan_game, Game);
 
 impl CEngine for Game {
     fn failure(e: EngineError, input: &str, what: &str) -> Failure {

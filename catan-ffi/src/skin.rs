@@ -111,6 +111,36 @@ pub trait CHandle: DerefMut<Target = Handle<Self::E>> + Sized {
     fn wrap(game: Self::E) -> Self;
 }
 
+/// Makes `$handle`, a struct with one field `h: Handle<$engine>`, a C handle of that game:
+/// [`CHandle`], and `Deref`/`DerefMut` to the [`Handle`] (so a game's own entry points use
+/// `h.game`, `h.legal()`, `h.space()` and `h.apply(...)` as the generic bodies do).
+macro_rules! c_handle {
+    ($handle:ident, $engine:ty) => {
+        impl std::ops::Deref for $handle {
+            type Target = $crate::skin::Handle<$engine>;
+            fn deref(&self) -> &$crate::skin::Handle<$engine> {
+                &self.h
+            }
+        }
+
+        impl std::ops::DerefMut for $handle {
+            fn deref_mut(&mut self) -> &mut $crate::skin::Handle<$engine> {
+                &mut self.h
+            }
+        }
+
+        impl $crate::skin::CHandle for $handle {
+            type E = $engine;
+            fn wrap(game: $engine) -> $handle {
+                $handle {
+                    h: $crate::skin::Handle::new(game),
+                }
+            }
+        }
+    };
+}
+pub(crate) use c_handle;
+
 /// # Safety
 /// `p` is NULL or a live handle not used mutably during `'a`.
 pub(crate) unsafe fn handle<'a, H>(p: *const H) -> Result<&'a H, Failure> {
