@@ -21,9 +21,10 @@ def ours_games(n, seed):
     rng = random.Random(seed); t0 = time.perf_counter()
     for g in range(n):
         game = catan_rules.Game(players=4, map="random", seed=seed * 1000 + g)
-        while game.winner is None:
-            ids = game.legal_id_list(offers=False)
-            game.apply_id(ids[rng.randrange(len(ids))], events=False)
+        done = False
+        while not done:
+            ids = game.legal_id_list(False)
+            done = game.step(ids[rng.randrange(len(ids))])
     return n / (time.perf_counter() - t0)
 rounds, n = int(sys.argv[1]), int(sys.argv[2])
 ratios, fs, os_ = [], [], []

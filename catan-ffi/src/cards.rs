@@ -4,11 +4,12 @@
 //! points and the fixed integer action space with masks.
 
 use crate::error::Failure;
-use crate::io::{str_arg, string_out, Out};
-use crate::panic::{guard, guard_or};
+use crate::io::{string_out, Out};
+use crate::panic::guard;
+use crate::skin::{self, handle, handle_mut, seat_arg, CEngine, Handle};
 use crate::status::catan_status;
 use catan_rules::cards::{
-    action_from_id, CardAction, CardError, CardEvent, CardGame, CardRules, SvgStyle, ACTION_SPACE,
+    action_from_id, CardEngineError, CardError, CardGame, CardPositionError, SvgStyle, ACTION_SPACE,
 };
 use catan_rules::Player;
 use serde_json::Value;
@@ -19,8 +20,10 @@ use std::ffi::c_char;
 /// Not thread-safe; separate handles are independent.
 #[allow(non_camel_case_types)]
 pub struct catan_cards_game {
-    game: CardGame,
+    h: Handle<CardGame>,
 }
+
+skin::c_handle!(catan_cards_game, CardGame);
 
 fn failure(e: CardError) -> Failure {
     let status = match e {
@@ -37,89 +40,39 @@ fn failure(e: CardError) -> Failure {
     }
 }
 
-fn malformed(e: serde_json::Error, what: &str) -> Failure {
-    let status = if e.to_string().starts_with("unknown field") {
-        catan_status::UnknownField
-    } else if e.to_string().starts_with("unknown variant") {
-        catan_status::UnknownActionType
-    } else {
-        catan_status::MalformedJson
-    };
-    Failure::new(status, format!("{what}: {e}"))
-}
-
-fn json<T: serde::Serialize + ?Sized>(v: &T) -> Result<String, Failure> {
-    serde_json::to_string(v)
-        .map_err(|e| Failure::new(catan_status::Panic, format!("cannot serialize: {e}")))
-}
-
-/// # Safety
-/// `p` is NULL or a live handle not used mutably during `'a`.
-unsafe fn handle<'a>(p: *const catan_cards_game) -> Result<&'a catan_cards_game, Failure> {
-    // SAFETY: forwarded from the caller.
-    unsafe { p.as_ref() }.ok_or_else(|| Failure::null("game"))
-}
-
-/// # Safety
-/// `p` is NULL or a live handle not otherwise used during `'a`.
-unsafe fn handle_mut<'a>(p: *mut catan_cards_game) -> Result<&'a mut catan_cards_game, Failure> {
-    // SAFETY: forwarded from the caller.
-    unsafe { p.as_mut() }.ok_or_else(|| Failure::null("game"))
-}
-
-/// Applies on a copy, kept only on success (a panic leaves the handle as it was); with
-/// `seat`, through the seat-scoped `apply_as`.
-fn apply_for(
-    h: &mut catan_cards_game,
-    seat: Option<Player>,
-    a: CardAction,
-    events: Option<Out<*mut c_char>>,
-) -> Result<(), Failure> {
-    let mut next = h.game.clone();
-    let ev: Vec<CardEvent> = match seat {
-        Some(seat) => next.apply_as(seat, a),
-        None => next.apply(a),
-    }
-    .map_err(failure)?;
-    let text = match events {
-        Some(_) => Some(json(&ev)?),
-        None => None,
-    };
-    h.game = next;
-    if let (Some(out), Some(t)) = (events, text) {
-        string_out(out, t);
-    }
-    Ok(())
-}
-
-/// Applies on a copy, kept only on success (the referee's apply).
-fn apply(
-    h: &mut catan_cards_game,
-    a: CardAction,
-    events: Option<Out<*mut c_char>>,
-) -> Result<(), Failure> {
-    apply_for(h, None, a, events)
-}
-
-/// A seat of the seat-scoped calls: 0 or 1 (a spectator does not act).
-fn acting_seat(p: i32) -> Result<Player, Failure> {
-    match seat(p)? {
-        Some(p) => Ok(p),
-        None => Err(Failure::new(
-            catan_status::NoSuchPlayer,
-            "a spectator (-1) does not act: give seat 0 or 1".to_string(),
-        )),
-    }
-}
-
-fn seat(p: i32) -> Result<Option<Player>, Failure> {
-    match p {
-        -1 => Ok(None),
-        0 | 1 => Ok(Some(Player(p as u8))),
-        p => Err(Failure::new(
-            catan_status::NoSuchPlayer,
-            format!("player {p} is not a seat of the card game (0, 1, or -1 for a spectator)"),
-        )),
+impl CEngine for CardGame {
+    fn failure(e: CardEngineError, _input: &str, what: &str) -> Failure {
+        match e {
+            CardEngineError::Parse { message } => {
+                let status = if message.starts_with("unknown field") {
+                    catan_status::UnknownField
+                } else if message.starts_with("unknown variant") {
+                    catan_status::UnknownActionType
+                } else {
+                    catan_status::MalformedJson
+                };
+                Failure::new(status, format!("{what}: {message}"))
+            }
+            CardEngineError::Rule(e) => failure(e),
+            CardEngineError::Load(e) => {
+                let malformed =
+                    e.0.iter()
+                        .any(|p| matches!(p, CardPositionError::Malformed { .. }));
+                Failure {
+                    status: if malformed {
+                        catan_status::MalformedJson
+                    } else {
+                        catan_status::InvalidPosition
+                    },
+                    message: e.to_string(),
+                    error: serde_json::to_value(&e).unwrap_or(Value::Null),
+                }
+            }
+            CardEngineError::UnknownId { id } => Failure::new(
+                catan_status::IdOutOfRange,
+                format!("{id} is not an action id (0..{ACTION_SPACE})"),
+            ),
+        }
     }
 }
 
@@ -138,16 +91,8 @@ pub unsafe extern "C" fn catan_cards_new(
     seed: u64,
     out_game: *mut *mut catan_cards_game,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let text = unsafe { str_arg(rules_json, "rules_json") }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_game, "out_game") }?;
-        let rules: CardRules = serde_json::from_str(text).map_err(|e| malformed(e, "rules"))?;
-        let game = CardGame::new(rules, seed);
-        out.set(Box::into_raw(Box::new(catan_cards_game { game })));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::new(rules_json, seed, out_game) }
 }
 
 /// Frees a handle (NULL is ignored).
@@ -156,12 +101,8 @@ pub unsafe extern "C" fn catan_cards_new(
 /// `game` is NULL or a handle from this library not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn catan_cards_free(game: *mut catan_cards_game) {
-    guard_or((), || {
-        if !game.is_null() {
-            // SAFETY: the handle came from `Box::into_raw` here and is freed only once.
-            drop(unsafe { Box::from_raw(game) });
-        }
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::free(game) }
 }
 
 /// Copies a game (the future chance too): `*out_game` receives a new handle.
@@ -175,16 +116,8 @@ pub unsafe extern "C" fn catan_cards_clone(
     game: *const catan_cards_game,
     out_game: *mut *mut catan_cards_game,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_game, "out_game") }?;
-        out.set(Box::into_raw(Box::new(catan_cards_game {
-            game: h.game.clone(),
-        })));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::clone(game, out_game) }
 }
 
 /// Every legal action as a JSON array (the referee's list). `*out_json` is owned by the
@@ -199,16 +132,8 @@ pub unsafe extern "C" fn catan_cards_legal_actions_json(
     game: *const catan_cards_game,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        let mut v = Vec::new();
-        h.game.legal_actions(&mut v);
-        string_out(out, json(&v)?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::legal_actions_json(game, out_json) }
 }
 
 /// Applies an action given as JSON (`{"type": "roll", "player": 0}`). On success, when
@@ -226,15 +151,8 @@ pub unsafe extern "C" fn catan_cards_apply_json(
     action_json: *const c_char,
     out_events: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle_mut(game) }?;
-        // SAFETY: the caller's contract above.
-        let text = unsafe { str_arg(action_json, "action_json") }?;
-        let a = CardAction::from_json(text).map_err(|e| malformed(e, "action"))?;
-        // SAFETY: the caller's contract above.
-        apply(h, a, unsafe { Out::optional(out_events) })
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::apply_json(game, None, action_json, out_events) }
 }
 
 /// The number of integer action ids (the length of a mask).
@@ -303,7 +221,7 @@ pub unsafe extern "C" fn catan_cards_apply_action_id(
             )
         })?;
         // SAFETY: the caller's contract above.
-        apply(h, a, unsafe { Out::optional(out_events) })
+        h.apply(a, unsafe { Out::optional(out_events) })
     })
 }
 
@@ -371,14 +289,8 @@ pub unsafe extern "C" fn catan_cards_view_json(
     player: i32,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        string_out(out, json(&h.game.view(seat(player)?))?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::view_json(game, player, out_json) }
 }
 
 /// The whole position as JSON (the referee's: both hands, every pile's order).
@@ -392,14 +304,8 @@ pub unsafe extern "C" fn catan_cards_position_json(
     game: *const catan_cards_game,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        string_out(out, h.game.to_json());
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::position_json(game, out_json) }
 }
 
 /// A game from a position (default catalogue), validated: on `INVALID_POSITION` the last
@@ -415,28 +321,8 @@ pub unsafe extern "C" fn catan_cards_from_position_json(
     position_json: *const c_char,
     out_game: *mut *mut catan_cards_game,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let text = unsafe { str_arg(position_json, "position_json") }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_game, "out_game") }?;
-        let game = CardGame::from_json(text).map_err(|e| {
-            let malformed =
-                e.0.iter()
-                    .any(|p| matches!(p, catan_rules::cards::CardPositionError::Malformed { .. }));
-            Failure {
-                status: if malformed {
-                    catan_status::MalformedJson
-                } else {
-                    catan_status::InvalidPosition
-                },
-                message: e.to_string(),
-                error: serde_json::to_value(&e).unwrap_or(Value::Null),
-            }
-        })?;
-        out.set(Box::into_raw(Box::new(catan_cards_game { game })));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::from_position_json(position_json, out_game) }
 }
 
 /// Both principalities as an SVG picture (caller-owned string).
@@ -480,15 +366,8 @@ pub unsafe extern "C" fn catan_cards_check_as_json(
     seat: i32,
     action_json: *const c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let text = unsafe { str_arg(action_json, "action_json") }?;
-        let seat = acting_seat(seat)?;
-        let a = CardAction::from_json(text).map_err(|e| malformed(e, "action"))?;
-        h.game.check_as(seat, &a).map_err(failure)
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::check_json(game, Some(seat), action_json) }
 }
 
 /// Applies an action (JSON) that seat `seat` sent: refused as by
@@ -508,16 +387,8 @@ pub unsafe extern "C" fn catan_cards_apply_as_json(
     action_json: *const c_char,
     out_events: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle_mut(game) }?;
-        // SAFETY: the caller's contract above.
-        let text = unsafe { str_arg(action_json, "action_json") }?;
-        let seat = acting_seat(seat)?;
-        let a = CardAction::from_json(text).map_err(|e| malformed(e, "action"))?;
-        // SAFETY: the caller's contract above.
-        apply_for(h, Some(seat), a, unsafe { Out::optional(out_events) })
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::apply_json(game, Some(seat), action_json, out_events) }
 }
 
 /// Seat `seat`'s legal actions as a JSON array in the engine's order (`[]` when it has
@@ -535,17 +406,8 @@ pub unsafe extern "C" fn catan_cards_legal_actions_for_json(
     seat: i32,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        let seat = acting_seat(seat)?;
-        let mut v = Vec::new();
-        h.game.legal_actions_for(seat, &mut v);
-        string_out(out, json(&v)?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::legal_actions_for_json(game, seat, out_json) }
 }
 
 /// Fills `mask[0..len]` with 1 for each fixed action id in seat `seat`'s legal list
@@ -575,7 +437,7 @@ pub unsafe extern "C" fn catan_cards_legal_mask_for(
                 format!("the mask has {len} elements, the action space {ACTION_SPACE}"),
             ));
         }
-        let seat = acting_seat(seat)?;
+        let seat = seat_arg(2, seat)?;
         let mut m = vec![false; len];
         h.game.legal_mask_for(seat, &mut m);
         // SAFETY: `mask` is valid for `len` bytes (the caller's contract).
@@ -602,15 +464,6 @@ pub unsafe extern "C" fn catan_cards_events_for_json(
     viewer: i32,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let text = unsafe { str_arg(events_json, "events_json") }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        let viewer = seat(viewer)?;
-        let events: Vec<CardEvent> =
-            serde_json::from_str(text).map_err(|e| malformed(e, "events"))?;
-        string_out(out, json(&CardGame::events_for(&events, viewer))?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::events_for_json::<CardGame>(events_json, viewer, out_json) }
 }

@@ -3,11 +3,12 @@
 use crate::error::Failure;
 use crate::io::{str_arg, string_out, Buf, Out};
 use crate::panic::{guard, guard_or};
+use crate::skin::{self, CEngine, Handle};
 use crate::status::catan_status;
-use catan_rules::action_space::ActionSpace;
-use catan_rules::{Action, Decision, Event, Game, HexId, ParseError, Phase, Player, Rules};
+use catan_rules::engine::EngineError;
+use catan_rules::{Action, Decision, Game, HexId, ParseError, Phase, Player, Rules};
 use serde::Serialize;
-use std::cell::{Cell, OnceCell, Ref, RefCell};
+use std::cell::OnceCell;
 use std::ffi::c_char;
 
 /// A game in progress: an opaque handle.
@@ -21,68 +22,31 @@ use std::ffi::c_char;
 /// move between threads between calls.
 #[allow(non_camel_case_types)]
 pub struct catan_game {
-    game: Game,
-    /// The current legal-action list, valid while `legal_fresh` is set.
-    legal: RefCell<Vec<Action>>,
-    legal_fresh: Cell<bool>,
-    /// The fixed action space of the game's board, made on first use.
-    space: OnceCell<ActionSpace>,
+    /// The game, its legal actions cached per state and its action space.
+    h: Handle<Game>,
+}
+
+skin::c_handle!(catan_game, Game);
+
+impl CEngine for Game {
+    fn failure(e: EngineError, input: &str, what: &str) -> Failure {
+        match e {
+            EngineError::Parse(e) => Failure::parse(e, input, what),
+            EngineError::NewGame(e) => Failure::new_game(e),
+            EngineError::Rule(e) => Failure::rule(e),
+            EngineError::Load(e) => Failure::load(e, input),
+            EngineError::UnknownId { id } => Failure::new(
+                catan_status::IdOutOfRange,
+                format!("action id {id} names no action here"),
+            ),
+        }
+    }
 }
 
 impl catan_game {
-    fn new(game: Game) -> catan_game {
-        catan_game {
-            game,
-            legal: RefCell::new(Vec::new()),
-            legal_fresh: Cell::new(false),
-            space: OnceCell::new(),
-        }
-    }
-
-    /// The current legal actions, enumerated once per state into a reused buffer.
-    fn legal(&self) -> Ref<'_, Vec<Action>> {
-        if !self.legal_fresh.get() {
-            self.game.legal_actions(&mut self.legal.borrow_mut());
-            self.legal_fresh.set(true);
-        }
-        self.legal.borrow()
-    }
-
     /// The engine's game.
     pub(crate) fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// The fixed action space of this game's board and player count.
-    pub(crate) fn space(&self) -> &ActionSpace {
-        self.space
-            .get_or_init(|| ActionSpace::new(self.game.board(), self.game.players()))
-    }
-
-    /// Applies `action` on a copy and keeps the copy only when it succeeded, so that even a
-    /// panic inside the engine leaves the handle as it was.
-    pub(crate) fn apply(
-        &mut self,
-        action: Action,
-        events: Option<Out<*mut c_char>>,
-    ) -> Result<(), Failure> {
-        let mut next = self.game.clone();
-        let json = match events {
-            Some(_) => {
-                let ev: Vec<Event> = next.apply(action).map_err(Failure::rule)?;
-                Some(to_json(&ev)?)
-            }
-            None => {
-                next.apply_with(action, &mut ()).map_err(Failure::rule)?;
-                None
-            }
-        };
-        self.game = next;
-        self.legal_fresh.set(false);
-        if let (Some(out), Some(json)) = (events, json) {
-            string_out(out, json);
-        }
-        Ok(())
+        &self.h.game
     }
 }
 
@@ -171,17 +135,8 @@ pub unsafe extern "C" fn catan_game_new(
     seed: u64,
     out_game: *mut *mut catan_game,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let json = unsafe { str_arg(rules_json, "rules_json") }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_game, "out_game") }?;
-        let rules = parse_rules(json)?;
-        rules.validate().map_err(Failure::rules)?;
-        let game = Game::new(rules, seed).map_err(Failure::new_game)?;
-        out.set(Box::into_raw(Box::new(catan_game::new(game))));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::new(rules_json, seed, out_game) }
 }
 
 /// Frees a game handle. NULL is ignored. The handle must not be used afterwards.
@@ -191,13 +146,8 @@ pub unsafe extern "C" fn catan_game_new(
 /// not in use by another thread.
 #[no_mangle]
 pub unsafe extern "C" fn catan_game_free(game: *mut catan_game) {
-    guard_or((), || {
-        if !game.is_null() {
-            // SAFETY: the caller guarantees the handle came from `Box::into_raw` in this
-            // library and is freed only once.
-            drop(unsafe { Box::from_raw(game) });
-        }
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::free(game) }
 }
 
 /// Copies a game: `*out_game` receives a new, independent handle in the same state (same
@@ -213,14 +163,8 @@ pub unsafe extern "C" fn catan_game_clone(
     game: *const catan_game,
     out_game: *mut *mut catan_game,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_game, "out_game") }?;
-        out.set(Box::into_raw(Box::new(catan_game::new(h.game.clone()))));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::clone(game, out_game) }
 }
 
 /// Copies the state of `src` into `dst`, an existing handle: the scratch copy of a tree
@@ -287,16 +231,8 @@ pub unsafe extern "C" fn catan_game_apply_json(
     action_json: *const c_char,
     out_events_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle_mut(game) }?;
-        // SAFETY: the caller's contract above.
-        let json = unsafe { str_arg(action_json, "action_json") }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::optional(out_events_json) };
-        let action = parse_action(json)?;
-        h.apply(action, out)
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::apply_json(game, None, action_json, out_events_json) }
 }
 
 /// Checks an action given as JSON without applying it: `CATAN_STATUS_OK` exactly when
@@ -313,14 +249,8 @@ pub unsafe extern "C" fn catan_game_check_json(
     game: *const catan_game,
     action_json: *const c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let json = unsafe { str_arg(action_json, "action_json") }?;
-        let action = parse_action(json)?;
-        h.game.check(&action).map_err(Failure::rule)
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::check_json(game, None, action_json) }
 }
 
 /// Every legal action now, as a JSON array of actions, in the engine's deterministic order:
@@ -341,15 +271,8 @@ pub unsafe extern "C" fn catan_game_legal_actions_json(
     game: *const catan_game,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        let json = to_json(&*h.legal())?;
-        string_out(out, json);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::legal_actions_json(game, out_json) }
 }
 
 /// The number of legal actions now: valid indices are `0 .. *out_count - 1`.
@@ -696,15 +619,8 @@ pub unsafe extern "C" fn catan_game_from_position_json(
     position_json: *const c_char,
     out_game: *mut *mut catan_game,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let json = unsafe { str_arg(position_json, "position_json") }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_game, "out_game") }?;
-        let game = Game::from_json(json).map_err(|e| Failure::load(e, json))?;
-        out.set(Box::into_raw(Box::new(catan_game::new(game))));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::from_position_json(position_json, out_game) }
 }
 
 /// The whole game as a position JSON (everything, hidden cards and the generator's state
@@ -721,14 +637,8 @@ pub unsafe extern "C" fn catan_game_position_json(
     game: *const catan_game,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        string_out(out, h.game.to_json());
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::position_json(game, out_json) }
 }
 
 /// What one seat may know, as JSON: its own hand and development cards, every other
@@ -746,15 +656,8 @@ pub unsafe extern "C" fn catan_game_view_json(
     player: i32,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        let viewer = viewer_arg(h.game.players(), player)?;
-        string_out(out, to_json(&h.game.view(viewer))?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::view_json(game, player, out_json) }
 }
 
 /// The board and pieces as a self-contained SVG picture. `*out_svg` receives a string
@@ -783,29 +686,7 @@ pub unsafe extern "C" fn catan_game_svg(
 
 /// A seat number from C: a seat of this game.
 pub(crate) fn seat_arg(g: &Game, seat: i32) -> Result<Player, Failure> {
-    if (0..i32::from(g.players())).contains(&seat) {
-        Ok(Player(seat as u8))
-    } else {
-        Err(Failure::new(
-            catan_status::NoSuchPlayer,
-            format!(
-                "{seat} is not a seat of this game (seats are 0 to {})",
-                g.players() - 1
-            ),
-        ))
-    }
-}
-
-/// A viewer from C: a seat of this game, or -1 for a spectator.
-fn viewer_arg(players: u8, viewer: i32) -> Result<Option<Player>, Failure> {
-    match viewer {
-        -1 => Ok(None),
-        p if (0..i32::from(players)).contains(&p) => Ok(Some(Player(p as u8))),
-        p => Err(Failure::new(
-            catan_status::NoSuchPlayer,
-            format!("{p} is not a seat of this game (use -1 for a spectator)"),
-        )),
-    }
+    skin::seat_arg(g.players(), seat)
 }
 
 /// Checks an action (JSON) as seat `seat` sends it, without applying it: what a server
@@ -828,15 +709,8 @@ pub unsafe extern "C" fn catan_game_check_as_json(
     seat: i32,
     action_json: *const c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let json = unsafe { str_arg(action_json, "action_json") }?;
-        let seat = seat_arg(&h.game, seat)?;
-        let action = parse_action(json)?;
-        h.game.check_as(seat, &action).map_err(Failure::rule)
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::check_json(game, Some(seat), action_json) }
 }
 
 /// Applies an action (JSON) that seat `seat` sent: another seat's action is refused with
@@ -859,20 +733,8 @@ pub unsafe extern "C" fn catan_game_apply_as_json(
     action_json: *const c_char,
     out_events_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle_mut(game) }?;
-        // SAFETY: the caller's contract above.
-        let json = unsafe { str_arg(action_json, "action_json") }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::optional(out_events_json) };
-        let seat = seat_arg(&h.game, seat)?;
-        let action = parse_action(json)?;
-        h.game.check_as(seat, &action).map_err(Failure::rule)?;
-        // `check_as` accepts an external-chance choice without its outcome; applying needs
-        // the outcome, which `apply` then asks for.
-        h.apply(action, out)
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::apply_json(game, Some(seat), action_json, out_events_json) }
 }
 
 /// Seat `seat`'s legal actions now, as a JSON array in the engine's order (`[]` when the
@@ -891,17 +753,8 @@ pub unsafe extern "C" fn catan_game_legal_actions_for_json(
     seat: i32,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        let seat = seat_arg(&h.game, seat)?;
-        let mut v = Vec::new();
-        h.game.legal_actions_for(seat, &mut v);
-        string_out(out, to_json(&v)?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::legal_actions_for_json(game, seat, out_json) }
 }
 
 /// Seat `seat`'s legal actions as a bitset over the fixed ids (the layout of
@@ -967,17 +820,8 @@ pub unsafe extern "C" fn catan_events_for_json(
     viewer: i32,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let json = unsafe { str_arg(events_json, "events_json") }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        let viewer = viewer_arg(catan_rules::MAX_PLAYERS as u8, viewer)?;
-        let events: Vec<Event> = serde_json::from_str(json)
-            .map_err(|e| Failure::parse(ParseError::from(e), json, "events_json"))?;
-        string_out(out, to_json(&Game::events_for(&events, viewer))?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::events_for_json::<Game>(events_json, viewer, out_json) }
 }
 
 /// Who holds Longest Road and Largest Army (a seat, or -1 for nobody). Either output may

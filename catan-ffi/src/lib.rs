@@ -2,7 +2,9 @@
 //!
 //! The C ABI of the catan rules engine (`libcatan.a` / `libcatan.so`, header
 //! `include/catan.h`, generated from this crate by cbindgen). A thin skin: every rule lives
-//! in `catan-rules`.
+//! in `catan-rules`. The entry points the base game (`catan_game_*`) and the Card Game
+//! (`catan_cards_*`) share are one generic body each over the `Engine` trait ([`skin`]);
+//! each game's module adds what only it offers.
 //!
 //! Conventions (the same for every function):
 //!
@@ -55,6 +57,7 @@ pub mod error;
 pub mod game;
 pub mod io;
 pub mod panic;
+pub mod skin;
 pub mod status;
 
 pub use batch::{

@@ -2,10 +2,9 @@
 //! over `catan_rules::cards` (actions, events, views and positions as plain dicts).
 
 use crate::convert::{from_py, ser_to_py};
+use crate::engine::{self as generic, action_of, dicts};
 use crate::errors::{new_error, parse_message};
-use catan_rules::cards::{
-    action_from_id, CardAction, CardError, CardGame, CardRules, SvgStyle, ACTION_SPACE,
-};
+use catan_rules::cards::{CardGame, CardRules, CardSpace, SvgStyle, ACTION_SPACE};
 use catan_rules::{ChanceMode, Player};
 use pyo3::prelude::*;
 
@@ -22,38 +21,6 @@ use pyo3::prelude::*;
 #[derive(Clone)]
 pub struct PyCardGame {
     game: CardGame,
-}
-
-fn card_error(py: Python<'_>, e: CardError) -> PyErr {
-    let class = match e {
-        CardError::GameOver => "GameOverError",
-        CardError::NotYourTurn { .. } | CardError::NoSuchPlayer { .. } => "NotYourTurnError",
-        CardError::NotYourSeat { .. } => "NotYourSeatError",
-        CardError::WrongPhase { .. } => "WrongPhaseError",
-        CardError::CannotAfford => "NotEnoughResourcesError",
-        CardError::WrongChanceMode { .. } | CardError::BadDie { .. } => "ChanceError",
-        _ => "IllegalActionError",
-    };
-    match ser_to_py(py, &e) {
-        Ok(detail) => {
-            let kind = serde_json::to_value(e)
-                .ok()
-                .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
-                .unwrap_or_default();
-            new_error(py, class, e.to_string(), &kind, detail)
-        }
-        Err(err) => err,
-    }
-}
-
-fn action_of(o: &Bound<'_, PyAny>) -> PyResult<CardAction> {
-    let py = o.py();
-    let parsed = if let Ok(s) = o.extract::<String>() {
-        serde_json::from_str::<CardAction>(&s)
-    } else {
-        serde_json::from_value::<CardAction>(from_py(o)?)
-    };
-    parsed.map_err(|e| parse_message(py, e.to_string()))
 }
 
 fn seat_of(py: Python<'_>, p: Option<u8>) -> PyResult<Option<Player>> {
@@ -104,18 +71,7 @@ impl PyCardGame {
     /// A game from a position (JSON text), validated; every problem is in the error.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &str) -> PyResult<Self> {
-        CardGame::from_json(text)
-            .map(|game| PyCardGame { game })
-            .map_err(|e| {
-                let detail = ser_to_py(py, &e.0).unwrap_or_else(|_| py.None().into_bound(py));
-                new_error(
-                    py,
-                    "PositionError",
-                    e.to_string(),
-                    "invalid_position",
-                    detail,
-                )
-            })
+        generic::from_position(py, text).map(|game| PyCardGame { game })
     }
 
     /// The whole position as JSON (the referee's: both hands, every pile's order).
@@ -125,9 +81,7 @@ impl PyCardGame {
 
     /// Every legal action as a dict.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let mut v = Vec::new();
-        self.game.legal_actions(&mut v);
-        v.iter().map(|a| ser_to_py(py, a)).collect()
+        dicts(py, &generic::legal_actions(&self.game))
     }
 
     /// Applies an action (a dict or JSON text) and returns its events as dicts.
@@ -136,14 +90,14 @@ impl PyCardGame {
         py: Python<'py>,
         action: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let a = action_of(action)?;
-        let ev = self.game.apply(a).map_err(|e| card_error(py, e))?;
-        ev.iter().map(|e| ser_to_py(py, e)).collect()
+        let a = action_of::<CardGame>(action)?;
+        dicts(py, &generic::apply(py, &mut self.game, a)?)
     }
 
     /// Whether an action is legal now (exactly when ``apply`` would succeed).
-    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.game.is_legal(&action_of(action)?))
+    fn is_legal(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let a = action_of::<CardGame>(action)?;
+        Ok(generic::check(py, &self.game, &a).is_ok())
     }
 
     /// The size of the fixed action space.
@@ -161,11 +115,7 @@ impl PyCardGame {
 
     /// Applies a fixed action id for the seat to act.
     fn apply_id<'py>(&mut self, py: Python<'py>, id: u32) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let who = self.game.to_act().iter().next().unwrap_or(Player(0));
-        let a = action_from_id(id, who)
-            .ok_or_else(|| parse_message(py, format!("{id} is not an action id")))?;
-        let ev = self.game.apply(a).map_err(|e| card_error(py, e))?;
-        ev.iter().map(|e| ser_to_py(py, e)).collect()
+        dicts(py, &generic::apply_id(py, &mut self.game, &CardSpace, id)?)
     }
 
     /// Raises the error ``apply_as(seat, action)`` would raise, without applying it;
@@ -184,15 +134,14 @@ impl PyCardGame {
     /// catan_rules.NotYourSeatError: player ... may not act for player ...
     fn check_as(&self, py: Python<'_>, seat: u8, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = seat_of(py, Some(seat))?.unwrap_or(Player(0));
-        self.game
-            .check_as(seat, &action_of(action)?)
-            .map_err(|e| card_error(py, e))
+        generic::check_as(py, &self.game, seat, &action_of::<CardGame>(action)?)
     }
 
     /// Whether ``check_as(seat, action)`` accepts the action.
     fn is_legal_as(&self, py: Python<'_>, seat: u8, action: &Bound<'_, PyAny>) -> PyResult<bool> {
         let seat = seat_of(py, Some(seat))?.unwrap_or(Player(0));
-        Ok(self.game.is_legal_as(seat, &action_of(action)?))
+        let a = action_of::<CardGame>(action)?;
+        Ok(generic::check_as(py, &self.game, seat, &a).is_ok())
     }
 
     /// Applies an action that ``seat`` sent: another seat's action raises
@@ -206,9 +155,8 @@ impl PyCardGame {
         action: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let seat = seat_of(py, Some(seat))?.unwrap_or(Player(0));
-        let a = action_of(action)?;
-        let ev = self.game.apply_as(seat, a).map_err(|e| card_error(py, e))?;
-        ev.iter().map(|e| ser_to_py(py, e)).collect()
+        let a = action_of::<CardGame>(action)?;
+        dicts(py, &generic::apply_as(py, &mut self.game, seat, a)?)
     }
 
     /// ``seat``'s legal actions as dicts (empty when it has nothing to decide): safe to
@@ -221,9 +169,7 @@ impl PyCardGame {
         seat: u8,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let seat = seat_of(py, Some(seat))?.unwrap_or(Player(0));
-        let mut v = Vec::new();
-        self.game.legal_actions_for(seat, &mut v);
-        v.iter().map(|a| ser_to_py(py, a)).collect()
+        dicts(py, &generic::legal_actions_for(&self.game, seat))
     }
 
     /// ``legal_actions_for(seat)`` as booleans over the fixed action ids.
@@ -250,10 +196,7 @@ impl PyCardGame {
                 .map_err(|err| parse_message(py, err.to_string()))?;
             parsed.push(e);
         }
-        CardGame::events_for(&parsed, viewer)
-            .iter()
-            .map(|e| ser_to_py(py, e))
-            .collect()
+        dicts(py, &CardGame::events_for(&parsed, viewer))
     }
 
     /// What the game waits for, as a dict.
@@ -262,16 +205,16 @@ impl PyCardGame {
         ser_to_py(py, &self.game.decision())
     }
 
-    /// The seats that may act now.
+    /// The seats that may act now, as a list of ints.
     #[getter]
-    fn to_act(&self) -> Vec<u8> {
-        self.game.to_act().iter().map(|p| p.0).collect()
+    fn to_act(&self) -> Vec<u32> {
+        generic::to_act(&self.game)
     }
 
     /// The winner, or ``None``.
     #[getter]
     fn winner(&self) -> Option<u8> {
-        self.game.winner().map(|p| p.0)
+        generic::winner(&self.game)
     }
 
     /// The turn number.
@@ -289,7 +232,7 @@ impl PyCardGame {
     /// What ``seat`` may know (``None``: a spectator), as a dict.
     #[pyo3(signature = (seat = None))]
     fn view<'py>(&self, py: Python<'py>, seat: Option<u8>) -> PyResult<Bound<'py, PyAny>> {
-        ser_to_py(py, &self.game.view(seat_of(py, seat)?))
+        generic::view(py, &self.game, seat_of(py, seat)?)
     }
 
     /// Both principalities as text.

@@ -1,6 +1,7 @@
 //! `Game`, its live `LegalActions` view and `Board`.
 
 use crate::convert::{from_py, ser_to_py};
+use crate::engine as generic;
 use crate::errors::{load_error, new_game_error, parse_error, parse_message, rule_error};
 use crate::objects::{action_arg, PyAction, PyEvent};
 use crate::svg;
@@ -76,9 +77,8 @@ pub struct PyGame {
     legal_fresh: bool,
     /// The fixed action space of the board, made on first use.
     space: OnceLock<ActionSpace>,
-    /// Reused buffers of `legal_id_list` (no allocation per call once grown).
+    /// The reused mask of `legal_id_list` (no allocation per call once grown).
     mask_buf: Vec<u64>,
-    ids_buf: Vec<u32>,
 }
 
 /// The most ids kept as ready-made Python ints (every id of the base game's spaces, and of
@@ -110,6 +110,51 @@ fn id_int<'py>(py: Python<'py>, ints: &[Py<PyAny>], i: u32) -> Bound<'py, PyAny>
         }
     }
 }
+
+/// The set bits of a mask, ascending, with their number known up front (a Python list is
+/// then filled in one pass, without an intermediate `Vec`).
+struct MaskIds<'a> {
+    words: &'a [u64],
+    word: usize,
+    bits: u64,
+    left: usize,
+}
+
+impl<'a> MaskIds<'a> {
+    fn new(words: &'a [u64]) -> MaskIds<'a> {
+        MaskIds {
+            words,
+            word: 0,
+            bits: words.first().copied().unwrap_or(0),
+            left: words.iter().map(|w| w.count_ones() as usize).sum(),
+        }
+    }
+}
+
+impl Iterator for MaskIds<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.left == 0 {
+            return None;
+        }
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = self.words[self.word];
+        }
+        let id = (self.word * 64) as u32 + self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        self.left -= 1;
+        Some(id)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for MaskIds<'_> {}
 
 impl PyGame {
     /// The core game (read-only), for the other binding modules.
@@ -148,7 +193,6 @@ impl PyGame {
             legal_fresh: false,
             space: OnceLock::new(),
             mask_buf: Vec::new(),
-            ids_buf: Vec::new(),
         }
     }
 
@@ -191,7 +235,6 @@ impl PyGame {
             legal_fresh: false,
             space: OnceLock::new(),
             mask_buf: Vec::new(),
-            ids_buf: Vec::new(),
         }
     }
 }
@@ -359,16 +402,11 @@ impl PyGame {
         let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
         self.mask_buf.resize(space.words(), 0);
         game.legal_mask_with(space, &mut self.mask_buf, offers);
-        self.ids_buf.clear();
-        for (w, &word) in self.mask_buf.iter().enumerate() {
-            let mut b = word;
-            while b != 0 {
-                self.ids_buf.push((w * 64) as u32 + b.trailing_zeros());
-                b &= b - 1;
-            }
-        }
         let ints = small_ints(py);
-        PyList::new(py, self.ids_buf.iter().map(|&i| id_int(py, ints, i)))
+        PyList::new(
+            py,
+            MaskIds::new(&self.mask_buf).map(|i| id_int(py, ints, i)),
+        )
     }
 
     /// Applies the action with fixed id `id` and returns its events, like `apply`
@@ -404,6 +442,34 @@ impl PyGame {
         };
         self.legal_fresh = false;
         Ok(out)
+    }
+
+    /// Applies the action with fixed id `id`, dropping its events, and returns whether the
+    /// game is now over: `apply_id(id, events=False)` and `winner is not None` in one call,
+    /// the shape of a playout loop (`done = game.step(ids[k])`). The argument is positional
+    /// only, which spares the keyword parsing of `apply_id`.
+    ///
+    /// Raises as `apply_id` does (`ValueError` for an id that names no action now, the
+    /// `IllegalActionError` subclass for an illegal action); the game is then unchanged.
+    ///
+    /// >>> import random
+    /// >>> import catan_rules
+    /// >>> game, rng, done = catan_rules.Game(map="beginner", seed=7), random.Random(1), False
+    /// >>> while not done:
+    /// ...     ids = game.legal_id_list(False)
+    /// ...     done = game.step(ids[rng.randrange(len(ids))])
+    /// >>> game.winner is not None
+    /// True
+    #[pyo3(signature = (id, /))]
+    fn step(&mut self, py: Python<'_>, id: u32) -> PyResult<bool> {
+        let (game, cell) = (&mut self.game, &self.space);
+        let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
+        game.apply_id(space, id, &mut ()).map_err(|e| match e {
+            IdError::Unknown(_) => PyValueError::new_err(e.to_string()),
+            IdError::Rule(r) => rule_error(py, r),
+        })?;
+        self.legal_fresh = false;
+        Ok(self.game.winner().is_some())
     }
 
     /// The id table: one row per fixed id, as a NumPy structured array with fields `id`,
@@ -546,9 +612,7 @@ impl PyGame {
     /// Raises the error `apply` would raise for `action`, without applying it; returns
     /// `None` if it is legal.
     fn check(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.game
-            .check(&action_arg(py, action)?)
-            .map_err(|e| rule_error(py, e))
+        generic::check(py, &self.game, &action_arg(py, action)?)
     }
 
     /// Raises the error `apply_as(seat, action)` would raise, without applying it; returns
@@ -567,7 +631,7 @@ impl PyGame {
     fn check_as(&self, py: Python<'_>, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = seat_arg(seat)?;
         let a = action_arg(py, action)?;
-        self.game.check_as(seat, &a).map_err(|e| rule_error(py, e))
+        generic::check_as(py, &self.game, seat, &a)
     }
 
     /// Whether `check_as(seat, action)` accepts the action.
@@ -611,9 +675,10 @@ impl PyGame {
     /// ([Action('roll', player=0)], [])
     fn legal_actions_for(&self, seat: i64) -> PyResult<Vec<PyAction>> {
         let seat = self.player(seat)?;
-        let mut v = Vec::new();
-        self.game.legal_actions_for(seat, &mut v);
-        Ok(v.into_iter().map(PyAction).collect())
+        Ok(generic::legal_actions_for(&self.game, seat)
+            .into_iter()
+            .map(PyAction)
+            .collect())
     }
 
     /// `legal_actions_for(seat)` as a boolean NumPy array over the fixed ids, like
@@ -710,7 +775,7 @@ impl PyGame {
     /// The seats that may act now (several while discarding, answering an offer or choosing gold).
     #[getter]
     fn to_act(&self) -> Vec<u32> {
-        players_list(self.game.to_act())
+        generic::to_act(&self.game)
     }
 
     /// The phase: `"setup_settlement"`, `"setup_road"`, `"roll"`, `"discard"`,
@@ -735,7 +800,7 @@ impl PyGame {
     /// The winner's seat, or `None` while the game goes on.
     #[getter]
     fn winner(&self) -> Option<u8> {
-        self.game.winner().map(|p| p.0)
+        generic::winner(&self.game)
     }
 
     /// Every seat's points, hidden victory point cards included.
@@ -812,7 +877,7 @@ impl PyGame {
     #[pyo3(signature = (position, seed = None))]
     fn from_json(py: Python<'_>, position: &str, seed: Option<u64>) -> PyResult<PyGame> {
         crate::objects::check_input_size(py, position)?;
-        let game = Game::from_json(position).map_err(|e| load_error(py, e))?;
+        let game = generic::from_position(py, position)?;
         Ok(PyGame::from_game(game, seed))
     }
 
@@ -828,7 +893,7 @@ impl PyGame {
     #[pyo3(signature = (player = None))]
     fn view<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let viewer = player.map(|p| self.player(p)).transpose()?;
-        ser_to_py(py, &self.game.view(viewer))
+        generic::view(py, &self.game, viewer)
     }
 
     /// The board with the pieces, as SVG text. `ids=True` labels every node, edge and hex

@@ -8,6 +8,7 @@ mod agents;
 mod batch;
 mod cards;
 mod convert;
+mod engine;
 mod errors;
 mod game;
 mod objects;

@@ -133,6 +133,41 @@ def test_id_lists_without_offers_and_event_free_steps() -> None:
     assert offer_ids, "offers were listed at some point"
 
 
+def test_step_is_apply_id_without_events_and_says_when_the_game_is_over() -> None:
+    # `step(id)` is `apply_id(id, events=False)` plus `winner is not None`: the same game,
+    # move for move, and True exactly on the move that ends it.
+    game = catan_rules.Game(players=4, map="random", seed=11)
+    twin = game.copy()
+    rng = np.random.default_rng(11)
+    done = False
+    moves = 0
+    while not done:
+        assert game.winner is None
+        ids = game.legal_id_list(False)
+        i = ids[int(rng.integers(len(ids)))]
+        done = game.step(i)
+        assert done is (game.winner is not None)
+        twin.apply_id(i, events=False)
+        assert game == twin
+        moves += 1
+    assert moves > 100 and game.winner is not None
+    # Bad ids raise as apply_id does and change nothing; a finished game refuses every id.
+    fresh = catan_rules.Game(players=4, map="random", seed=11)
+    before = fresh.copy()
+    with pytest.raises(ValueError):
+        fresh.step(fresh.action_space_size)
+    end_turn = fresh.id_for_action({"type": "end_turn", "player": 0})
+    with pytest.raises(catan_rules.IllegalActionError):
+        fresh.step(end_turn)
+    assert fresh == before
+    over = game.copy()
+    with pytest.raises(catan_rules.GameOverError):
+        game.step(end_turn)
+    assert game == over
+    with pytest.raises(TypeError):
+        fresh.step(id=0)  # type: ignore[call-arg]
+
+
 def test_discards_are_made_one_card_at_a_time_by_id() -> None:
     # docs/rulings.md §38: a discard may be handed over in parts; the fixed ids number
     # one-card discards, so the mask is never empty, whatever the hand size.

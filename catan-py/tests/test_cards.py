@@ -107,3 +107,30 @@ def test_seat_scoped_calls() -> None:
             assert catan_rules.CardGame.events_for(events, seat) == events
             return
     raise AssertionError("no card drawn")
+
+
+def test_both_classes_answer_the_shared_calls_alike() -> None:
+    # The calls both games share are one body over the Engine trait (docs/architecture.md,
+    # 'The one interface the skins use'): who acts is a list of ints for both (the Card
+    # Game's once came out as bytes), bad ids and positions raise the same classes, and a
+    # refused action changes nothing in either game.
+    cards = catan_rules.CardGame(seed=4)
+    base = catan_rules.Game(map="beginner", seed=4)
+    for game in (cards, base):
+        assert isinstance(game.to_act, list) and game.to_act
+        assert all(isinstance(p, int) for p in game.to_act)
+        assert game.winner is None
+        assert isinstance(game.view(None), dict)
+    with pytest.raises(catan_rules.PositionError):
+        catan_rules.CardGame.from_json(json.dumps({"format": "nonsense"}))
+    with pytest.raises((catan_rules.PositionError, catan_rules.ParseError)):
+        catan_rules.Game.from_json(json.dumps({"format": "nonsense"}))
+    before = cards.to_json()
+    with pytest.raises(catan_rules.ParseError):
+        cards.apply_id(cards.action_space_size)
+    seat = cards.to_act[0]
+    with pytest.raises(catan_rules.NotYourSeatError):
+        cards.apply_as(1 - seat, cards.legal_actions_for(seat)[0])
+    assert cards.to_json() == before
+    assert cards.is_legal_as(seat, cards.legal_actions_for(seat)[0])
+    assert not cards.is_legal_as(1 - seat, cards.legal_actions_for(seat)[0])

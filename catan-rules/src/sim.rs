@@ -20,8 +20,15 @@
 //! assert_eq!(many[0], one);
 //! assert_eq!(many, sim::simulate(Rules::default(), 4, 7, 1, false));
 //! ```
+//!
+//! The loop itself, [`playout`], is written once over [`Engine`]: it plays any game that
+//! can list its actions without trade offers and report its events into a sink
+//! ([`Playout`], [`ApplyInto`]), so the base game's [`GameSummary`] and the Card Game's
+//! counts in `examples/rust/cards_simulate.rs` are two event sinks of one loop.
 
 use crate::action::Action;
+use crate::cards::{CardAction, CardEventSink, CardGame};
+use crate::engine::Engine;
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::rng::Rng;
@@ -86,6 +93,172 @@ impl EventSink for GameSummary {
     }
 }
 
+/// What a random playout needs from a game beyond [`Engine`].
+pub trait Playout: Engine {
+    /// The number of the turn being played (what [`Limits::max_turns`] counts).
+    fn turn_number(&self) -> u32;
+
+    /// Writes the legal actions into `out` (cleared first), in the order of
+    /// [`Engine::legal_actions`], leaving out offers of trade between players when
+    /// `offers` is false (the other actions, answers included, stay).
+    fn playout_actions(&self, offers: bool, out: &mut Vec<Self::Action>);
+}
+
+/// A game that reports the events of an action into a sink of type `S` as it applies it:
+/// how a playout keeps its game's own rule counts.
+pub trait ApplyInto<S>: Engine {
+    /// Applies `action`, reporting its events into `sink`; `false` when the action is
+    /// refused (nothing changes and nothing is reported: [`Engine::apply`] says why). A
+    /// playout needs no more, and a bare flag costs the hot loop nothing to drop.
+    fn apply_into(&mut self, action: Self::Action, sink: &mut S) -> bool;
+
+    /// Applies `action`, just listed as legal in this very state, without checking it
+    /// again (the game's `apply_legal`; a debug build still checks). An action that is not
+    /// legal here leaves the game in an unspecified state.
+    fn apply_listed(&mut self, action: Self::Action, sink: &mut S);
+}
+
+impl Playout for Game {
+    #[inline]
+    fn turn_number(&self) -> u32 {
+        self.turn()
+    }
+
+    #[inline]
+    fn playout_actions(&self, offers: bool, out: &mut Vec<Action>) {
+        if offers {
+            self.legal_actions(out);
+        } else {
+            // The same list as enumerating everything and dropping the offers.
+            self.legal_actions_without_offers(out);
+        }
+    }
+}
+
+impl<S: EventSink> ApplyInto<S> for Game {
+    #[inline]
+    fn apply_into(&mut self, action: Action, sink: &mut S) -> bool {
+        self.apply_with(action, sink).is_ok()
+    }
+
+    #[inline]
+    fn apply_listed(&mut self, action: Action, sink: &mut S) {
+        self.apply_legal(action, sink);
+    }
+}
+
+impl Playout for CardGame {
+    fn turn_number(&self) -> u32 {
+        u32::from(self.turn())
+    }
+
+    fn playout_actions(&self, offers: bool, out: &mut Vec<CardAction>) {
+        self.legal_actions(out);
+        if !offers {
+            out.retain(|a| !a.is_offer());
+        }
+    }
+}
+
+impl<S: CardEventSink> ApplyInto<S> for CardGame {
+    fn apply_into(&mut self, action: CardAction, sink: &mut S) -> bool {
+        self.apply_with(action, sink).is_ok()
+    }
+
+    fn apply_listed(&mut self, action: CardAction, sink: &mut S) {
+        self.apply_legal(action, sink);
+    }
+}
+
+/// How [`playout`] plays: which actions it lists, whether it checks them again, and when
+/// it stops a game that has no winner yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// List offers of trade between players (with `false` every other action, answers
+    /// included, stays in the choice).
+    pub offers: bool,
+    /// Check every chosen action again as it is applied ([`ApplyInto::apply_into`]);
+    /// `false` applies it as listed ([`ApplyInto::apply_listed`]).
+    pub checked: bool,
+    /// Stop once the turn number reaches this.
+    pub max_turns: u32,
+    /// Stop after this many actions.
+    pub max_actions: u32,
+}
+
+impl Default for Limits {
+    /// Every action listed, every action checked, no limit.
+    fn default() -> Limits {
+        Limits {
+            offers: true,
+            checked: true,
+            max_turns: u32::MAX,
+            max_actions: u32::MAX,
+        }
+    }
+}
+
+/// Plays `game` on with a random player until it has a winner or reaches a limit:
+/// at every step the legal actions (without offers of trade between players unless
+/// `limits.offers`) go into `legal`, `choose` picks the index of one, and it is applied
+/// with its events reported into `sink`. Returns the number of actions applied. A game
+/// that lists no action, or refuses one it listed, stops there (reported unfinished rather
+/// than a panic).
+///
+/// ```
+/// use catan_rules::cards::{CardEvent, CardEventSink, CardGame, CardRules};
+/// use catan_rules::sim::{playout, Limits};
+///
+/// /// The Card Game's cards laid, counted from its events.
+/// #[derive(Default)]
+/// struct Built(u32);
+/// impl CardEventSink for Built {
+///     fn push(&mut self, e: CardEvent) {
+///         if let CardEvent::Built { .. } = e {
+///             self.0 += 1;
+///         }
+///     }
+/// }
+///
+/// let mut game = CardGame::new(CardRules::default(), 3);
+/// let (mut legal, mut built, mut k) = (Vec::new(), Built::default(), 0usize);
+/// let limits = Limits { offers: false, max_actions: 100_000, ..Limits::default() };
+/// let actions = playout(&mut game, limits, &mut legal, &mut built, |l| {
+///     k = k.wrapping_mul(31).wrapping_add(7);
+///     k % l.len()
+/// });
+/// assert!(game.winner().is_some() && actions > 0 && built.0 > 0);
+/// ```
+pub fn playout<E, S>(
+    game: &mut E,
+    limits: Limits,
+    legal: &mut Vec<E::Action>,
+    sink: &mut S,
+    mut choose: impl FnMut(&[E::Action]) -> usize,
+) -> u32
+where
+    E: Playout + ApplyInto<S>,
+{
+    let mut actions = 0;
+    while game.winner().is_none()
+        && game.turn_number() < limits.max_turns
+        && actions < limits.max_actions
+    {
+        game.playout_actions(limits.offers, legal);
+        if legal.is_empty() {
+            break;
+        }
+        let a = legal[choose(legal)];
+        if !limits.checked {
+            game.apply_listed(a, sink);
+        } else if !game.apply_into(a, sink) {
+            break;
+        }
+        actions += 1;
+    }
+    actions
+}
+
 /// Plays one game with `seed` between uniformly random players and summarises it.
 ///
 /// With `domestic_trade` false the players never offer trades to each other (the other
@@ -117,24 +290,14 @@ fn play_with_buffer(
         return summary;
     };
     let mut policy = Rng::new(seed ^ POLICY_SALT);
-    while game.winner().is_none() && game.turn() < MAX_TURNS {
-        if domestic_trade {
-            game.legal_actions(legal);
-        } else {
-            // The same list as enumerating everything and dropping the offers.
-            game.legal_actions_without_offers(legal);
-        }
-        // Accepted rules always leave someone an action; should that ever fail, the game
-        // is reported unfinished rather than a panic.
-        if legal.is_empty() {
-            break;
-        }
-        let a = legal[policy.below(legal.len() as u32) as usize];
-        if game.apply_with(a, &mut summary).is_err() {
-            break;
-        }
-        summary.actions += 1;
-    }
+    let limits = Limits {
+        offers: domestic_trade,
+        max_turns: MAX_TURNS,
+        ..Limits::default()
+    };
+    summary.actions = playout(&mut game, limits, legal, &mut summary, |l| {
+        policy.below(l.len() as u32) as usize
+    });
     summary.winner = game.winner();
     summary.turns = game.turn();
     summary.scores = game.scores();
@@ -262,6 +425,49 @@ mod tests {
         assert_eq!(simulate(Rules::default(), 90, 5, 2, false), many);
         assert_eq!(simulate(Rules::default(), 90, 5, 3, false), many);
         assert_eq!(many[89], play_random(Rules::default(), 94, false));
+    }
+
+    /// The one playout loop plays the Card Game too: checked and as-listed give the same
+    /// game, the limits stop it, and without offers no offer is made (its rule counts are
+    /// the caller's event sink).
+    #[test]
+    fn one_loop_plays_the_card_game() {
+        use crate::cards::{CardEvent, CardRules};
+        #[derive(Default)]
+        struct Offers(u32);
+        impl CardEventSink for Offers {
+            fn push(&mut self, e: CardEvent) {
+                if let CardEvent::Offered { .. } = e {
+                    self.0 += 1;
+                }
+            }
+        }
+        let play = |limits: Limits| {
+            let mut game = CardGame::new(CardRules::default(), 21);
+            let (mut legal, mut offers, mut policy) = (Vec::new(), Offers::default(), Rng::new(4));
+            let n = playout(&mut game, limits, &mut legal, &mut offers, |l| {
+                policy.below(l.len() as u32) as usize
+            });
+            (game, n, offers.0)
+        };
+        let (checked, n, offers) = play(Limits::default());
+        assert!(checked.winner().is_some() && n > 0 && offers > 0);
+        let (listed, m, _) = play(Limits {
+            checked: false,
+            ..Limits::default()
+        });
+        assert_eq!((listed.to_json(), m), (checked.to_json(), n));
+        let (short, k, _) = play(Limits {
+            max_actions: 10,
+            ..Limits::default()
+        });
+        assert_eq!((short.winner(), k), (None, 10));
+        let (no_offers, _, offers) = play(Limits {
+            offers: false,
+            ..Limits::default()
+        });
+        assert!(no_offers.winner().is_some());
+        assert_eq!(offers, 0);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! `E: Engine`) runs both games: the base game and the Catan Card Game (1996).
 
 use catan_rules::cards::{CardAction, CardEngineError, CardError, CardGame};
-use catan_rules::engine::{Engine, EngineError};
+use catan_rules::engine::{json, Engine, EngineError};
 use catan_rules::{Action, Game, Player, RuleError};
 
 /// A small deterministic chooser (no dependence on the engine's own generator).
@@ -27,7 +27,9 @@ impl Pick {
 /// * every action's JSON parses back to itself;
 /// * every action changes the game, and (with `reports`) reports what it did in events;
 /// * every so often the position JSON loads back into a game that writes the same JSON;
-/// * a view serialises for every seat and for a spectator.
+/// * a view serialises for every seat and for a spectator;
+/// * every so often the JSON layer and the seat-scoped calls agree with the trait (see
+///   [`json_and_seats_agree`]).
 ///
 /// Returns the game at the end.
 fn exercise<E: Engine>(
@@ -82,6 +84,9 @@ fn exercise<E: Engine>(
                 serde_json::to_string(&events).unwrap()
             );
         }
+        if step % 13 == 0 {
+            json_and_seats_agree(&game, &legal, action);
+        }
         events.clear();
         let before = game.position_json();
         game.apply(action, &mut events).unwrap();
@@ -101,6 +106,80 @@ fn exercise<E: Engine>(
         }
     }
     game
+}
+
+/// The JSON layer (`engine::json`, the body of both games' C entry points) and the
+/// seat-scoped calls, against the trait's own methods, in one position with legal actions
+/// `legal` and `action` among them:
+/// * the legal list as JSON is the list; applying `action` as JSON, quietly, or as the seat
+///   whose own list holds it, gives the same game (and as JSON the same events);
+/// * every seat's own list holds only actions that seat may send: `check_as` accepts
+///   them for it and refuses them for every other seat, and (with seeded chance) they
+///   are in the referee's list;
+/// * per-seat events through JSON are the trait's `events_for`, for every seat and a
+///   spectator;
+/// * malformed JSON is refused with nothing changed.
+fn json_and_seats_agree<E: Engine>(game: &E, legal: &[E::Action], action: E::Action) {
+    assert_eq!(
+        json::legal_actions(game),
+        serde_json::to_string(legal).unwrap()
+    );
+    let text = serde_json::to_string(&action).unwrap();
+    let mut by_value = game.clone();
+    let mut events = Vec::new();
+    by_value.apply(action, &mut events).unwrap();
+    let mut by_json = game.clone();
+    let mut json_events = Vec::new();
+    json::apply(&mut by_json, &text, &mut json_events).unwrap();
+    assert_eq!(by_json.position_json(), by_value.position_json());
+    assert_eq!(json::events::<E>(&json_events), json::events::<E>(&events));
+    let mut quiet = game.clone();
+    quiet.apply_quiet(action).unwrap();
+    assert_eq!(quiet.position_json(), by_value.position_json());
+    json::check(game, &text).unwrap();
+
+    let mut sent_by = None;
+    for s in 0..game.players() {
+        let seat = Player(s);
+        let mine: Vec<E::Action> = serde_json::from_str(&json::legal_actions_for(game, seat))
+            .expect("a seat's list is JSON actions");
+        for a in &mine {
+            let a_text = serde_json::to_string(a).unwrap();
+            json::check_as(game, seat, &a_text).unwrap();
+            for other in (0..game.players()).filter(|&o| o != s) {
+                assert!(
+                    game.check_as(Player(other), a).is_err(),
+                    "seat {other} may not send seat {s}'s {a:?}"
+                );
+            }
+            if !game.external_chance() {
+                assert!(legal.contains(a), "{a:?} of seat {s} is legal");
+            }
+        }
+        if mine.contains(&action) {
+            sent_by = Some(seat);
+        }
+    }
+    if let Some(seat) = sent_by {
+        let mut as_seat = game.clone();
+        let mut seat_events = Vec::new();
+        json::apply_as(&mut as_seat, seat, &text, &mut seat_events).unwrap();
+        assert_eq!(as_seat.position_json(), by_value.position_json());
+    }
+
+    let all = json::events::<E>(&events);
+    for viewer in (0..game.players()).map(|p| Some(Player(p))).chain([None]) {
+        assert_eq!(
+            json::events_for::<E>(&all, viewer).unwrap(),
+            serde_json::to_string(&E::events_for(&events, viewer)).unwrap()
+        );
+    }
+    let mut bad = game.clone();
+    let before = bad.position_json();
+    assert!(json::apply(&mut bad, "{\"type\": 7}", &mut Vec::new()).is_err());
+    assert!(json::check_as(&bad, Player(0), "[").is_err());
+    assert!(json::events_for::<E>("{", None).is_err());
+    assert_eq!(bad.position_json(), before);
 }
 
 /// A whole seeded game through the trait, to its winner; the returns name the winner

@@ -8,10 +8,15 @@
 //! `--vp N` (victory points to win, default 12), `--json` (the last line is one JSON object
 //! with the figures), `--quiet`. One thread; random players choose uniformly among the
 //! legal actions and make a trade offer to the opponent about one time in 25.
+//!
+//! The loop is the library's [`catan_rules::sim::playout`], the one the base game's
+//! `simulate` runs: this file holds only the Card Game's rule counts (an event sink) and
+//! its players' choice.
 
 use catan_rules::cards::{
     CardAction, CardEvent, CardEventSink, CardGame, CardRules, EventFace, Token,
 };
+use catan_rules::sim::{playout, Limits};
 use std::time::Instant;
 
 #[derive(Default)]
@@ -118,29 +123,35 @@ pub fn run(args: Vec<String>) {
     };
     let mut c = Counts::default();
     let mut legal: Vec<CardAction> = Vec::with_capacity(4096);
-    let mut plain: Vec<CardAction> = Vec::with_capacity(4096);
+    // The positions of the actions that are not offers, in the legal list.
+    let mut plain: Vec<usize> = Vec::with_capacity(4096);
+    // Applied as listed, not checked again (the card game's `apply_legal`).
+    let limits = Limits {
+        checked: false,
+        max_actions: 100_000,
+        ..Limits::default()
+    };
     let start = Instant::now();
     for i in 0..games {
         let mut g = CardGame::new(rules, seed.wrapping_add(i));
         let mut x = seed.wrapping_add(i) ^ 0x9E37_79B9;
-        let mut n = 0u64;
-        while g.winner().is_none() && n < 100_000 {
-            g.legal_actions(&mut legal);
+        // Uniform among the actions that are not offers, and about one time in 25
+        // uniform among all (offers included).
+        let choose = |legal: &[CardAction]| {
             plain.clear();
-            plain.extend(legal.iter().copied().filter(|a| !a.is_offer()));
+            plain.extend((0..legal.len()).filter(|&k| !legal[k].is_offer()));
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let r = (x >> 33) as usize;
-            let a = if plain.is_empty() || r % 25 == 0 {
-                legal[(r / 25) % legal.len()]
+            if plain.is_empty() || r % 25 == 0 {
+                (r / 25) % legal.len()
             } else {
                 plain[(r / 25) % plain.len()]
-            };
-            g.apply_legal(a, &mut c);
-            n += 1;
-        }
-        c.actions += n;
+            }
+        };
+        let n = playout(&mut g, limits, &mut legal, &mut c, choose);
+        c.actions += u64::from(n);
         if g.winner().is_none() {
             c.unfinished += 1;
         }

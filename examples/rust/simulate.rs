@@ -21,6 +21,7 @@
 //! (apply the enumerated actions with `Game::apply_legal`, which skips re-checking them;
 //! the default is the checked `Game::apply_with`).
 
+use catan_rules::sim::{playout, Limits};
 use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng, Rules};
 use rayon::prelude::*;
 use std::io::Write;
@@ -243,26 +244,23 @@ fn play(
     let mut counts = Counts::default();
     let mut legal: Vec<Action> = Vec::with_capacity(256);
     let mut last_draw = Instant::now();
+    // The library's playout loop (the one `simulate --game cards` runs too): uniform
+    // choices, offers as asked, checked unless `--unchecked`, no limit (random games end).
+    let limits = Limits {
+        offers: o.domestic_trade,
+        checked: !o.unchecked,
+        ..Limits::default()
+    };
     for i in range {
         let mut policy = Rng::new(o.seed.wrapping_add(i) ^ 0x005e_ed0f_7a11_5eed);
         let mut game = Game::new(rules, o.seed.wrapping_add(i)).expect("valid rules");
-        while game.winner().is_none() {
-            if o.domestic_trade {
-                game.legal_actions(&mut legal);
-            } else {
-                // The same list as enumerating everything and dropping the offers.
-                game.legal_actions_without_offers(&mut legal);
-            }
-            let a = legal[policy.below(legal.len() as u32) as usize];
-            if o.unchecked {
-                game.apply_legal(a, &mut counts);
-            } else {
-                game.apply_with(a, &mut counts)
-                    .expect("enumerated actions are legal");
-            }
-            counts.actions += 1;
-        }
-        let w = game.winner().expect("finished");
+        let n = playout(&mut game, limits, &mut legal, &mut counts, |l| {
+            policy.below(l.len() as u32) as usize
+        });
+        counts.actions += u64::from(n);
+        let w = game
+            .winner()
+            .expect("random games end, and enumerated actions are legal");
         counts.wins[w.index()] += 1;
         let (dev, new_dev) = game.development_cards(w);
         let vp_cards = dev[DevCard::VictoryPoint] + new_dev[DevCard::VictoryPoint];

@@ -54,6 +54,7 @@ impl From<serde_json::Error> for CardEngineError {
 
 impl Engine for CardGame {
     const NAME: &'static str = "catan-cards";
+    const MAX_SEATS: u8 = 2;
     type Action = CardAction;
     type Event = CardEvent;
     type View = CardView;
@@ -95,6 +96,38 @@ impl Engine for CardGame {
         events: &mut Vec<CardEvent>,
     ) -> Result<(), CardEngineError> {
         Ok(self.apply_with(action, events)?)
+    }
+
+    fn apply_quiet(&mut self, action: CardAction) -> Result<(), CardEngineError> {
+        Ok(self.apply_with(action, &mut ())?)
+    }
+
+    /// The seat gate of [`CardGame::check_as`], then [`CardGame::apply`]: the errors of
+    /// `check_as` (the two differ only for an external-chance `roll`, which `check_as`
+    /// accepts as the seat's choice and `apply` refuses without its outcome).
+    fn apply_as(
+        &mut self,
+        seat: Player,
+        action: CardAction,
+        events: &mut Vec<CardEvent>,
+    ) -> Result<(), CardEngineError> {
+        Ok(self.apply_as_with(seat, action, events)?)
+    }
+
+    fn check(&self, action: &CardAction) -> Result<(), CardEngineError> {
+        Ok(CardGame::check(self, action)?)
+    }
+
+    fn check_as(&self, seat: Player, action: &CardAction) -> Result<(), CardEngineError> {
+        Ok(CardGame::check_as(self, seat, action)?)
+    }
+
+    fn legal_actions_for(&self, seat: Player, out: &mut Vec<CardAction>) {
+        CardGame::legal_actions_for(self, seat, out);
+    }
+
+    fn events_for(events: &[CardEvent], viewer: Option<Player>) -> Vec<CardEvent> {
+        CardGame::events_for(events, viewer)
     }
 
     fn action_space(&self) -> CardSpace {

@@ -13,6 +13,10 @@
 //! drawn) travels inside the action that causes it, and [`Engine::legal_actions`] lists one
 //! action per possible outcome, so a table, a referee or a search picks the outcome.
 //!
+//! The [`json`] module is the one body of every JSON entry point written over the trait
+//! (new game, legal actions, apply, check, the seat-scoped calls, views, events, positions),
+//! which the C library calls for both games.
+//!
 //! ```
 //! use catan_rules::engine::Engine;
 //! use catan_rules::Game;
@@ -37,6 +41,8 @@
 //! let returns = done.returns();
 //! assert_eq!(returns.iter().sum::<f64>(), if done.winner().is_some() { 1.0 } else { 0.0 });
 //! ```
+
+pub mod json;
 
 use crate::action::Action;
 use crate::action_space::{ActionSpace, IdError};
@@ -65,16 +71,20 @@ use std::fmt::Debug;
 pub trait Engine: Clone + Send + Sync + Sized + 'static {
     /// The game's name, as skins report it (`"catan"` for the base game).
     const NAME: &'static str;
+    /// The most seats a game of this kind has: the seats `0..MAX_SEATS` are the viewers
+    /// [`Engine::events_for`] accepts when no game is at hand.
+    const MAX_SEATS: u8;
     /// One action (its JSON form is the wire format).
     type Action: Copy + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
-    /// One thing that happened, as [`Engine::apply`] reports it.
-    type Event: Clone + Debug + Serialize + Send + Sync;
+    /// One thing that happened, as [`Engine::apply`] reports it (and as a skin reads it back
+    /// to redact it for a seat).
+    type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// What one seat (or a spectator) may know.
     type View: Serialize;
     /// The fixed integer numbering of actions for one game's setting (board and seats).
     type Space: Clone + Debug + Send + Sync;
-    /// Why an input was refused.
-    type Error: std::error::Error + Serialize + Send + Sync + 'static;
+    /// Why an input was refused (malformed JSON among the reasons).
+    type Error: std::error::Error + Serialize + From<serde_json::Error> + Send + Sync + 'static;
 
     /// A new game from rules JSON (`{}` is the default game) with all seeded chance drawn
     /// from `seed`.
@@ -114,6 +124,55 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
         action: Self::Action,
         events: &mut Vec<Self::Event>,
     ) -> Result<(), Self::Error>;
+
+    /// Applies `action` and drops its events (a game builds none where it can: the fast
+    /// path of a skin that does not want them).
+    ///
+    /// # Errors
+    /// As [`Engine::apply`]; the game is then unchanged.
+    fn apply_quiet(&mut self, action: Self::Action) -> Result<(), Self::Error> {
+        self.apply(action, &mut Vec::new())
+    }
+
+    /// Checks `action` without applying it: `Ok` exactly when [`Engine::apply`] would
+    /// succeed. The referee's check: it answers about any seat's action.
+    ///
+    /// # Errors
+    /// The rule the action breaks.
+    fn check(&self, action: &Self::Action) -> Result<(), Self::Error>;
+
+    /// Checks `action` as seat `seat` sends it: another seat's action is refused before the
+    /// game is looked at, and no error names what `seat` may not know. With external
+    /// chance the action is the seat's choice, its outcome not looked at.
+    ///
+    /// # Errors
+    /// The seat's action is not its own, or breaks a rule.
+    fn check_as(&self, seat: Player, action: &Self::Action) -> Result<(), Self::Error>;
+
+    /// Applies an action seat `seat` sent: refused as by [`Engine::check_as`] first, then
+    /// applied as by [`Engine::apply`] (which, with external chance, needs the outcome the
+    /// referee added). The events are the referee's record, unredacted.
+    ///
+    /// # Errors
+    /// Those of [`Engine::check_as`], then of [`Engine::apply`]; the game and `events` are
+    /// then unchanged.
+    fn apply_as(
+        &mut self,
+        seat: Player,
+        action: Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error> {
+        self.check_as(seat, &action)?;
+        self.apply(action, events)
+    }
+
+    /// Writes seat `seat`'s legal actions into `out` (cleared first), in the order of
+    /// [`Engine::legal_actions`]: what may be shown to that seat (with external chance
+    /// each choice once, without its outcome).
+    fn legal_actions_for(&self, seat: Player, out: &mut Vec<Self::Action>);
+
+    /// `events` as `viewer` may see them (`None`: a spectator).
+    fn events_for(events: &[Self::Event], viewer: Option<Player>) -> Vec<Self::Event>;
 
     /// The integer action space of this game's setting; it serves every copy of the game.
     fn action_space(&self) -> Self::Space;
@@ -188,6 +247,12 @@ pub enum EngineError {
     },
 }
 
+impl From<serde_json::Error> for EngineError {
+    fn from(e: serde_json::Error) -> EngineError {
+        EngineError::Parse(ParseError::from(e))
+    }
+}
+
 impl From<IdError> for EngineError {
     fn from(e: IdError) -> EngineError {
         match e {
@@ -222,6 +287,7 @@ impl Out for IdsOut<'_> {
 
 impl Engine for Game {
     const NAME: &'static str = "catan";
+    const MAX_SEATS: u8 = crate::types::MAX_PLAYERS as u8;
     type Action = Action;
     type Event = Event;
     type View = PlayerView;
@@ -259,6 +325,27 @@ impl Engine for Game {
     #[inline]
     fn apply(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), EngineError> {
         Ok(self.apply_with(action, events)?)
+    }
+
+    #[inline]
+    fn apply_quiet(&mut self, action: Action) -> Result<(), EngineError> {
+        Ok(self.apply_with(action, &mut ())?)
+    }
+
+    fn check(&self, action: &Action) -> Result<(), EngineError> {
+        Ok(Game::check(self, action)?)
+    }
+
+    fn check_as(&self, seat: Player, action: &Action) -> Result<(), EngineError> {
+        Ok(Game::check_as(self, seat, action)?)
+    }
+
+    fn legal_actions_for(&self, seat: Player, out: &mut Vec<Action>) {
+        Game::legal_actions_for(self, seat, out);
+    }
+
+    fn events_for(events: &[Event], viewer: Option<Player>) -> Vec<Event> {
+        Game::events_for(events, viewer)
     }
 
     fn action_space(&self) -> ActionSpace {
