@@ -35,6 +35,7 @@ fn interesting_states() -> Vec<*mut catan_game> {
                 Decision::TradeResponses { .. } => "trade_responses",
                 Decision::SpecialBuild { .. } => "special_build",
                 Decision::GameOver { .. } => "game_over",
+                Decision::Reveal { .. } => "reveal",
             };
             let key = format!("{rules}/{kind}");
             if !found.iter().any(|(k, _)| *k == key) {

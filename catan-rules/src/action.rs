@@ -2,7 +2,7 @@
 //! the game ([`crate::Game::apply`]); parsing only checks the form.
 
 use crate::board::{EdgeId, HexId, NodeId};
-use crate::types::{DevCard, Player, Resource, Resources};
+use crate::types::{DevCard, Player, Resource, Resources, Terrain};
 use serde::{Deserialize, Serialize};
 
 /// One atomic decision by one player. JSON: internally tagged, `snake_case`
@@ -188,6 +188,20 @@ pub enum Action {
         /// Its new place.
         to: EdgeId,
     },
+    /// The referee reveals a discovered space (The Fog Islands, external chance): the hex
+    /// drawn from the face-down stack and, for land that produces, the number token drawn
+    /// (Seafarers rules, 'The Fog Islands'). `player` is the discoverer.
+    RevealHex {
+        /// The discoverer.
+        player: Player,
+        /// The space discovered.
+        hex: HexId,
+        /// The hex drawn.
+        terrain: Terrain,
+        /// The number token drawn (producing land only).
+        #[serde(default)]
+        number: Option<u8>,
+    },
 }
 
 impl Action {
@@ -216,7 +230,8 @@ impl Action {
             | Action::RejectTrade { player }
             | Action::ConfirmTrade { player, .. }
             | Action::CancelTrade { player }
-            | Action::EndTurn { player } => player,
+            | Action::EndTurn { player }
+            | Action::RevealHex { player, .. } => player,
         }
     }
 
@@ -252,7 +267,8 @@ impl Action {
             | Action::RejectTrade { player: p }
             | Action::ConfirmTrade { player: p, .. }
             | Action::CancelTrade { player: p }
-            | Action::EndTurn { player: p } => *p = player,
+            | Action::EndTurn { player: p }
+            | Action::RevealHex { player: p, .. } => *p = player,
         }
         self
     }
@@ -282,6 +298,7 @@ impl Action {
             Action::ConfirmTrade { .. } => "confirm_trade",
             Action::CancelTrade { .. } => "cancel_trade",
             Action::EndTurn { .. } => "end_turn",
+            Action::RevealHex { .. } => "reveal_hex",
         }
     }
 

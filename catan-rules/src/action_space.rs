@@ -153,11 +153,15 @@ pub enum Block {
     Ship,
     /// Move a ship: old edge × new edge (open-sea maps only; empty elsewhere).
     MoveShip,
+    /// The referee's reveal of a discovered space (The Fog Islands, external chance):
+    /// unexplored space × terrain × number (maps with unexplored spaces only; empty
+    /// elsewhere).
+    Reveal,
 }
 
 impl Block {
     /// Every block, in id order.
-    pub const ALL: [Block; 25] = [
+    pub const ALL: [Block; 26] = [
         Block::Roll,
         Block::RollDice,
         Block::EndTurn,
@@ -183,6 +187,7 @@ impl Block {
         Block::FinishRoadBuilding,
         Block::Ship,
         Block::MoveShip,
+        Block::Reveal,
     ];
 }
 
@@ -215,6 +220,7 @@ impl Block {
             Block::FinishRoadBuilding => "finish_road_building",
             Block::Ship => "ship",
             Block::MoveShip => "move_ship",
+            Block::Reveal => "reveal",
         }
     }
 }
@@ -262,6 +268,11 @@ pub struct IdInfo {
     pub card: i8,
     /// The cards of a Year of Plenty or a discard, by resource.
     pub resources: [u8; 5],
+    /// Terrain index of a revealed hex (`reveal`: hills, forest, pasture, fields,
+    /// mountains, desert, sea, gold: `0..8`).
+    pub terrain: i8,
+    /// Number token of a revealed hex (`reveal`; `-1`: none).
+    pub number: i8,
 }
 
 fn block_name<S: serde::Serializer>(b: &Block, s: S) -> Result<S::Ok, S::Error> {
@@ -280,6 +291,9 @@ pub struct ActionSpace {
     land: u32,
     hex_to_land: Vec<u8>,
     pub(crate) land_to_hex: Vec<u8>,
+    /// Unexplored spaces at the start (The Fog Islands), and their hexes.
+    pub(crate) fog: u32,
+    pub(crate) fog_to_hex: Vec<u8>,
     offsets: [u32; BLOCKS + 1],
 }
 
@@ -288,10 +302,16 @@ impl ActionSpace {
     pub fn new(board: &Board, players: u8) -> ActionSpace {
         let mut hex_to_land = vec![NO_LAND; board.hexes().len()];
         let mut land_to_hex = Vec::new();
-        for h in board.land_hexes() {
-            hex_to_land[h.index()] = land_to_hex.len() as u8;
-            land_to_hex.push(h.0);
+        // Unexplored spaces count as land hexes (the robber may go where land is
+        // discovered), so that ids do not move when a space is discovered.
+        let fog_to_hex: Vec<u8> = board.fog_hexes().iter().map(|h| h.0).collect();
+        for (i, info) in board.hexes().iter().enumerate() {
+            if info.terrain.is_land() || fog_to_hex.contains(&(i as u8)) {
+                hex_to_land[i] = land_to_hex.len() as u8;
+                land_to_hex.push(i as u8);
+            }
         }
+        let f = fog_to_hex.len() as u32;
         let n = board.nodes().len() as u32;
         let e = board.edges().len() as u32;
         let s = if board.open_sea() { e } else { 0 };
@@ -315,6 +335,7 @@ impl ActionSpace {
                 Block::Discard => 5 * p,
                 Block::Ship => s,
                 Block::MoveShip => s * e,
+                Block::Reveal => f * 8 * 13,
             }
         };
         let mut offsets = [0u32; BLOCKS + 1];
@@ -328,6 +349,8 @@ impl ActionSpace {
             land: l,
             hex_to_land,
             land_to_hex,
+            fog: f,
+            fog_to_hex,
             offsets,
         }
     }
@@ -422,6 +445,12 @@ impl ActionSpace {
             | Action::CancelTrade { .. } => self.encode_answer(a),
             Action::Discard { player, resources } => self.encode_discard(player, &resources),
             Action::CounterOffer { .. } => None,
+            Action::RevealHex {
+                hex,
+                terrain,
+                number,
+                ..
+            } => self.encode_reveal(hex, terrain, number),
         }
     }
 
@@ -458,6 +487,7 @@ impl ActionSpace {
             | Block::Cancel => ActionSpace::decode_trade(b, i, player),
             Block::Discard => self.decode_discard(i),
             Block::Ship | Block::MoveShip => self.decode_ship(b, i, player),
+            Block::Reveal => self.decode_reveal(i, player),
         })
     }
 }
@@ -486,6 +516,8 @@ impl ActionSpace {
             dice: [-1, -1],
             card: -1,
             resources: [0; 5],
+            terrain: -1,
+            number: -1,
         };
         let ri = |r: Resource| r.index() as i8;
         match a {
@@ -556,6 +588,16 @@ impl ActionSpace {
             | Action::CancelTrade { .. }
             | Action::EndTurn { .. }
             | Action::CounterOffer { .. } => {}
+            Action::RevealHex {
+                hex,
+                terrain,
+                number,
+                ..
+            } => {
+                d.hex = hex.0 as i16;
+                d.terrain = terrain.index() as i8;
+                d.number = number.map_or(-1, |n| n as i8);
+            }
         }
         Some(d)
     }

@@ -337,21 +337,18 @@ fn sea_maps_round_trip_through_json() {
 
 #[test]
 fn games_refuse_open_sea_boards_until_ships_exist() {
-    // A Seafarers board has nodes in open sea where no settlement may stand and edges
-    // where no road may; until ships, the pirate and gold fields are built, the base game
-    // refuses such a board rather than playing it wrongly.
+    // A bare Seafarers board given to `with_board` is refused (docs/rulings.md §39: sea maps
+    // are played as a scenario or with `with_sea_map`, which carry their areas and target);
+    // a scenario's game, and its position, are played.
     use catan_rules::{Game, NewGameError, Rules};
     let dealt = Scenario::NewShores.map(4).unwrap().deal(None).unwrap();
     let board = std::sync::Arc::new(Board::new(dealt.board.clone()).unwrap());
     let err = Game::with_board(Rules::default(), board, 1).unwrap_err();
     assert!(matches!(err, NewGameError::Board(_)), "{err}");
-    assert!(err.to_string().contains("not playable yet"), "{err}");
-    // The same board inside a position is refused with the same words.
-    let game = Game::new(Rules::default(), 1).unwrap();
-    let mut pos = game.to_position();
-    pos.board = dealt.board;
-    let err = Game::from_position(pos).unwrap_err().to_string();
-    assert!(err.contains("not playable yet"), "{err}");
+    assert!(err.to_string().contains("with_sea_map"), "{err}");
+    let game = Game::new(Rules::scenario(Scenario::NewShores), 1).unwrap();
+    assert!(game.board().open_sea());
+    assert_eq!(Game::from_position(game.to_position()).unwrap(), game);
 }
 
 #[test]

@@ -16,6 +16,8 @@
 //! | `awards` | points, Longest Road, Largest Army, victory |
 //! | `turn` | phases, decisions, ending a turn |
 //! | `special_build` | the Special Build Phase after every turn (5–6 players) |
+//! | `scenario` | Seafarers scenarios: sea maps in play, start areas, special victory points |
+//! | `fog` | The Fog Islands: discovering unexplored spaces |
 //! | `legal` | where enumeration writes, and its order |
 //!
 //! This file holds the state, its accessors, and the dispatch: [`Game::check`] and the
@@ -25,9 +27,11 @@
 mod awards;
 mod build;
 mod devcards;
+pub(crate) mod fog;
 pub(crate) mod legal;
 mod production;
 pub(crate) mod robber;
+mod scenario;
 mod setup;
 mod ships;
 mod special_build;
@@ -127,6 +131,13 @@ pub struct Game {
     pub(crate) edges: EdgeNibbles,
     /// Ships built this turn, which may not move (Seafarers).
     pub(crate) fresh_ships: FreshShips,
+    /// Seafarers scenarios: the land areas each seat has settled (bit per area), home
+    /// areas included.
+    pub(crate) settled: [u16; MAX_PLAYERS],
+    /// Seafarers scenarios: special victory points each seat has earned.
+    pub(crate) special_vp: [u8; MAX_PLAYERS],
+    /// The Fog Islands: discovered spaces and the face-down stacks.
+    pub(crate) fog: fog::Fog,
 }
 
 impl Clone for Game {
@@ -168,6 +179,9 @@ impl Clone for Game {
             nodes,
             edges,
             fresh_ships,
+            settled,
+            special_vp,
+            fog,
         } = src;
         if !Arc::ptr_eq(&self.board, board) {
             self.board = Arc::clone(board);
@@ -195,6 +209,9 @@ impl Clone for Game {
         self.nodes = *nodes;
         self.edges = *edges;
         self.fresh_ships = *fresh_ships;
+        self.settled = *settled;
+        self.special_vp = *special_vp;
+        self.fog = *fog;
     }
 }
 
@@ -224,6 +241,9 @@ impl PartialEq for Game {
             && self.nodes == o.nodes
             && self.edges == o.edges
             && self.fresh_ships == o.fresh_ships
+            && self.settled == o.settled
+            && self.special_vp == o.special_vp
+            && self.fog == o.fog
     }
 }
 impl Eq for Game {}
@@ -238,6 +258,9 @@ pub enum NewGameError {
     /// The map is invalid.
     #[error(transparent)]
     Board(#[from] crate::board::BoardErrors),
+    /// The sea map is invalid ([`Game::with_sea_map`]).
+    #[error(transparent)]
+    Map(#[from] crate::board::MapErrors),
     /// The map is too small for this many players: some order of set-up placements
     /// leaves no place a settlement may go before every player has placed two (Catan
     /// base rules, 5th ed., 'Set-up Phase' and 'The Distance Rule').
@@ -279,13 +302,21 @@ fn opt(p: u8) -> Option<Player> {
 impl Game {
     // ------------------------------------------------------------------ construction
 
-    /// A new game on the map named by `rules.map`, with all chance drawn from `seed`.
+    /// A new game on the map named by `rules.map`, with all chance drawn from `seed`; with
+    /// a `rules.scenario`, on that scenario's map for the player count (`map` `beginner`:
+    /// as printed; otherwise its variable set-up), to `rules.vp_target`.
     ///
     /// # Errors
     /// [`NewGameError::Rules`] if the rules cannot be played.
     pub fn new(rules: Rules, seed: u64) -> Result<Game, NewGameError> {
         rules.validate()?;
         let mut rng = Rng::new(seed);
+        if let Some(scenario) = rules.scenario {
+            let map = scenario
+                .map(rules.players)
+                .expect("validated: 3 or 4 players");
+            return Game::on_sea_map(rules, &map, rng);
+        }
         let spec = layouts::for_rules(&rules, &mut rng);
         let board = Arc::new(Board::new(spec)?);
         NewGameError::check_setup_room(&board, rules.players)?;
@@ -302,8 +333,8 @@ impl Game {
     /// # Errors
     /// [`NewGameError::Rules`] if the rules cannot be played;
     /// [`NewGameError::SetupCannotFinish`] if the board is too small for the players'
-    /// set-up settlements; [`NewGameError::Board`] for an open-sea (Seafarers) board, which
-    /// the game cannot play yet.
+    /// set-up settlements; [`NewGameError::Board`] for an open-sea (Seafarers) board: play
+    /// those with [`Game::with_sea_map`] (the pirate and gold fields are not played yet).
     pub fn with_board(rules: Rules, board: Arc<Board>, seed: u64) -> Result<Game, NewGameError> {
         rules.validate()?;
         if board.open_sea() {
@@ -343,6 +374,9 @@ impl Game {
             nodes: NodeNibbles::ZERO,
             edges: EdgeNibbles::ZERO,
             fresh_ships: FreshShips::EMPTY,
+            settled: [0; MAX_PLAYERS],
+            special_vp: [0; MAX_PLAYERS],
+            fog: fog::Fog::EMPTY,
         }
     }
 
@@ -561,6 +595,20 @@ impl Game {
         if self.phase == Phase::GameOver {
             return Err(RuleError::GameOver);
         }
+        // The Fog Islands, external chance: a discovery waits for its hex.
+        if self.fog.pending != 0 {
+            return match *action {
+                Action::RevealHex {
+                    player,
+                    hex,
+                    terrain,
+                    number,
+                } => self.check_reveal(player, hex, terrain, number),
+                _ => Err(RuleError::RevealPending {
+                    hex: self.reveal_pending().map_or(HexId(0), |(h, _)| h),
+                }),
+            };
+        }
         let p = player.0;
         // Who may act: everyone owing a discard, those answering an open offer, or else
         // the current player alone.
@@ -609,6 +657,7 @@ impl Game {
             | Action::ConfirmTrade { .. }
             | Action::CancelTrade { .. } => Err(RuleError::NoOpenOffer),
             Action::EndTurn { .. } => self.check_end_turn(action),
+            Action::RevealHex { hex, .. } => Err(RuleError::NothingToReveal { hex }),
         }
     }
 
@@ -624,6 +673,7 @@ impl Game {
             Action::BuildSettlement { node, .. } => self.build_settlement(p, node, sink),
             Action::BuildRoad { edge, .. } => {
                 self.build_road(p, edge, sink);
+                self.discover(p, edge, sink);
                 match self.phase {
                     Phase::SetupRoad => return self.after_setup_road(sink),
                     Phase::RoadBuilding => self.after_free_road(p),
@@ -632,13 +682,17 @@ impl Game {
             }
             Action::BuildShip { edge, .. } => {
                 self.build_ship(p, edge, sink);
+                self.discover(p, edge, sink);
                 match self.phase {
                     Phase::SetupRoad => return self.after_setup_road(sink),
                     Phase::RoadBuilding => self.after_free_road(p),
                     _ => {}
                 }
             }
-            Action::MoveShip { from, to, .. } => self.move_ship(p, from, to, sink),
+            Action::MoveShip { from, to, .. } => {
+                self.move_ship(p, from, to, sink);
+                self.discover(p, to, sink);
+            }
             Action::BuildCity { node, .. } => self.build_city(p, node, sink),
             Action::BuyDevelopmentCard { card, .. } => self.buy_card(p, card, sink),
             Action::Discard { resources, .. } => self.discard(p, resources, sink),
@@ -670,6 +724,12 @@ impl Game {
             Action::ConfirmTrade { with, .. } => self.confirm_trade(p, with, sink),
             Action::CancelTrade { .. } => self.cancel_trade(p, sink),
             Action::EndTurn { .. } => return self.end_turn(p, sink),
+            Action::RevealHex {
+                hex,
+                terrain,
+                number,
+                ..
+            } => self.reveal(p, hex, terrain, number, sink),
         }
         self.check_win(sink);
     }

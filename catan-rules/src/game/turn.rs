@@ -10,7 +10,7 @@
 use super::{Game, F_ROLLED};
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
-use crate::board::NodeId;
+use crate::board::{HexId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::types::{DevCard, Player, PlayerSet, MAX_PLAYERS};
@@ -142,12 +142,24 @@ pub enum Decision {
         /// The player whose turn the phase follows.
         after: Player,
     },
+    /// The referee reveals a discovered space (The Fog Islands, external chance:
+    /// `reveal_hex`).
+    Reveal {
+        /// The discoverer.
+        player: Player,
+        /// The space.
+        hex: HexId,
+    },
 }
 
 impl Game {
     /// What the game waits for.
     pub fn decision(&self) -> Decision {
         let player = Player(self.current);
+        if let (Some((hex, player)), false) = (self.reveal_pending(), self.phase == Phase::GameOver)
+        {
+            return Decision::Reveal { player, hex };
+        }
         match self.phase {
             Phase::GameOver => Decision::GameOver {
                 winner: Player(self.winner),
@@ -190,6 +202,7 @@ impl Game {
             Decision::GameOver { .. } => PlayerSet::EMPTY,
             Decision::Discard { players, .. } => players,
             Decision::TradeResponses { player, pending } => pending.with(player),
+            Decision::Reveal { player, .. } => PlayerSet::EMPTY.with(player),
             _ => PlayerSet::EMPTY.with(Player(self.current)),
         }
     }

@@ -20,6 +20,7 @@ mod longest_road;
 mod maps;
 mod production;
 mod robber;
+mod scenarios;
 mod setup;
 mod ships;
 mod special_build;

@@ -609,3 +609,26 @@ fn random_sea_games_keep_the_invariants() {
     }
     assert!(ships > 50 && moves > 5, "ships {ships}, moves {moves}");
 }
+
+#[test]
+fn a_settlement_joining_ones_road_and_ship_lengthens_the_route() {
+    // Seafarers rules, 'Longest Route': roads and ships form one route only through one's
+    // own settlement or city, so building one where they meet joins them.
+    let mut p = sea();
+    let s = sketch(&p);
+    p.road(0, p.edge(s.w2, s.w1));
+    p.road(0, p.edge(s.w1, s.a));
+    p.ship(0, p.edge(s.a, s.b));
+    p.ship(0, p.edge(s.b, s.c));
+    assert_eq!(p.g.longest_road_of(P0), 2);
+    p.give(0, crate::game::SETTLEMENT_COST);
+    ok(
+        &mut p.g,
+        Action::BuildSettlement {
+            player: P0,
+            node: s.a,
+        },
+    );
+    assert_eq!(p.g.longest_road_of(P0), 4);
+    assert_eq!(p.g.road_length(0), 4);
+}

@@ -1,0 +1,717 @@
+//! The Seafarers scenario layer: start areas, special victory points, targets and the Fog
+//! Islands' discoveries. Each test cites its source: Seafarers rules, 'Heading for New
+//! Shores', 'The Four Islands', 'The Fog Islands', 'Through the Desert' (the current
+//! rulebook; the older New Shores rules for `older_edition`), docs/rulings.md §4 (winning on
+//! one's own turn) and §39 (our scenario rulings).
+
+use super::*;
+use crate::game::SHIP;
+use crate::rules::RulesError;
+use crate::scenario::Scenario;
+use crate::types::Terrain;
+use crate::NewGameError;
+
+/// A game of `scenario` for `players` on the printed map, in the set-up phase.
+fn printed(scenario: Scenario, players: u8, chance: ChanceMode) -> Game {
+    Game::new(
+        Rules {
+            players,
+            map: MapKind::Beginner,
+            chance,
+            ..Rules::scenario(scenario)
+        },
+        3,
+    )
+    .unwrap()
+}
+
+/// The index of the area named `name`.
+fn area(g: &Game, name: &str) -> usize {
+    g.board
+        .spec()
+        .areas
+        .iter()
+        .position(|a| a.name == name)
+        .unwrap_or_else(|| panic!("no area {name}"))
+}
+
+/// Nodes whose hexes all belong to exactly the areas `mask`.
+fn nodes_in(g: &Game, mask: u16) -> Vec<NodeId> {
+    (0..g.board.nodes().len())
+        .map(|n| NodeId(n as u8))
+        .filter(|&n| g.board.node_areas(n) == mask && g.board.node(n).on_land())
+        .collect()
+}
+
+/// Makes it `p`'s main phase after set-up.
+fn main_phase(g: &mut Game, p: u8) {
+    g.setup_step = 2 * g.rules.players;
+    g.turn = 2;
+    g.current = p;
+    g.phase = Phase::Main;
+    g.flags = crate::game::F_ROLLED;
+    g.dice = [1, 2];
+}
+
+/// Gives `p` a ship on an edge at `node` (so a settlement there is connected) and the
+/// cards for a settlement.
+fn ready_to_settle(g: &mut Game, p: u8, node: NodeId) {
+    let e = g
+        .board
+        .node(node)
+        .edges()
+        .find(|&e| g.edges.get(e.index()) == 0 && g.board.edge(e).touches_sea())
+        .or_else(|| {
+            g.board
+                .node(node)
+                .edges()
+                .find(|&e| g.edges.get(e.index()) == 0)
+        })
+        .expect("a free edge");
+    let ship = g.board.edge(e).touches_sea();
+    g.edges
+        .set(e.index(), (p + 1) | if ship { SHIP } else { 0 });
+    if ship {
+        g.seats[p as usize].ships += 1;
+    } else {
+        g.seats[p as usize].roads += 1;
+    }
+    let cost = crate::game::SETTLEMENT_COST;
+    g.bank.sub(&cost);
+    g.seats[p as usize].hand.add(&cost);
+}
+
+fn settle(g: &mut Game, p: u8, node: NodeId) -> Vec<Event> {
+    ready_to_settle(g, p, node);
+    ok(
+        g,
+        Action::BuildSettlement {
+            player: Player(p),
+            node,
+        },
+    )
+}
+
+fn special(ev: &[Event]) -> Vec<(Player, u8, u8)> {
+    ev.iter()
+        .filter_map(|e| match *e {
+            Event::SpecialVictoryPoints {
+                player,
+                area,
+                points,
+            } => Some((player, area, points)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn new_shores_set_up_goes_on_the_main_island_only() {
+    // Seafarers rules, 'Heading for New Shores': the starting settlements go on the main
+    // island.
+    for players in [3, 4] {
+        let mut g = printed(Scenario::NewShores, players, ChanceMode::Seeded);
+        let main = 1 << area(&g, "main island");
+        let legal = g.legal_actions_vec();
+        assert!(!legal.is_empty());
+        for a in &legal {
+            let Action::BuildSettlement { node, .. } = *a else {
+                panic!("{a:?}")
+            };
+            assert!(
+                g.board.node_areas(node) & main != 0,
+                "{node} off the main island"
+            );
+        }
+        let island = nodes_in(&g, 1 << area(&g, "north-east island"))[0];
+        rejects(
+            &mut g,
+            Action::BuildSettlement {
+                player: P0,
+                node: island,
+            },
+            RuleError::NotStartArea { node: island },
+        );
+    }
+}
+
+/// Nodes of the list pairwise far enough apart for the distance rule, greedily.
+fn apart(g: &Game, nodes: &[NodeId], k: usize) -> Vec<NodeId> {
+    let mut picked: Vec<NodeId> = Vec::new();
+    for &n in nodes {
+        let near = |m: NodeId| m == n || g.board.edge_between(m, n).is_some();
+        if picked.iter().all(|&m| !near(m)) {
+            picked.push(n);
+        }
+    }
+    assert!(
+        picked.len() >= k,
+        "{} nodes apart, {k} needed",
+        picked.len()
+    );
+    picked.truncate(k);
+    picked
+}
+
+#[test]
+fn new_shores_pays_two_special_points_once_per_island_and_player() {
+    // Seafarers rules, 'Heading for New Shores': 2 special victory points for one's first
+    // settlement on each small island; each player earns them, whoever came first.
+    let mut g = printed(Scenario::NewShores, 4, ChanceMode::External);
+    main_phase(&mut g, 0);
+    let ne = area(&g, "north-east island");
+    let spots = apart(&g, &nodes_in(&g, 1 << ne), 3);
+    let ev = settle(&mut g, 0, spots[0]);
+    assert_eq!(special(&ev), vec![(P0, ne as u8, 2)]);
+    assert_eq!(g.special_victory_points(P0), 2);
+    assert_eq!(g.public_points(P0), 1 + 2);
+    // Another player's first settlement there pays them too.
+    main_phase(&mut g, 1);
+    let ev = settle(&mut g, 1, spots[1]);
+    assert_eq!(special(&ev), vec![(P1, ne as u8, 2)]);
+    // A second settlement on the same island pays nothing.
+    main_phase(&mut g, 0);
+    let ev = settle(&mut g, 0, spots[2]);
+    assert!(special(&ev).is_empty());
+    assert_eq!(g.public_points(P0), 2 + 2);
+    // A settlement on the main island never pays.
+    let m = nodes_in(&g, 1 << area(&g, "main island"))[0];
+    assert!(special(&settle(&mut g, 0, m)).is_empty());
+    assert_eq!(g.special_victory_points(P0), 2);
+    assert_eq!(g.special_victory_points(P1), 2);
+    assert_cards_conserved(&g);
+}
+
+#[test]
+fn older_edition_new_shores_pays_one_point_and_plays_to_thirteen() {
+    // The older rules of New Shores: 13 points to win, 1 special victory point per island.
+    let r: Rules =
+        serde_json::from_str(r#"{"players": 4, "scenario": "new_shores", "older_edition": true}"#)
+            .unwrap();
+    assert_eq!(r.vp_target, 13);
+    let mut g = Game::new(r, 1).unwrap();
+    main_phase(&mut g, 0);
+    let nw = area(&g, "north-west island");
+    let n = nodes_in(&g, 1 << nw)[0];
+    assert_eq!(special(&settle(&mut g, 0, n)), vec![(P0, nw as u8, 1)]);
+    // Only New Shores has an older edition here.
+    let bad = Rules {
+        older_edition: true,
+        ..Rules::scenario(Scenario::FourIslands)
+    };
+    assert_eq!(bad.validate(), Err(RulesError::OlderEdition));
+}
+
+#[test]
+fn four_islands_home_islands_pay_nothing_and_the_others_do() {
+    // Seafarers rules, 'The Four Islands': the islands of one's starting settlements are
+    // one's home islands; 2 special victory points for one's first settlement on each
+    // other island.
+    let mut g = printed(Scenario::FourIslands, 4, ChanceMode::External);
+    let nw = area(&g, "north-west island");
+    let ne = area(&g, "north-east island");
+    let home = nodes_in(&g, 1 << nw);
+    let spots = apart(&g, &home, 2);
+    let (h1, h2) = (spots[0], spots[1]);
+    // The set-up settlement makes the north-west island home and pays nothing.
+    let ev = ok(
+        &mut g,
+        Action::BuildSettlement {
+            player: P0,
+            node: h1,
+        },
+    );
+    assert!(special(&ev).is_empty());
+    assert_eq!(g.settled_areas(P0), 1 << nw);
+    main_phase(&mut g, 0);
+    assert!(special(&settle(&mut g, 0, h2)).is_empty(), "home island");
+    let far = nodes_in(&g, 1 << ne)[0];
+    assert_eq!(special(&settle(&mut g, 0, far)), vec![(P0, ne as u8, 2)]);
+    // Another player, whose home is elsewhere, earns the north-west island.
+    main_phase(&mut g, 1);
+    let n = home
+        .iter()
+        .copied()
+        .find(|&n| g.check_settlement_site(1, n, true).is_ok())
+        .unwrap();
+    assert_eq!(special(&settle(&mut g, 1, n)), vec![(P1, nw as u8, 2)]);
+}
+
+#[test]
+fn through_the_desert_pays_the_strip_beyond_and_not_the_desert_belt() {
+    // Seafarers rules, 'Through the Desert': 2 special victory points for one's first
+    // settlement in each foreign region — each small island and the strip beyond the
+    // deserts; the deserts themselves pay nothing (docs/rulings.md §39: a settlement is in
+    // every area whose hex it touches).
+    for players in [3, 4] {
+        let mut g = printed(Scenario::ThroughTheDesert, players, ChanceMode::External);
+        main_phase(&mut g, 0);
+        let strip = area(&g, "strip beyond the deserts");
+        let belt = area(&g, "desert belt");
+        let only_belt = nodes_in(&g, 1 << belt);
+        assert!(!only_belt.is_empty());
+        assert!(special(&settle(&mut g, 0, only_belt[0])).is_empty());
+        assert_eq!(g.settled_areas(P0) & 1 << belt, 1 << belt);
+        let strip_node = (0..g.board.nodes().len())
+            .map(|n| NodeId(n as u8))
+            .find(|&n| {
+                g.board.node_areas(n) & 1 << strip != 0
+                    && g.check_settlement_site(0, n, true)
+                        != Err(RuleError::DistanceRule { node: n })
+                    && g.building(n).is_none()
+            })
+            .unwrap();
+        assert_eq!(
+            special(&settle(&mut g, 0, strip_node)),
+            vec![(P0, strip as u8, 2)]
+        );
+        // The start area (the main part) does not touch a paying region.
+        let main = 1u16 << area(&g, "main island");
+        for n in 0..g.board.nodes().len() {
+            let m = g.board.node_areas(NodeId(n as u8));
+            if m & main != 0 {
+                let paying = (0..g.board.area_special_vp().len())
+                    .any(|a| m >> a & 1 != 0 && g.board.area_special_vp()[a] > 0);
+                assert!(!paying, "node {n} joins the main part to a paying region");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_scenario_target_wins_on_ones_own_turn_only() {
+    // Seafarers rules, 'Heading for New Shores': 14 points win, special victory points
+    // included, on one's own turn (as the base game's 10; docs/rulings.md §4).
+    let mut g = printed(Scenario::NewShores, 3, ChanceMode::External);
+    assert_eq!(g.rules.vp_target, 14);
+    main_phase(&mut g, 0);
+    // Player 1 holds 14 points during player 0's turn; player 0 has 11.
+    g.special_vp[1] = 14;
+    g.special_vp[0] = 11;
+    let main = nodes_in(&g, 1 << area(&g, "main island"));
+    let m = main[0];
+    let ev = settle(&mut g, 0, m);
+    assert_eq!(g.points(P0), 12);
+    assert!(!ev.iter().any(|e| matches!(e, Event::GameWon { .. })));
+    assert_eq!(
+        g.winner(),
+        None,
+        "player 1's 14 points do not win on player 0's turn"
+    );
+    // Player 0's first settlement on an island: 1 + 2 points, 15 — a win at once.
+    let isle = nodes_in(&g, 1 << area(&g, "south-east island"))[0];
+    let ev = settle(&mut g, 0, isle);
+    assert!(ev.contains(&Event::GameWon {
+        player: P0,
+        points: 15
+    }));
+    assert_eq!(g.winner(), Some(P0));
+
+    // Points reached on another's turn win when one's own turn starts.
+    let mut g = printed(Scenario::NewShores, 3, ChanceMode::External);
+    main_phase(&mut g, 0);
+    g.special_vp[1] = 14;
+    let ev = ok(&mut g, Action::EndTurn { player: P0 });
+    assert!(ev.contains(&Event::GameWon {
+        player: P1,
+        points: 14
+    }));
+}
+
+#[test]
+fn scenario_rules_are_checked() {
+    // Seafarers rules: the scenarios' maps are for 3 and 4 players; targets 14, 13, 12, 14.
+    for (s, t) in [
+        (Scenario::NewShores, 14),
+        (Scenario::FourIslands, 13),
+        (Scenario::FogIslands, 12),
+        (Scenario::ThroughTheDesert, 14),
+    ] {
+        let r: Rules = serde_json::from_str(&format!(r#"{{"scenario": "{}"}}"#, s.name())).unwrap();
+        assert_eq!(r.vp_target, t);
+        assert_eq!(r, Rules::scenario(s));
+        // A target given in JSON is kept, and the rules round-trip.
+        let back: Rules = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back, r);
+        for players in [2, 5, 6] {
+            let bad = Rules {
+                players,
+                ..Rules::scenario(s)
+            };
+            assert_eq!(
+                Game::new(bad, 1).unwrap_err(),
+                NewGameError::Rules(RulesError::ScenarioPlayers {
+                    scenario: s,
+                    players
+                })
+            );
+        }
+    }
+    let r: Rules = serde_json::from_str(r#"{"scenario": "fog_islands", "vp_target": 15}"#).unwrap();
+    assert_eq!(r.vp_target, 15);
+    assert_eq!(r.validate(), Ok(()));
+    let too_high = Rules {
+        vp_target: Rules::MAX_SCENARIO_VP_TARGET + 1,
+        ..Rules::scenario(Scenario::NewShores)
+    };
+    assert_eq!(
+        too_high.validate(),
+        Err(RulesError::VpTarget { vp_target: 17 })
+    );
+    // Without a scenario the base game's limit stands.
+    let base = Rules {
+        vp_target: 13,
+        ..Rules::default()
+    };
+    assert_eq!(base.validate(), Err(RulesError::VpTarget { vp_target: 13 }));
+}
+
+#[test]
+fn a_sea_map_of_ones_own_brings_its_areas_and_target() {
+    // docs/rulings.md §39: a user's sea map is played with its start areas, special points
+    // and target.
+    let map = crate::board::SeaMap::from_json(
+        r#"{"name": "two isles", "victory_points": 11,
+            "hexes": [
+              {"q": 0, "r": 0, "terrain": "forest", "number": 8, "area": 0},
+              {"q": 1, "r": 0, "terrain": "hills", "number": 5, "area": 0},
+              {"q": 0, "r": 1, "terrain": "fields", "number": 9, "area": 0},
+              {"q": -1, "r": 1, "terrain": "pasture", "number": 4, "area": 0},
+              {"q": 2, "r": 0, "terrain": "sea"},
+              {"q": 1, "r": 1, "terrain": "sea"},
+              {"q": 3, "r": 0, "terrain": "mountains", "number": 6, "area": 1},
+              {"q": 2, "r": 1, "terrain": "mountains", "number": 10, "area": 1}
+            ],
+            "areas": [{"name": "home", "start": true}, {"name": "ore isle", "special_vp": 3}]}"#,
+    )
+    .unwrap();
+    let rules = Rules {
+        players: 2,
+        map: MapKind::Beginner,
+        ..Rules::default()
+    };
+    let mut g = Game::with_sea_map(rules, &map, 4).unwrap();
+    assert_eq!(g.rules.vp_target, 11);
+    let isle = nodes_in(&g, 2)[0];
+    rejects(
+        &mut g,
+        Action::BuildSettlement {
+            player: P0,
+            node: isle,
+        },
+        RuleError::NotStartArea { node: isle },
+    );
+    main_phase(&mut g, 0);
+    assert_eq!(special(&settle(&mut g, 0, isle)), vec![(P0, 1, 3)]);
+    assert_eq!(
+        Game::with_sea_map(Rules::scenario(Scenario::NewShores), &map, 1).unwrap_err(),
+        NewGameError::Rules(RulesError::ScenarioAndMap)
+    );
+}
+
+// ------------------------------------------------------------------ The Fog Islands
+
+/// A piece reaching an unexplored space's corner from a land node of a start area where `p`
+/// may settle: the piece (a ship on the printed maps, whose unexplored spaces lie a sea
+/// edge off the islands) and that node.
+fn piece_into_fog(g: &Game, p: Player) -> (Action, NodeId) {
+    for (i, e) in g.board.edges().iter().enumerate() {
+        let [a, b] = e.nodes;
+        for from in [a, b] {
+            if g.board.node_fog(a) | g.board.node_fog(b) != 0
+                && g.board.in_start_area(from)
+                && g.board.node(from).on_land()
+                && g.check_settlement_site(p.0, from, true).is_ok()
+            {
+                let edge = EdgeId(i as u16);
+                let a = if e.touches_sea() {
+                    Action::BuildShip { player: p, edge }
+                } else {
+                    Action::BuildRoad { player: p, edge }
+                };
+                return (a, from);
+            }
+        }
+    }
+    panic!("nothing reaches the fog");
+}
+
+fn edge_of(a: Action) -> EdgeId {
+    match a {
+        Action::BuildRoad { edge, .. } | Action::BuildShip { edge, .. } => edge,
+        _ => unreachable!(),
+    }
+}
+
+fn pay_for(g: &mut Game, p: u8, a: Action) {
+    let cost = match a {
+        Action::BuildRoad { .. } => crate::game::ROAD_COST,
+        _ => crate::game::SHIP_COST,
+    };
+    g.bank.sub(&cost);
+    g.seats[p as usize].hand.add(&cost);
+}
+
+fn discoveries(ev: &[Event]) -> Vec<(HexId, Terrain, Option<u8>, Option<Resource>)> {
+    ev.iter()
+        .filter_map(|e| match *e {
+            Event::HexDiscovered {
+                hex,
+                terrain,
+                number,
+                resource,
+                ..
+            } => Some((hex, terrain, number, resource)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_road_reaching_unexplored_spaces_discovers_each_once_from_the_top_of_the_stacks() {
+    // Seafarers rules, 'The Fog Islands': a road or ship touching a corner of an unexplored
+    // space discovers it — the top hex of the stack is laid there, land takes the top
+    // number token and pays its discoverer one resource of its kind; docs/rulings.md §39:
+    // each newly reached space once, in hex-id order.
+    for seed in 0..12 {
+        let mut g = Game::new(
+            Rules {
+                players: 3,
+                map: MapKind::Beginner,
+                ..Rules::scenario(Scenario::FogIslands)
+            },
+            seed,
+        )
+        .unwrap();
+        main_phase(&mut g, 0);
+        let (piece, from) = piece_into_fog(&g, P0);
+        let edge = edge_of(piece);
+        g.put_settlement(0, from);
+        pay_for(&mut g, 0, piece);
+        let reached = {
+            let [a, b] = g.board.edge(edge).nodes;
+            g.board.node_fog(a) | g.board.node_fog(b)
+        };
+        let spaces: Vec<HexId> = g
+            .unexplored()
+            .enumerate()
+            .filter(|(i, _)| reached >> i & 1 != 0)
+            .map(|(_, h)| h)
+            .collect();
+        let mut stack: Vec<Terrain> = g.fog.terrain_stack().collect();
+        let mut numbers: Vec<u8> = g.fog.number_stack().collect();
+        let hand = g.hand(P0);
+        let ev = ok(&mut g, piece);
+        let found = discoveries(&ev);
+        assert_eq!(found.len(), spaces.len(), "one discovery per space reached");
+        let mut gained = Resources::EMPTY;
+        for (k, &(hex, terrain, number, resource)) in found.iter().enumerate() {
+            assert_eq!(hex, spaces[k]);
+            assert_eq!(terrain, stack.remove(0), "the top hex");
+            let info = g.board.hex(hex);
+            assert_eq!((info.terrain, info.number), (terrain, number));
+            if terrain.resource().is_some() || terrain == Terrain::Gold {
+                assert_eq!(number, Some(numbers.remove(0)), "the top number");
+            } else {
+                assert_eq!(number, None);
+            }
+            assert_eq!(
+                resource,
+                terrain.resource(),
+                "land pays one of its resource"
+            );
+            if let Some(r) = resource {
+                gained[r] += 1;
+            }
+        }
+        let mut expect = hand;
+        expect.sub(&match piece {
+            Action::BuildRoad { .. } => ROAD_COST_,
+            _ => crate::game::SHIP_COST,
+        });
+        expect.add(&gained);
+        assert_eq!(g.hand(P0), expect);
+        assert_cards_conserved(&g);
+        // A second piece at the same spaces discovers only what is still unexplored.
+        g.bank.sub(&ROAD_COST_);
+        g.seats[0].hand.add(&ROAD_COST_);
+        g.bank.sub(&crate::game::SHIP_COST);
+        g.seats[0].hand.add(&crate::game::SHIP_COST);
+        let next = g.board.edge(edge).nodes.iter().flat_map(|&n| {
+            g.board
+                .node(n)
+                .edges()
+                .flat_map(|e| {
+                    [
+                        Action::BuildRoad {
+                            player: P0,
+                            edge: e,
+                        },
+                        Action::BuildShip {
+                            player: P0,
+                            edge: e,
+                        },
+                    ]
+                })
+                .collect::<Vec<_>>()
+        });
+        let next: Vec<Action> = next.filter(|a| g.is_legal(a)).collect();
+        if let Some(&a) = next.first() {
+            let e = match a {
+                Action::BuildRoad { edge, .. } | Action::BuildShip { edge, .. } => edge,
+                _ => unreachable!(),
+            };
+            let [x, y] = g.board.edge(e).nodes;
+            let bits = g.board.node_fog(x) | g.board.node_fog(y);
+            let newly = g
+                .board
+                .fog_hexes()
+                .iter()
+                .enumerate()
+                .filter(|(i, h)| bits >> i & 1 != 0 && g.unexplored().any(|u| u == **h))
+                .count();
+            let ev = ok(&mut g, a);
+            assert_eq!(
+                discoveries(&ev).len(),
+                newly,
+                "only spaces not yet discovered"
+            );
+        }
+        assert_cards_conserved(&g);
+    }
+}
+
+const ROAD_COST_: Resources = crate::game::ROAD_COST;
+
+#[test]
+fn external_chance_waits_for_the_referee_to_reveal_the_hex() {
+    // Seafarers rules, 'The Fog Islands', with chance from outside (docs/rulings.md §39):
+    // the road is built, then the referee supplies the discovered hex and number.
+    let mut g = printed(Scenario::FogIslands, 4, ChanceMode::External);
+    main_phase(&mut g, 0);
+    let (piece, from) = piece_into_fog(&g, P0);
+    g.put_settlement(0, from);
+    pay_for(&mut g, 0, piece);
+    let ev = ok(&mut g, piece);
+    assert!(discoveries(&ev).is_empty());
+    let (hex, by) = g.reveal_pending().expect("a discovery waits");
+    assert_eq!(by, P0);
+    assert_eq!(
+        g.decision(),
+        crate::game::Decision::Reveal { player: P0, hex }
+    );
+    // Nothing else is legal meanwhile, and the seats list nothing.
+    let end = Action::EndTurn { player: P0 };
+    rejects(&mut g, end, RuleError::RevealPending { hex });
+    let legal = g.legal_actions_vec();
+    assert!(!legal.is_empty());
+    assert!(legal.iter().all(|a| matches!(a, Action::RevealHex { .. })));
+    let mut mine = Vec::new();
+    g.legal_actions_for(P0, &mut mine);
+    assert!(mine.is_empty());
+    let pick = Action::RevealHex {
+        player: P0,
+        hex,
+        terrain: Terrain::Pasture,
+        number: Some(5),
+    };
+    assert_eq!(g.check_as(P0, &pick), Err(RuleError::RevealPending { hex }));
+    // Outcomes the stacks cannot give are refused.
+    rejects(
+        &mut g,
+        Action::RevealHex {
+            player: P0,
+            hex,
+            terrain: Terrain::Desert,
+            number: None,
+        },
+        RuleError::ImpossibleOutcome {
+            reason: "that hex is not left in the face-down stack",
+        },
+    );
+    rejects(
+        &mut g,
+        Action::RevealHex {
+            player: P0,
+            hex,
+            terrain: Terrain::Pasture,
+            number: None,
+        },
+        RuleError::ImpossibleOutcome {
+            reason:
+                "a producing hex takes a number token left in the face-down stack, any other none",
+        },
+    );
+    let wool = g.hand(P0)[Resource::Wool];
+    let ev = ok(&mut g, pick);
+    assert_eq!(
+        discoveries(&ev),
+        vec![(hex, Terrain::Pasture, Some(5), Some(Resource::Wool))]
+    );
+    assert_eq!(g.hand(P0)[Resource::Wool], wool + 1);
+    assert_eq!(g.board.hex(hex).terrain, Terrain::Pasture);
+    assert!(!g.unexplored().any(|h| h == hex));
+}
+
+#[test]
+fn views_never_show_the_face_down_stacks() {
+    // Seafarers rules, 'The Fog Islands': the stacks lie face down; a view shows the
+    // unexplored spaces as sea and the stacks as counts only.
+    let g = printed(Scenario::FogIslands, 3, ChanceMode::Seeded);
+    let view = g.view(Some(P0));
+    assert_eq!(view.unexplored.len(), 12);
+    assert_eq!(view.fog_stacks_left, Some([12, 10]));
+    for h in &view.unexplored {
+        assert_eq!(view.board.hexes[h.index()].terrain, Terrain::Sea);
+    }
+    let mut pos = g.to_position();
+    pos.fog.as_mut().unwrap().hexes.reverse();
+    pos.fog.as_mut().unwrap().numbers.reverse();
+    let other = Game::from_position(pos).unwrap();
+    assert_ne!(other, g);
+    for seat in [None, Some(P0), Some(P1), Some(P2_)] {
+        assert_eq!(other.view(seat), g.view(seat));
+    }
+}
+
+#[test]
+fn set_up_discoveries_pay_unless_the_option_says_otherwise() {
+    // docs/rulings.md §39: a set-up road or ship discovers and pays like any other; with
+    // `fog_setup_unpaid` (older rules) it discovers without paying.
+    for unpaid in [false, true] {
+        let mut paid = 0;
+        let mut found = 0;
+        for seed in 0..8 {
+            let mut g = Game::new(
+                Rules {
+                    players: 3,
+                    fog_setup_unpaid: unpaid,
+                    ..Rules::scenario(Scenario::FogIslands)
+                },
+                seed,
+            )
+            .unwrap();
+            let (piece, from) = piece_into_fog(&g, P0);
+            ok(
+                &mut g,
+                Action::BuildSettlement {
+                    player: P0,
+                    node: from,
+                },
+            );
+            let ev = ok(&mut g, piece);
+            for (_, t, _, r) in discoveries(&ev) {
+                found += 1;
+                if t.resource().is_some() {
+                    paid += usize::from(r.is_some());
+                    assert_eq!(r.is_some(), !unpaid);
+                }
+            }
+            assert_cards_conserved(&g);
+        }
+        assert!(found > 0);
+        if !unpaid {
+            assert!(paid > 0);
+        }
+    }
+}
