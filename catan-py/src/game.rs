@@ -30,17 +30,22 @@ pub fn rules_from_kwargs(
     for (k, v) in [
         ("island", Value::from("auto")),
         ("special_build_phase", Value::Null),
+        ("scenario", Value::Null),
+        ("older_edition", Value::from(false)),
+        ("fog_setup_unpaid", Value::from(false)),
     ] {
         m.entry(k).or_insert(v);
     }
+    let known: Vec<String> = m.keys().cloned().collect();
+    // A scenario's target unless one is given (`Game(scenario="new_shores")` plays to 14).
+    m.remove("vp_target");
     for (k, v) in fixed {
         m.insert((*k).to_owned(), v.clone());
     }
     if let Some(kw) = kwargs {
         for (k, v) in kw.iter() {
             let k: String = k.extract()?;
-            if !m.contains_key(&k) {
-                let known: Vec<&str> = m.keys().map(String::as_str).collect();
+            if !known.contains(&k) {
                 return Err(PyTypeError::new_err(format!(
                     "unexpected rules option '{k}' (options: {})",
                     known.join(", ")

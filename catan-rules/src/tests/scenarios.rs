@@ -356,7 +356,7 @@ fn scenario_rules_are_checked() {
     };
     assert_eq!(
         too_high.validate(),
-        Err(RulesError::VpTarget { vp_target: 17 })
+        Err(RulesError::VpTarget { vp_target: 16 })
     );
     // Without a scenario the base game's limit stands.
     let base = Rules {
