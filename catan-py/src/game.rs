@@ -238,7 +238,8 @@ fn seat_arg(seat: i64) -> PyResult<Player> {
 impl PyGame {
     /// A new game. Every rules option can be given as a keyword (`vp_target=8`,
     /// `strict_phases=True`, `friendly_robber=True`, `discard_limit=9`,
-    /// `vocabulary="zip"`, `chance="external"`).
+    /// `vocabulary="zip"`, `chance="external"`, and for a Seafarers scenario
+    /// `scenario="new_shores"`, whose target applies unless `vp_target` is given).
     ///
     /// `seed=None` (the default) draws a seed from the operating system, so no two default
     /// games are alike; give a seed to replay a game exactly.

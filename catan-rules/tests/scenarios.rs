@@ -273,3 +273,69 @@ fn every_scenario_plays() {
         }
     }
 }
+
+/// A sea map of one's own with unexplored spaces, no robber and a desert in the face-down
+/// stack: discoveries happen in random play and every position loads back, the discovered
+/// desert not mistaken for the robber's start (docs/rulings.md §39).
+#[test]
+fn a_sea_map_with_fog_of_ones_own_plays_and_round_trips() {
+    use catan_rules::board::SeaMap;
+    let mut hexes = Vec::new();
+    let land = [
+        (0, 0, "forest", 8),
+        (1, -1, "hills", 5),
+        (1, 0, "pasture", 4),
+        (0, 1, "fields", 9),
+        (-1, 1, "mountains", 10),
+        (-1, 0, "forest", 3),
+        (0, -1, "pasture", 11),
+    ];
+    for (q, r, t, n) in land {
+        hexes.push(format!(
+            r#"{{"q": {q}, "r": {r}, "terrain": "{t}", "number": {n}}}"#
+        ));
+    }
+    let fog = [(2, 0), (2, -1)];
+    for q in -2i32..=2 {
+        for r in -2i32..=2 {
+            let d = (q.abs() + r.abs() + (q + r).abs()) / 2;
+            if d == 2 && !fog.contains(&(q, r)) {
+                hexes.push(format!(r#"{{"q": {q}, "r": {r}, "terrain": "sea"}}"#));
+            }
+        }
+    }
+    let json = format!(
+        r#"{{"name": "fog test", "victory_points": 8, "hexes": [{}],
+            "fog": {{"spaces": [{{"q": 2, "r": 0}}, {{"q": 2, "r": -1}}],
+                     "terrains": ["desert", "forest"], "numbers": [6]}}}}"#,
+        hexes.join(",")
+    );
+    let map = SeaMap::from_json(&json).unwrap();
+    let rules = Rules {
+        players: 2,
+        map: MapKind::Beginner,
+        ..Rules::default()
+    };
+    let mut deserts = 0;
+    for seed in 0..6 {
+        let mut g = Game::with_sea_map(rules, &map, seed).unwrap();
+        assert_eq!(g.robber(), None);
+        let mut rng = Rng::new(seed);
+        let mut legal = Vec::new();
+        for _ in 0..1500 {
+            if g.winner().is_some() {
+                break;
+            }
+            g.legal_actions_without_offers(&mut legal);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            for e in g.apply(a).unwrap() {
+                if let Event::HexDiscovered { terrain, .. } = e {
+                    deserts += usize::from(terrain == Terrain::Desert);
+                }
+            }
+            let back = Game::from_json(&g.to_json()).unwrap();
+            assert!(back == g);
+        }
+    }
+    assert!(deserts > 0, "no desert was discovered");
+}

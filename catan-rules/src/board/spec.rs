@@ -194,8 +194,9 @@ pub enum BoardError {
     /// Land areas given, none of them a start area: set-up could not begin.
     #[error("the map's land areas include no start area")]
     NoStartArea,
-    /// An unexplored space that is not a hex of an open-sea map.
-    #[error("the unexplored space at {at} must be a hex of an open-sea map, listed once")]
+    /// An unexplored space that is not a hex of an open-sea map, is listed twice, or is
+    /// where the pirate starts.
+    #[error("the unexplored space at {at} must be a hex of an open-sea map, listed once, and not the pirate's start")]
     BadFogSpace {
         /// Where.
         at: HexCoord,
@@ -358,7 +359,8 @@ fn scenario_data(
     fog.sort_by_key(|c| (c.r, c.q));
     for (i, &at) in fog.iter().enumerate() {
         match by_coord.get(&at) {
-            Some(&h) if spec.open_sea && !fog_hexes.contains(&h) => {
+            // The pirate may not start on a space whose hex is not known yet.
+            Some(&h) if spec.open_sea && !fog_hexes.contains(&h) && spec.pirate != Some(at) => {
                 fog_hexes.push(h);
                 if i < MAX_FOG_SPACES {
                     for n in hexes[h.index()].nodes() {

@@ -174,6 +174,35 @@ impl Fog {
         self.numbers.top_first()
     }
 
+    /// The same stacks in a fresh order drawn from `rng` (what a seat may suppose of
+    /// face-down stacks: their contents, not their order). Draws nothing when neither
+    /// stack holds two items.
+    pub(crate) fn reshuffled(&self, rng: &mut crate::rng::Rng) -> Fog {
+        let mut f = *self;
+        for (stack, out) in [
+            (&self.terrains, &mut f.terrains),
+            (&self.numbers, &mut f.numbers),
+        ] {
+            if stack.len < 2 {
+                continue;
+            }
+            let mut buf = [0u8; MAX_FOG_SPACES];
+            let n = stack.len as usize;
+            for (slot, x) in buf.iter_mut().zip(stack.top_first()) {
+                *slot = x;
+            }
+            let v = &mut buf[..n];
+            // Sorted first, so that only the contents, not the real order, feed the draw.
+            v.sort_unstable();
+            rng.shuffle(v);
+            *out = Nibbles::EMPTY;
+            for &x in v.iter() {
+                out.push(x);
+            }
+        }
+        f
+    }
+
     /// The top hex.
     fn top_terrain(&self) -> Option<Terrain> {
         self.terrains

@@ -196,13 +196,15 @@ impl Game {
         }
     }
 
-    /// Everyone who may act now (several during discards and trade answers).
+    /// Everyone who may act now (several during discards and trade answers; nobody while a
+    /// Fog Islands discovery waits for the referee's `reveal_hex`).
     pub fn to_act(&self) -> PlayerSet {
         match self.decision() {
             Decision::GameOver { .. } => PlayerSet::EMPTY,
             Decision::Discard { players, .. } => players,
             Decision::TradeResponses { player, pending } => pending.with(player),
-            Decision::Reveal { player, .. } => PlayerSet::EMPTY.with(player),
+            // The referee reveals a discovery: no seat acts.
+            Decision::Reveal { .. } => PlayerSet::EMPTY,
             _ => PlayerSet::EMPTY.with(Player(self.current)),
         }
     }

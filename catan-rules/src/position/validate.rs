@@ -541,7 +541,9 @@ fn place_robber(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
             g.robber = hex.0;
         }
         None => {
-            if g.board.robber_start().is_some() {
+            // A desert discovered in The Fog Islands is not where the robber started.
+            let start = g.board.robber_start();
+            if start.is_some_and(|h| !g.board.fog_hexes().contains(&h)) {
                 errs.push(PositionError::RobberMissing);
             }
             g.robber = NONE;

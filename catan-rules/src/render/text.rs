@@ -83,9 +83,15 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
             player,
             area,
             points,
-        } => format!(
-            "{player} settled land area {area} first and earns {points} special victory points"
-        ),
+        } => {
+            let name = board
+                .and_then(|b| b.spec().areas.get(area as usize))
+                .filter(|a| !a.name.is_empty())
+                .map_or(String::new(), |a| format!(" ({})", a.name));
+            format!(
+                "{player} settled land area {area}{name} first and earns {points} special victory points"
+            )
+        }
         Event::HexDiscovered {
             player,
             hex,

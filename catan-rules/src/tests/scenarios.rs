@@ -600,6 +600,11 @@ fn external_chance_waits_for_the_referee_to_reveal_the_hex() {
         g.decision(),
         crate::game::Decision::Reveal { player: P0, hex }
     );
+    assert_eq!(
+        g.to_act(),
+        crate::types::PlayerSet::EMPTY,
+        "the referee acts, no seat"
+    );
     // Nothing else is legal meanwhile, and the seats list nothing.
     let end = Action::EndTurn { player: P0 };
     rejects(&mut g, end, RuleError::RevealPending { hex });
@@ -714,4 +719,76 @@ fn set_up_discoveries_pay_unless_the_option_says_otherwise() {
             assert!(paid > 0);
         }
     }
+}
+
+#[test]
+fn bad_areas_and_fog_spaces_are_named() {
+    // docs/rulings.md §39: a board's areas hold land hexes of the map, once; unexplored
+    // spaces are hexes of an open-sea map, not the pirate's start.
+    use crate::board::{BoardArea, BoardError, BoardSpec, HexSpec};
+    let hex = |q, r, terrain, number| HexSpec {
+        q,
+        r,
+        terrain,
+        number,
+    };
+    let spec = BoardSpec {
+        hexes: vec![
+            hex(0, 0, Terrain::Forest, Some(8)),
+            hex(1, 0, Terrain::Sea, None),
+            hex(2, 0, Terrain::Sea, None),
+        ],
+        open_sea: true,
+        pirate: Some(HexCoord::new(2, 0)),
+        areas: vec![BoardArea {
+            name: "isle".into(),
+            start: false,
+            special_vp: 2,
+            hexes: vec![HexCoord::new(0, 0), HexCoord::new(1, 0)],
+        }],
+        fog: vec![HexCoord::new(2, 0), HexCoord::new(5, 5)],
+        ..BoardSpec::default()
+    };
+    let errs = Board::new(spec).unwrap_err().0;
+    assert!(errs.contains(&BoardError::BadAreaHex {
+        area: 0,
+        at: HexCoord::new(1, 0)
+    }));
+    assert!(errs.contains(&BoardError::NoStartArea));
+    assert!(errs.contains(&BoardError::BadFogSpace {
+        at: HexCoord::new(2, 0)
+    }));
+    assert!(errs.contains(&BoardError::BadFogSpace {
+        at: HexCoord::new(5, 5)
+    }));
+}
+
+#[test]
+fn a_search_sample_reshuffles_the_face_down_stacks() {
+    // Seafarers rules, 'The Fog Islands': the stacks lie face down, so a seat's sample of
+    // the game (determinization) keeps their contents and draws their order afresh; two
+    // games that differ only in that order give the same sample.
+    let g = printed(Scenario::FogIslands, 3, ChanceMode::Seeded);
+    let mut pos = g.to_position();
+    pos.fog.as_mut().unwrap().hexes.reverse();
+    let other = Game::from_position(pos).unwrap();
+    let a = g.resample_hidden(P1, &mut Rng::new(9));
+    let b = other.resample_hidden(P1, &mut Rng::new(9));
+    assert_eq!(a, b);
+    assert_eq!(a.view(Some(P1)), g.view(Some(P1)));
+    let sorted = |g: &Game| {
+        let mut t: Vec<Terrain> = g.fog.terrain_stack().collect();
+        t.sort();
+        t
+    };
+    assert_eq!(sorted(&a), sorted(&g));
+    let orders: HashSet<Vec<Terrain>> = (0..8)
+        .map(|s| {
+            g.resample_hidden(P1, &mut Rng::new(s))
+                .fog
+                .terrain_stack()
+                .collect()
+        })
+        .collect();
+    assert!(orders.len() > 1, "the order is drawn afresh");
 }
