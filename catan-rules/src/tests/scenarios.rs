@@ -792,3 +792,57 @@ fn a_search_sample_reshuffles_the_face_down_stacks() {
         .collect();
     assert!(orders.len() > 1, "the order is drawn afresh");
 }
+
+#[test]
+fn a_road_along_an_unexplored_space_discovers_it() {
+    // Seafarers rules, 'The Fog Islands': "a road or ship" touching a corner of an unexplored
+    // space discovers it. On a map of one's own whose unexplored space borders the island,
+    // a road along that border discovers it; the land found pays and turns the coast into
+    // an inland edge.
+    let map = crate::board::SeaMap::from_json(
+        r#"{"victory_points": 10,
+            "hexes": [
+              {"q": 0, "r": 0, "terrain": "forest", "number": 8},
+              {"q": 1, "r": 0, "terrain": "hills", "number": 5},
+              {"q": 0, "r": 1, "terrain": "fields", "number": 9},
+              {"q": -1, "r": 1, "terrain": "pasture", "number": 4},
+              {"q": -1, "r": 0, "terrain": "mountains", "number": 10},
+              {"q": 0, "r": -1, "terrain": "pasture", "number": 3},
+              {"q": 1, "r": -1, "terrain": "sea"}
+            ],
+            "fog": {"spaces": [{"q": 2, "r": 0}], "terrains": ["mountains"], "numbers": [6]}}"#,
+    )
+    .unwrap();
+    let rules = Rules {
+        players: 2,
+        map: MapKind::Beginner,
+        chance: ChanceMode::Seeded,
+        ..Rules::default()
+    };
+    let mut g = Game::with_sea_map(rules, &map, 1).unwrap();
+    main_phase(&mut g, 0);
+    let fog = g.board.fog_hexes()[0];
+    let hills = g.board.hex_at(HexCoord::new(1, 0)).unwrap();
+    // The west side of the unexplored space is the hills' east side: a coast.
+    let edge = g.board.edge_at(HexCoord::new(1, 0), Side::E).unwrap();
+    assert!(g.board.edge(edge).touches_land() && g.board.edge(edge).touches_sea());
+    let [a, _] = g.board.edge(edge).nodes;
+    g.put_settlement(0, a);
+    g.bank.sub(&ROAD_COST_);
+    g.seats[0].hand.add(&ROAD_COST_);
+    let ore = g.hand(P0)[Resource::Ore];
+    let ev = ok(&mut g, Action::BuildRoad { player: P0, edge });
+    assert_eq!(
+        discoveries(&ev),
+        vec![(fog, Terrain::Mountains, Some(6), Some(Resource::Ore))]
+    );
+    assert_eq!(g.hand(P0)[Resource::Ore], ore + 1);
+    assert!(g.board.edge(edge).is_inland(), "the coast became inland");
+    assert_eq!(g.board.hex(fog).number, Some(6));
+    assert!(
+        g.board.hexes_with_number(6).contains(&fog),
+        "the new hex produces"
+    );
+    assert!(g.board.hex(hills).terrain.is_land());
+    assert_eq!(g.unexplored().count(), 0);
+}
