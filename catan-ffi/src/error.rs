@@ -95,7 +95,9 @@ impl Failure {
     pub fn new_game(e: NewGameError) -> Failure {
         match e {
             NewGameError::Rules(r) => Failure::rules(r),
-            e @ (NewGameError::Board(_) | NewGameError::SetupCannotFinish { .. }) => Failure {
+            e @ (NewGameError::Board(_)
+            | NewGameError::Map(_)
+            | NewGameError::SetupCannotFinish { .. }) => Failure {
                 status: catan_status::InvalidMap,
                 message: e.to_string(),
                 error: serde_json::to_value(&e).unwrap_or(Value::Null),

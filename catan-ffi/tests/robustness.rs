@@ -36,6 +36,7 @@ fn interesting_states() -> Vec<*mut catan_game> {
                 Decision::SpecialBuild { .. } => "special_build",
                 Decision::GoldChoice { .. } => "gold_choice",
                 Decision::GameOver { .. } => "game_over",
+                Decision::Reveal { .. } => "reveal",
             };
             let key = format!("{rules}/{kind}");
             if !found.iter().any(|(k, _)| *k == key) {

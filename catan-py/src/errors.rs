@@ -208,6 +208,7 @@ pub const fn rule_error_class(e: &RuleError) -> &'static str {
         | E::ShipAlreadyMoved
         | E::ShipNotMovable { .. }
         | E::PirateBlocksShip { .. } => "PlacementError",
+        E::NotStartArea { .. } => "PlacementError",
         E::NoPieceLeft { .. } | E::DeckEmpty | E::BankEmpty { .. } => "SupplyError",
         E::NoSuchCard { .. }
         | E::CardBoughtThisTurn { .. }
@@ -227,7 +228,11 @@ pub const fn rule_error_class(e: &RuleError) -> &'static str {
         | E::CannotAnswer { .. }
         | E::NotAccepted { .. }
         | E::TradeAfterBuild => "TradeError",
-        E::OutcomeRequired | E::OutcomeNotAllowed | E::ImpossibleOutcome { .. } => "ChanceError",
+        E::OutcomeRequired
+        | E::OutcomeNotAllowed
+        | E::ImpossibleOutcome { .. }
+        | E::RevealPending { .. }
+        | E::NothingToReveal { .. } => "ChanceError",
     }
 }
 
@@ -295,6 +300,11 @@ pub fn new_game_error(py: Python<'_>, e: NewGameError) -> PyErr {
             Ok(("board".to_owned(), d.into_any()))
         })(),
         NewGameError::SetupCannotFinish { .. } => kind_and_detail(py, &e),
+        NewGameError::Map(m) => (|| {
+            let d = PyDict::new(py);
+            d.set_item("errors", ser_to_py(py, &m.0)?)?;
+            Ok(("map".to_owned(), d.into_any()))
+        })(),
     };
     match parts {
         Ok((kind, detail)) => new_error(py, "RulesError", e.to_string(), &kind, detail),

@@ -31,17 +31,22 @@ pub fn rules_from_kwargs(
     for (k, v) in [
         ("island", Value::from("auto")),
         ("special_build_phase", Value::Null),
+        ("scenario", Value::Null),
+        ("older_edition", Value::from(false)),
+        ("fog_setup_unpaid", Value::from(false)),
     ] {
         m.entry(k).or_insert(v);
     }
+    let known: Vec<String> = m.keys().cloned().collect();
+    // A scenario's target unless one is given (`Game(scenario="new_shores")` plays to 14).
+    m.remove("vp_target");
     for (k, v) in fixed {
         m.insert((*k).to_owned(), v.clone());
     }
     if let Some(kw) = kwargs {
         for (k, v) in kw.iter() {
             let k: String = k.extract()?;
-            if !m.contains_key(&k) {
-                let known: Vec<&str> = m.keys().map(String::as_str).collect();
+            if !known.contains(&k) {
                 return Err(PyTypeError::new_err(format!(
                     "unexpected rules option '{k}' (options: {})",
                     known.join(", ")
@@ -276,7 +281,8 @@ fn seat_arg(seat: i64) -> PyResult<Player> {
 impl PyGame {
     /// A new game. Every rules option can be given as a keyword (`vp_target=8`,
     /// `strict_phases=True`, `friendly_robber=True`, `discard_limit=9`,
-    /// `vocabulary="zip"`, `chance="external"`).
+    /// `vocabulary="zip"`, `chance="external"`, and for a Seafarers scenario
+    /// `scenario="new_shores"`, whose target applies unless `vp_target` is given).
     ///
     /// `seed=None` (the default) draws a seed from the operating system, so no two default
     /// games are alike; give a seed to replay a game exactly.

@@ -40,6 +40,7 @@ pub const fn action_shape(a: &Action) -> (&'static str, &'static [&'static str])
         | A::RejectTrade { .. }
         | A::CancelTrade { .. }
         | A::EndTurn { .. } => &["player"],
+        A::RevealHex { .. } => &["player", "hex", "terrain", "number"],
     };
     (a.kind(), fields)
 }
@@ -87,6 +88,11 @@ pub const fn event_shape(e: &Event) -> (&'static str, &'static [&'static str]) {
         E::SpecialBuildStarted { .. } => ("special_build_started", &["player"]),
         E::SpecialBuildPassed { .. } => ("special_build_passed", &["player"]),
         E::SpecialBuildEnded { .. } => ("special_build_ended", &["player"]),
+        E::SpecialVictoryPoints { .. } => ("special_victory_points", &["player", "area", "points"]),
+        E::HexDiscovered { .. } => (
+            "hex_discovered",
+            &["player", "hex", "terrain", "number", "resource"],
+        ),
     }
 }
 

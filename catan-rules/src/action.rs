@@ -2,7 +2,7 @@
 //! the game ([`crate::Game::apply`]); parsing only checks the form.
 
 use crate::board::{EdgeId, HexId, NodeId};
-use crate::types::{DevCard, Player, Resource, Resources};
+use crate::types::{DevCard, Player, Resource, Resources, Terrain};
 use serde::{Deserialize, Serialize};
 
 /// One atomic decision by one player. JSON: internally tagged, `snake_case`
@@ -228,6 +228,20 @@ pub enum Action {
         /// The cards taken.
         resources: Resources,
     },
+    /// The referee reveals a discovered space (The Fog Islands, external chance): the hex
+    /// drawn from the face-down stack and, for land that produces, the number token drawn
+    /// (Seafarers rules, 'The Fog Islands'). `player` is the discoverer.
+    RevealHex {
+        /// The discoverer.
+        player: Player,
+        /// The space discovered.
+        hex: HexId,
+        /// The hex drawn.
+        terrain: Terrain,
+        /// The number token drawn (producing land only).
+        #[serde(default)]
+        number: Option<u8>,
+    },
 }
 
 impl Action {
@@ -259,7 +273,8 @@ impl Action {
             | Action::EndTurn { player }
             | Action::MovePirate { player, .. }
             | Action::PlayKnightPirate { player, .. }
-            | Action::ChooseGold { player, .. } => player,
+            | Action::ChooseGold { player, .. }
+            | Action::RevealHex { player, .. } => player,
         }
     }
 
@@ -298,7 +313,8 @@ impl Action {
             | Action::EndTurn { player: p }
             | Action::MovePirate { player: p, .. }
             | Action::PlayKnightPirate { player: p, .. }
-            | Action::ChooseGold { player: p, .. } => *p = player,
+            | Action::ChooseGold { player: p, .. }
+            | Action::RevealHex { player: p, .. } => *p = player,
         }
         self
     }
@@ -331,6 +347,7 @@ impl Action {
             Action::MovePirate { .. } => "move_pirate",
             Action::PlayKnightPirate { .. } => "play_knight_pirate",
             Action::ChooseGold { .. } => "choose_gold",
+            Action::RevealHex { .. } => "reveal_hex",
         }
     }
 

@@ -174,11 +174,15 @@ pub enum Block {
     /// Take one card of one's choice for a gold field, per player × resource (maps with a
     /// gold field only).
     Gold,
+    /// The referee's reveal of a discovered space (The Fog Islands, external chance):
+    /// unexplored space × terrain × number (maps with unexplored spaces only; empty
+    /// elsewhere).
+    Reveal,
 }
 
 impl Block {
     /// Every block, in id order.
-    pub const ALL: [Block; 30] = [
+    pub const ALL: [Block; 31] = [
         Block::Roll,
         Block::RollDice,
         Block::EndTurn,
@@ -209,6 +213,7 @@ impl Block {
         Block::KnightPirate,
         Block::KnightPirateSteal,
         Block::Gold,
+        Block::Reveal,
     ];
 }
 
@@ -246,6 +251,7 @@ impl Block {
             Block::KnightPirate => "knight_pirate",
             Block::KnightPirateSteal => "knight_pirate_steal",
             Block::Gold => "gold",
+            Block::Reveal => "reveal",
         }
     }
 }
@@ -293,6 +299,11 @@ pub struct IdInfo {
     pub card: i8,
     /// The cards of a Year of Plenty or a discard, by resource.
     pub resources: [u8; 5],
+    /// Terrain index of a revealed hex (`reveal`: hills, forest, pasture, fields,
+    /// mountains, desert, sea, gold: `0..8`).
+    pub terrain: i8,
+    /// Number token of a revealed hex (`reveal`; `-1`: none).
+    pub number: i8,
 }
 
 fn block_name<S: serde::Serializer>(b: &Block, s: S) -> Result<S::Ok, S::Error> {
@@ -313,6 +324,9 @@ pub struct ActionSpace {
     pub(crate) land_to_hex: Vec<u8>,
     hex_to_sea: Vec<u8>,
     pub(crate) sea_to_hex: Vec<u8>,
+    /// Unexplored spaces at the start (The Fog Islands), and their hexes.
+    pub(crate) fog: u32,
+    pub(crate) fog_to_hex: Vec<u8>,
     offsets: [u32; BLOCKS + 1],
 }
 
@@ -321,26 +335,36 @@ impl ActionSpace {
     pub fn new(board: &Board, players: u8) -> ActionSpace {
         let mut hex_to_land = vec![NO_LAND; board.hexes().len()];
         let mut land_to_hex = Vec::new();
-        for h in board.land_hexes() {
-            hex_to_land[h.index()] = land_to_hex.len() as u8;
-            land_to_hex.push(h.0);
+        // Unexplored spaces count as land hexes (the robber may go where land is
+        // discovered), so that ids do not move when a space is discovered.
+        let fog_to_hex: Vec<u8> = board.fog_hexes().iter().map(|h| h.0).collect();
+        for (i, info) in board.hexes().iter().enumerate() {
+            if info.terrain.is_land() || fog_to_hex.contains(&(i as u8)) {
+                hex_to_land[i] = land_to_hex.len() as u8;
+                land_to_hex.push(i as u8);
+            }
         }
-        // The pirate's hexes: the sea inside the frame of an open-sea map.
+        // The pirate's hexes: the sea inside the frame of an open-sea map, unexplored
+        // spaces included (sea may be discovered there), so that ids do not move when a
+        // space is discovered.
         let mut hex_to_sea = vec![NO_LAND; board.hexes().len()];
         let mut sea_to_hex = Vec::new();
         if board.open_sea() {
             for (i, h) in board.hexes().iter().enumerate() {
-                if h.terrain == crate::types::Terrain::Sea {
+                if h.terrain == crate::types::Terrain::Sea || fog_to_hex.contains(&(i as u8)) {
                     hex_to_sea[i] = sea_to_hex.len() as u8;
                     sea_to_hex.push(i as u8);
                 }
             }
         }
         let w = sea_to_hex.len() as u32;
-        let gold = board
-            .hexes()
-            .iter()
-            .any(|h| h.terrain == crate::types::Terrain::Gold);
+        // Gold picks: on maps with a gold field, or unexplored spaces that may hide one.
+        let gold = !fog_to_hex.is_empty()
+            || board
+                .hexes()
+                .iter()
+                .any(|h| h.terrain == crate::types::Terrain::Gold);
+        let f = fog_to_hex.len() as u32;
         let n = board.nodes().len() as u32;
         let e = board.edges().len() as u32;
         let s = if board.open_sea() { e } else { 0 };
@@ -373,6 +397,7 @@ impl ActionSpace {
                         0
                     }
                 }
+                Block::Reveal => f * 8 * 13,
             }
         };
         let mut offsets = [0u32; BLOCKS + 1];
@@ -388,6 +413,8 @@ impl ActionSpace {
             land_to_hex,
             hex_to_sea,
             sea_to_hex,
+            fog: f,
+            fog_to_hex,
             offsets,
         }
     }
@@ -504,6 +531,12 @@ impl ActionSpace {
                 ..
             } => self.encode_pirate(true, hex, victim, resource),
             Action::ChooseGold { player, resources } => self.encode_gold(player, &resources),
+            Action::RevealHex {
+                hex,
+                terrain,
+                number,
+                ..
+            } => self.encode_reveal(hex, terrain, number),
         }
     }
 
@@ -545,6 +578,7 @@ impl ActionSpace {
             | Block::KnightPirate
             | Block::KnightPirateSteal => self.decode_pirate(b, i, player),
             Block::Gold => self.decode_gold(i),
+            Block::Reveal => self.decode_reveal(i, player),
         })
     }
 }
@@ -573,6 +607,8 @@ impl ActionSpace {
             dice: [-1, -1],
             card: -1,
             resources: [0; 5],
+            terrain: -1,
+            number: -1,
         };
         let ri = |r: Resource| r.index() as i8;
         match a {
@@ -655,6 +691,16 @@ impl ActionSpace {
             | Action::CancelTrade { .. }
             | Action::EndTurn { .. }
             | Action::CounterOffer { .. } => {}
+            Action::RevealHex {
+                hex,
+                terrain,
+                number,
+                ..
+            } => {
+                d.hex = hex.0 as i16;
+                d.terrain = terrain.index() as i8;
+                d.number = number.map_or(-1, |n| n as i8);
+            }
         }
         Some(d)
     }

@@ -18,6 +18,8 @@
 //!   Once the game is over, the winner's victory point cards have been shown and stay.
 //! * **Chance.** The generator is replaced by a fresh one drawn from the caller's `rng`,
 //!   so dice, steals and draws of the sample are independent of the real game's future.
+//! * **Face-down stacks** (The Fog Islands): what is left in them is kept, in a fresh order
+//!   (Seafarers rules, 'The Fog Islands': the stacks are shuffled face down).
 //!
 //! Everything else (board, pieces, robber, bank, turn, phase, open offer, discards owed,
 //! knights, special cards) is public and kept. The sample is *valid*: the seat's
@@ -77,6 +79,7 @@ impl Game {
     pub fn resample_hidden(&self, seat: Player, rng: &mut Rng) -> Game {
         let mut g = self.clone();
         g.rng = Rng::new(rng.next_u64());
+        g.fog = self.fog.reshuffled(rng);
         let n = self.rules.players as usize;
         if seat.index() >= n {
             return g;

@@ -500,4 +500,25 @@ pub enum RuleError {
         /// Cards named.
         given: u8,
     },
+    // --- Seafarers scenarios.
+    /// A set-up settlement outside the map's start areas (Seafarers rules, each
+    /// scenario's set-up: e.g. New Shores, on the main island only).
+    #[error("{node} is not in a start area: set-up settlements go in the start areas only")]
+    NotStartArea {
+        /// The node.
+        node: NodeId,
+    },
+    /// A discovery is waiting to be revealed (The Fog Islands, external chance): the only
+    /// legal action is `reveal_hex` with the discovered hex.
+    #[error("{hex} was discovered: the referee reveals it first (reveal_hex)")]
+    RevealPending {
+        /// The space waiting.
+        hex: HexId,
+    },
+    /// `reveal_hex` with nothing to reveal, or for another space than the one waiting.
+    #[error("no discovery of {hex} is waiting to be revealed")]
+    NothingToReveal {
+        /// The space named.
+        hex: HexId,
+    },
 }

@@ -2,7 +2,7 @@
 //! [`Event::redacted_for`] hides what a seat may not know.
 
 use crate::board::{EdgeId, HexId, NodeId};
-use crate::types::{DevCard, Player, Resource, Resources};
+use crate::types::{DevCard, Player, Resource, Resources, Terrain};
 use serde::{Deserialize, Serialize};
 
 /// Something that happened, in the order it happened.
@@ -292,6 +292,32 @@ pub enum Event {
         /// The one seat that takes what is left, when only one was owed picks.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         paid: Option<Player>,
+    },
+    // --- Seafarers scenarios (special victory points, the Fog Islands' discoveries).
+    /// A player's first settlement in a land area paid its special victory points
+    /// (Seafarers rules, each scenario's 'Special victory points').
+    SpecialVictoryPoints {
+        /// Who.
+        player: Player,
+        /// The land area (index into the board's `areas`).
+        area: u8,
+        /// Points paid.
+        points: u8,
+    },
+    /// An unexplored space was discovered (The Fog Islands): the hex laid there, its number
+    /// token on land, and the resource paid to the discoverer, if any (Seafarers rules, 'The
+    /// Fog Islands'; docs/rulings.md §41).
+    HexDiscovered {
+        /// The discoverer.
+        player: Player,
+        /// The space.
+        hex: HexId,
+        /// What was found there.
+        terrain: Terrain,
+        /// Its number token (land that produces).
+        number: Option<u8>,
+        /// The resource paid to the discoverer.
+        resource: Option<Resource>,
     },
 }
 

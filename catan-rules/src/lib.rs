@@ -75,6 +75,7 @@ pub use position::{LoadError, Position, PositionError, PositionErrors};
 pub use render::{describe_event, SvgOptions};
 pub use rng::Rng;
 pub use rules::{ChanceMode, Rules, RulesError, Vocabulary};
+pub use scenario::Scenario;
 pub use types::{
     ByDevCard, ByPlayer, ByResource, DevCard, Harbor, Piece, Player, PlayerSet, Resource,
     Resources, Terrain, MAX_PLAYERS,

@@ -738,7 +738,10 @@ pub(crate) mod tests {
         for (scenario, players) in [(Scenario::NewShores, 4), (Scenario::FourIslands, 3)] {
             pirates += open_sea_map_shows_ships_and_the_pirate(scenario, players);
         }
-        assert!(pirates >= 1, "a pirate on the sea in at least one of the games");
+        assert!(
+            pirates >= 1,
+            "a pirate on the sea in at least one of the games"
+        );
         // The base game's board keeps its size: 2,434 values for four players.
         let base = Game::new(Rules::default(), 1).unwrap();
         let bl = ObservationLayout::new(&base);

@@ -1,6 +1,7 @@
 //! [`Rules`]: which game is played, as one plain value.
 
 use crate::layouts::{Island, MapKind};
+use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 
 /// Output vocabulary (docs/rulings.md §22). Input always accepts both.
@@ -35,8 +36,18 @@ pub enum ChanceMode {
 /// assert_eq!(r.vp_target, 10);
 /// assert_eq!(r.validate(), Ok(()));
 /// ```
+///
+/// A Seafarers scenario is one field; its target comes with it when `vp_target` is not
+/// given (in Rust, [`Rules::scenario`] sets both):
+///
+/// ```
+/// use catan_rules::{Rules, Scenario};
+/// let r: Rules = serde_json::from_str(r#"{"players": 3, "scenario": "new_shores"}"#).unwrap();
+/// assert_eq!((r.scenario, r.vp_target), (Some(Scenario::NewShores), 14));
+/// assert_eq!(r, Rules { players: 3, ..Rules::scenario(Scenario::NewShores) });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default, deny_unknown_fields, from = "RulesInput")]
 pub struct Rules {
     /// Number of players: 3–4, or 5–6 with the 5–6 player extension (2 as a house rule,
     /// docs/rulings.md §23). See [`Rules::validate`] for every accepted range.
@@ -67,8 +78,91 @@ pub struct Rules {
     pub friendly_robber: bool,
     /// Names used in output.
     pub vocabulary: Vocabulary,
-    /// Where dice, steals and card draws come from.
+    /// Where dice, steals and card draws come from (and, in The Fog Islands, the hexes
+    /// discovered).
     pub chance: ChanceMode,
+    /// A Seafarers scenario (`"new_shores"`, `"four_islands"`, `"fog_islands"`,
+    /// `"through_the_desert"`), played on its official map for 3 or 4 players: `map`
+    /// `"beginner"` deals the printed map, `"random"` and `"variable"` the scenario's
+    /// variable set-up. In JSON, `vp_target` defaults to the scenario's target (14, 13, 12,
+    /// 14). See `docs/seafarers.md`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<Scenario>,
+    /// Heading for New Shores as older editions played it: 13 points to win (the JSON
+    /// default target) and 1 special victory point per small island instead of 2 (the
+    /// older rules of New Shores). Only with `scenario` `"new_shores"`.
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    pub older_edition: bool,
+    /// The Fog Islands: a hex discovered by a set-up road or ship is revealed but pays no
+    /// resource, as older rules had it (docs/rulings.md §41). Off (the default), set-up
+    /// discoveries pay like any other.
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    pub fog_setup_unpaid: bool,
+}
+
+/// [`Rules`] as read from JSON: `vp_target` may be left out, and then is the scenario's
+/// target (10 without a scenario).
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RulesInput {
+    players: u8,
+    map: MapKind,
+    island: Island,
+    special_build_phase: Option<bool>,
+    vp_target: Option<u8>,
+    discard_limit: u8,
+    strict_phases: bool,
+    friendly_robber: bool,
+    vocabulary: Vocabulary,
+    chance: ChanceMode,
+    scenario: Option<Scenario>,
+    older_edition: bool,
+    fog_setup_unpaid: bool,
+}
+
+impl Default for RulesInput {
+    fn default() -> RulesInput {
+        let r = Rules::default();
+        RulesInput {
+            players: r.players,
+            map: r.map,
+            island: r.island,
+            special_build_phase: r.special_build_phase,
+            vp_target: None,
+            discard_limit: r.discard_limit,
+            strict_phases: r.strict_phases,
+            friendly_robber: r.friendly_robber,
+            vocabulary: r.vocabulary,
+            chance: r.chance,
+            scenario: r.scenario,
+            older_edition: r.older_edition,
+            fog_setup_unpaid: r.fog_setup_unpaid,
+        }
+    }
+}
+
+impl From<RulesInput> for Rules {
+    fn from(i: RulesInput) -> Rules {
+        let vp_target = i.vp_target.unwrap_or(match i.scenario {
+            Some(s) => s.target(i.older_edition),
+            None => 10,
+        });
+        Rules {
+            players: i.players,
+            map: i.map,
+            island: i.island,
+            special_build_phase: i.special_build_phase,
+            vp_target,
+            discard_limit: i.discard_limit,
+            strict_phases: i.strict_phases,
+            friendly_robber: i.friendly_robber,
+            vocabulary: i.vocabulary,
+            chance: i.chance,
+            scenario: i.scenario,
+            older_edition: i.older_edition,
+            fog_setup_unpaid: i.fog_setup_unpaid,
+        }
+    }
 }
 
 impl Default for Rules {
@@ -84,6 +178,9 @@ impl Default for Rules {
             friendly_robber: false,
             vocabulary: Vocabulary::Standard,
             chance: ChanceMode::Seeded,
+            scenario: None,
+            older_edition: false,
+            fog_setup_unpaid: false,
         }
     }
 }
@@ -112,13 +209,30 @@ pub enum RulesError {
     },
     /// A victory target of zero or beyond what one seat can always reach.
     #[error(
-        "the victory target must be 1 to {}, not {vp_target}",
-        Rules::MAX_VP_TARGET
+        "the victory target must be 1 to {} (to {} in a Seafarers scenario), not {vp_target}",
+        Rules::MAX_VP_TARGET,
+        Rules::MAX_SCENARIO_VP_TARGET
     )]
     VpTarget {
         /// The target given.
         vp_target: u8,
     },
+    /// A Seafarers scenario for a player count the rulebook prints no map for (its maps
+    /// are for 3 and 4 players).
+    #[error("{scenario:?} is played by 3 or 4 players (the Seafarers rulebook prints maps for 3 and 4), not {players}")]
+    ScenarioPlayers {
+        /// The scenario.
+        scenario: Scenario,
+        /// The count given.
+        players: u8,
+    },
+    /// A scenario named in the rules of a game on a map of one's own
+    /// ([`crate::Game::with_sea_map`]): the scenario brings its own map.
+    #[error("a game on a map of one's own cannot also name a scenario")]
+    ScenarioAndMap,
+    /// `older_edition` without Heading for New Shores, the only scenario it changes.
+    #[error("older_edition applies to the new_shores scenario only")]
+    OlderEdition,
     /// A discard limit under which a 7 could ask for a discard of nothing.
     #[error(
         "the discard limit must be at least {}, not {discard_limit}",
@@ -138,6 +252,28 @@ impl Rules {
     /// 15 up to 70 %. (Maps of later expansions that play to more points will raise it
     /// with the map.)
     pub const MAX_VP_TARGET: u8 = 12;
+
+    /// The highest accepted victory target in a Seafarers scenario: 15. The scenarios' own
+    /// targets are 12 to 14; their maps have more room and pay special victory points. In
+    /// 300 random games of each scenario for 3 and 4 players (no domestic trade), a target
+    /// of 15 ended every game; 16 left 1 % of The Fog Islands' 4-player games stalled with
+    /// the board full (`docs/seafarers.md`, "Targets").
+    pub const MAX_SCENARIO_VP_TARGET: u8 = 15;
+
+    /// The highest accepted victory target on a map of one's own given with
+    /// [`crate::Game::with_sea_map`]: the map names its target, 3 to 30.
+    pub const MAX_SEA_MAP_VP_TARGET: u8 = 30;
+
+    /// The rules of a Seafarers scenario for 4 players with its printed target (change
+    /// `players` for 3).
+    pub fn scenario(scenario: Scenario) -> Rules {
+        let d = Rules::default();
+        Rules {
+            scenario: Some(scenario),
+            vp_target: scenario.target(false),
+            ..d
+        }
+    }
 
     /// The lowest accepted discard limit: 1. A hand of `limit + 1` cards must then give up
     /// half, rounded down — at least one card — so every seat named in a discard phase
@@ -186,7 +322,9 @@ impl Rules {
     /// | field | accepted |
     /// | --- | --- |
     /// | `players` | 2–4 |
-    /// | `vp_target` | 1 to [`Rules::MAX_VP_TARGET`] (12) |
+    /// | `vp_target` | 1 to [`Rules::MAX_VP_TARGET`] (12); with a `scenario`, to [`Rules::MAX_SCENARIO_VP_TARGET`] (15) |
+    /// | `scenario` | 3 or 4 players, `island` automatic |
+    /// | `older_edition` | with `scenario` `new_shores` only |
     /// | `discard_limit` | [`Rules::MIN_DISCARD_LIMIT`] (1) to 255 (a limit above the cards in the game means nobody ever discards) |
     /// | every other field | any value of its type |
     ///
@@ -202,6 +340,34 @@ impl Rules {
     /// # Errors
     /// The first problem found.
     pub fn validate(&self) -> Result<(), RulesError> {
+        let max = if self.scenario.is_some() {
+            Rules::MAX_SCENARIO_VP_TARGET
+        } else {
+            Rules::MAX_VP_TARGET
+        };
+        self.validate_up_to(max)
+    }
+
+    /// [`Rules::validate`] with the highest victory target given (a sea map names its own).
+    pub(crate) fn validate_up_to(&self, max_vp_target: u8) -> Result<(), RulesError> {
+        if let Some(scenario) = self.scenario {
+            if !(3..=4).contains(&self.players) {
+                return Err(RulesError::ScenarioPlayers {
+                    scenario,
+                    players: self.players,
+                });
+            }
+            if self.island != Island::Auto {
+                return Err(RulesError::Island {
+                    players: self.players,
+                    island: self.island,
+                    need: "a scenario is played on its own map",
+                });
+            }
+        }
+        if self.older_edition && self.scenario != Some(Scenario::NewShores) {
+            return Err(RulesError::OlderEdition);
+        }
         if !(2..=6).contains(&self.players) {
             return Err(RulesError::Players {
                 players: self.players,
@@ -219,7 +385,7 @@ impl Rules {
                 },
             });
         }
-        if !(1..=Rules::MAX_VP_TARGET).contains(&self.vp_target) {
+        if !(1..=max_vp_target).contains(&self.vp_target) {
             return Err(RulesError::VpTarget {
                 vp_target: self.vp_target,
             });

@@ -1,8 +1,8 @@
 //! The Seafarers scenarios: their names, their official maps as data and their settings.
 //!
 //! Maps are data: each official map is a [`SeaMap`] JSON file under `catan-rules/maps/`,
-//! compiled in and checked like a user's map. What is built so far is the map layer (see
-//! `docs/seafarers.md` for what is and is not playable yet).
+//! compiled in and checked like a user's map, and played with [`crate::Rules::scenario`] (see
+//! `docs/seafarers.md` for what is and is not played yet: the pirate and gold fields).
 //!
 //! | scenario | players | map file | source |
 //! | --- | --- | --- | --- |
@@ -64,6 +64,20 @@ impl Scenario {
     /// The scenario of a name.
     pub fn from_name(name: &str) -> Option<Scenario> {
         Scenario::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Points needed to win, as the current Seafarers rulebook prints them: 14 (New Shores,
+    /// Through the Desert), 13 (The Four Islands), 12 (The Fog Islands); with
+    /// `older_edition`, New Shores as older editions played it: 13 (Seafarers rules,
+    /// 'Heading for New Shores'; the older rules of New Shores, 13 points and 1 special
+    /// point per island).
+    pub const fn target(self, older_edition: bool) -> u8 {
+        match self {
+            Scenario::NewShores if older_edition => 13,
+            Scenario::NewShores | Scenario::ThroughTheDesert => 14,
+            Scenario::FourIslands => 13,
+            Scenario::FogIslands => 12,
+        }
     }
 
     /// The official map for a player count, as printed (`None` for player counts the

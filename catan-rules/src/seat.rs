@@ -41,7 +41,8 @@
 //! choice, never the outcome: it accepts a choice when some outcome would make it legal.
 //! The referee then adds the outcome and calls [`Game::apply_as`]; an
 //! [`RuleError::ImpossibleOutcome`] from it is the referee's error, not the seat's, and is
-//! not to be passed on.
+//! not to be passed on. A hex discovered in The Fog Islands is revealed by the referee
+//! alone ([`Action::RevealHex`] through [`Game::apply`]); no seat lists or applies it.
 
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
@@ -119,7 +120,8 @@ struct ForSeat<'a, O: Out> {
 impl<O: Out> Out for ForSeat<'_, O> {
     #[inline]
     fn push(&mut self, a: Action) {
-        if a.player() != self.seat {
+        // A discovered hex is revealed by the referee: no seat's choice.
+        if a.player() != self.seat || matches!(a, Action::RevealHex { .. }) {
             return;
         }
         if self.strip {
@@ -268,6 +270,13 @@ impl Game {
         let player = action.player();
         if player != seat {
             return Err(RuleError::NotYourSeat { seat, player });
+        }
+        // A discovered hex is the referee's to reveal (The Fog Islands), never a seat's.
+        if let Action::RevealHex { hex, .. } = *action {
+            return Err(match self.reveal_pending() {
+                Some((hex, _)) => RuleError::RevealPending { hex },
+                None => RuleError::NothingToReveal { hex },
+            });
         }
         Ok(())
     }

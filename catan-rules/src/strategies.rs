@@ -37,7 +37,7 @@ use crate::game::{Decision, Game};
 use crate::layouts::MapKind;
 use crate::rng::Rng;
 use crate::rules::{ChanceMode, Rules, Vocabulary};
-use crate::types::{DevCard, Player, Resource, Resources};
+use crate::types::{DevCard, Player, Resource, Resources, Terrain};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -88,6 +88,9 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                 friendly_robber,
                 vocabulary,
                 chance,
+                scenario: None,
+                older_edition: false,
+                fog_setup_unpaid: false,
             },
         )
 }
@@ -506,6 +509,17 @@ fn nudge(a: Action, k: u64, players: u8) -> Action {
             }
         }
         Action::ConfirmTrade { with, .. } => *with = other(*with),
+        Action::RevealHex {
+            hex,
+            terrain,
+            number,
+            ..
+        } => match k >> 2 & 3 {
+            0 => hex.0 = step(hex.0),
+            1 => *terrain = Terrain::ALL[(k >> 12) as usize % Terrain::COUNT],
+            2 => *number = number.map_or(Some(2 + (k >> 12) as u8 % 11), |_| None),
+            _ => *number = number.map(step),
+        },
         Action::PlayRoadBuilding { .. }
         | Action::FinishRoadBuilding { .. }
         | Action::AcceptTrade { .. }

@@ -68,6 +68,14 @@ pub struct PlayerView {
     pub players: Vec<PublicPlayer>,
     /// The viewer's own cards and points; `null` for a spectator.
     pub own: Option<OwnView>,
+    /// The Fog Islands: the spaces still unexplored (left out when none). What lies there
+    /// and the stacks' order are never shown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unexplored: Vec<HexId>,
+    /// The Fog Islands: hexes and number tokens left in the face-down stacks (counts
+    /// only; left out when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fog_stacks_left: Option<[u8; 2]>,
 }
 
 /// What everyone knows about one seat.
@@ -100,6 +108,14 @@ pub struct PublicPlayer {
     pub settlements: Vec<NodeId>,
     /// Nodes with this player's cities.
     pub cities: Vec<NodeId>,
+    /// Special victory points earned (Seafarers scenarios; counted in `public_points`;
+    /// left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub special_victory_points: u8,
+    /// The land areas where this player has a building (Seafarers scenarios; left out
+    /// when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub settled_areas: Vec<u8>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -162,6 +178,8 @@ impl Game {
                     ships: pp.ships,
                     settlements: pp.settlements,
                     cities: pp.cities,
+                    special_victory_points: pp.special_victory_points,
+                    settled_areas: pp.settled_areas,
                 }
             })
             .collect();
@@ -198,6 +216,11 @@ impl Game {
             winner: self.winner(),
             players,
             own,
+            unexplored: self.unexplored().collect(),
+            fog_stacks_left: (!self.board.fog_hexes().is_empty()).then(|| {
+                let (h, n) = self.fog_stacks_left();
+                [h, n]
+            }),
         }
     }
 

@@ -51,6 +51,7 @@ fn any_rules() -> impl Strategy<Value = Rules> {
                 chance,
                 island,
                 special_build_phase,
+                ..Rules::default()
             },
         )
 }

@@ -336,22 +336,40 @@ fn sea_maps_round_trip_through_json() {
 }
 
 #[test]
-fn games_refuse_open_sea_boards_until_ships_exist() {
-    // A Seafarers board has nodes in open sea where no settlement may stand and edges
-    // where no road may; until ships, the pirate and gold fields are built, the base game
-    // refuses such a board rather than playing it wrongly.
-    use catan_rules::{Game, NewGameError, Rules};
+fn with_board_plays_open_sea_boards_but_not_fog_boards() {
+    // An open-sea board given to `with_board` is played with the land areas it carries
+    // (Seafarers rules, 'Heading for New Shores': set-up on the main island only); a board
+    // with unexplored spaces is refused, since only its sea map deals the face-down stacks
+    // (docs/rulings.md §41); a scenario's game and its position are played.
+    use catan_rules::{Action, Game, NewGameError, Player, RuleError, Rules};
     let dealt = Scenario::NewShores.map(4).unwrap().deal(None).unwrap();
     let board = std::sync::Arc::new(Board::new(dealt.board.clone()).unwrap());
-    let err = Game::with_board(Rules::default(), board, 1).unwrap_err();
+    let rules = Rules {
+        vp_target: 14,
+        ..Rules::default()
+    };
+    let mut game = Game::with_board(rules, board.clone(), 1).unwrap();
+    assert!(game.board().open_sea());
+    let off_main = (0..board.nodes().len() as u8)
+        .map(catan_rules::NodeId)
+        .find(|&n| board.node(n).on_land() && !board.in_start_area(n))
+        .expect("New Shores has small islands");
+    let err = game
+        .apply(Action::BuildSettlement {
+            player: Player(0),
+            node: off_main,
+        })
+        .unwrap_err();
+    assert!(matches!(err, RuleError::NotStartArea { .. }), "{err}");
+    assert_eq!(Game::from_position(game.to_position()).unwrap(), game);
+    let fog = Scenario::FogIslands.map(4).unwrap().deal(None).unwrap();
+    let fog_board = std::sync::Arc::new(Board::new(fog.board).unwrap());
+    let err = Game::with_board(rules, fog_board, 1).unwrap_err();
     assert!(matches!(err, NewGameError::Board(_)), "{err}");
-    assert!(err.to_string().contains("not playable yet"), "{err}");
-    // The same board inside a position is refused with the same words.
-    let game = Game::new(Rules::default(), 1).unwrap();
-    let mut pos = game.to_position();
-    pos.board = dealt.board;
-    let err = Game::from_position(pos).unwrap_err().to_string();
-    assert!(err.contains("not playable yet"), "{err}");
+    assert!(err.to_string().contains("with_sea_map"), "{err}");
+    let game = Game::new(Rules::scenario(Scenario::NewShores), 1).unwrap();
+    assert!(game.board().open_sea());
+    assert_eq!(Game::from_position(game.to_position()).unwrap(), game);
 }
 
 #[test]

@@ -9,7 +9,10 @@
 //! extension's island, with its Special Build Phase),
 //! `--map beginner|variable|random` (default random), `--zip` (Catan: Zip! names: wheat,
 //! wood, Invention, Longest Route), `--svg FILE` (also write the final board as SVG),
-//! `--ids` (label hexes, nodes and edges with their ids in the SVG).
+//! `--ids` (label hexes, nodes and edges with their ids in the SVG),
+//! `--scenario new_shores|four_islands|fog_islands|through_the_desert` (a Seafarers
+//! scenario for 3 or 4 players; `--map beginner` plays its printed map, otherwise its
+//! variable set-up).
 //!
 //! `--game cards` tells a game of the Catan Card Game instead (options in
 //! `cards_play.rs`); `--game base` (the default) the base game.
@@ -19,7 +22,9 @@
 //! the same story.
 
 use catan_rules::render::player_colour_name;
-use catan_rules::{Action, Event, Game, MapKind, Player, Rng, Rules, SvgOptions, Vocabulary};
+use catan_rules::{
+    Action, Event, Game, MapKind, Player, Rng, Rules, Scenario, SvgOptions, Vocabulary,
+};
 
 #[path = "cards_play.rs"]
 mod cards_play;
@@ -31,13 +36,14 @@ struct Options {
     zip: bool,
     svg: Option<String>,
     ids: bool,
+    scenario: Option<Scenario>,
 }
 
 fn usage(msg: &str) -> ! {
     eprintln!("play: {msg}");
     eprintln!(
         "usage: play [--seed S] [--players 2..6] [--map beginner|variable|random] [--zip] \
-         [--svg FILE [--ids]]"
+         [--svg FILE [--ids]] [--scenario new_shores|four_islands|fog_islands|through_the_desert]"
     );
     std::process::exit(2)
 }
@@ -50,6 +56,7 @@ fn parse_args() -> Options {
         zip: false,
         svg: None,
         ids: false,
+        scenario: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -82,6 +89,13 @@ fn parse_args() -> Options {
             "--zip" => o.zip = true,
             "--svg" => o.svg = Some(value("--svg")),
             "--ids" => o.ids = true,
+            "--scenario" => {
+                let name = value("--scenario");
+                o.scenario = Some(
+                    Scenario::from_name(&name)
+                        .unwrap_or_else(|| usage(&format!("unknown scenario `{name}`"))),
+                )
+            }
             "-h" | "--help" => usage("help"),
             other => usage(&format!("unknown option `{other}`")),
         }
@@ -115,7 +129,7 @@ fn main() {
         } else {
             Vocabulary::Standard
         },
-        ..Rules::default()
+        ..o.scenario.map_or_else(Rules::default, Rules::scenario)
     };
     if let Err(e) = rules.validate() {
         usage(&e.to_string());
@@ -125,11 +139,16 @@ fn main() {
     let mut legal: Vec<Action> = Vec::with_capacity(256);
 
     println!(
-        "Catan: {} players, {:?} map, seed {}{}",
+        "Catan: {} players, {:?} map, seed {}{}{}",
         o.players,
         o.map,
         o.seed,
-        if o.zip { ", Zip! vocabulary" } else { "" }
+        if o.zip { ", Zip! vocabulary" } else { "" },
+        o.scenario.map_or(String::new(), |s| format!(
+            ", Seafarers scenario {} to {} points",
+            s.name(),
+            rules.vp_target
+        ))
     );
     if game.turn() == 0 {
         println!("\n== Set-up ==");
@@ -179,11 +198,17 @@ fn main() {
         } else {
             ""
         };
+        let special = game.special_victory_points(p);
         println!(
-            "  {:<20} {:>2} points ({} visible){mark}",
+            "  {:<20} {:>2} points ({} visible{}){mark}",
             who(p),
             game.points(p),
-            game.public_points(p)
+            game.public_points(p),
+            if special > 0 {
+                format!(", {special} special")
+            } else {
+                String::new()
+            }
         );
     }
     if game.winner().is_none() {

@@ -13,7 +13,9 @@
 //! extension's island, with its Special Build Phase), `--map beginner|variable|random` (default random),
 //! `--no-domestic-trade` (random players never offer trades to each other),
 //! `--special-build on|off` (the Special Build Phase for any player count; default: on with
-//! 5–6 players only), `--json` (the
+//! 5–6 players only), `--scenario new_shores|four_islands|fog_islands|through_the_desert` (a
+//! Seafarers scenario for 3 or 4 players: `--map beginner` its printed map, otherwise its
+//! variable set-up; games stop at `sim::MAX_TURNS` turns), `--json` (the
 //! last line is one JSON object with the figures), `--quiet` (no progress bar), `--threads N`
 //! (default 1: games are split into N contiguous ranges played on a rayon pool of N
 //! threads; game `i` always uses the same seeds, so the figures other than time do not
@@ -22,7 +24,7 @@
 //! the default is the checked `Game::apply_with`).
 
 use catan_rules::sim::{playout, Limits};
-use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng, Rules};
+use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng, Rules, Scenario};
 use rayon::prelude::*;
 use std::io::Write;
 use std::time::Instant;
@@ -44,6 +46,9 @@ struct Counts {
     maritime_trades: u64,
     vp_card_wins: u64,
     special_builds: u64,
+    special_points: u64,
+    discoveries: u64,
+    unfinished: u64,
     wins: [u64; 6],
 }
 
@@ -61,6 +66,9 @@ impl Counts {
         self.maritime_trades += o.maritime_trades;
         self.vp_card_wins += o.vp_card_wins;
         self.special_builds += o.special_builds;
+        self.special_points += o.special_points;
+        self.discoveries += o.discoveries;
+        self.unfinished += o.unfinished;
         for (w, x) in self.wins.iter_mut().zip(o.wins) {
             *w += x;
         }
@@ -81,6 +89,8 @@ impl EventSink for Counts {
             Event::MaritimeTraded { .. } => self.maritime_trades += 1,
             Event::TurnStarted { .. } => self.turns += 1,
             Event::SpecialBuildStarted { .. } => self.special_builds += 1,
+            Event::SpecialVictoryPoints { points, .. } => self.special_points += points as u64,
+            Event::HexDiscovered { .. } => self.discoveries += 1,
             _ => {}
         }
     }
@@ -97,13 +107,15 @@ struct Options {
     quiet: bool,
     threads: u64,
     unchecked: bool,
+    scenario: Option<Scenario>,
 }
 
 fn usage(msg: &str) -> ! {
     eprintln!("simulate: {msg}");
     eprintln!(
         "usage: simulate [--games N] [--seed S] [--players 2..6] \
-         [--map beginner|variable|random] [--no-domestic-trade] [--special-build on|off] [--json] [--quiet] \
+         [--map beginner|variable|random] [--no-domestic-trade] [--special-build on|off] \
+         [--scenario new_shores|four_islands|fog_islands|through_the_desert] [--json] [--quiet] \
          [--threads N] [--unchecked]"
     );
     std::process::exit(2)
@@ -121,6 +133,7 @@ fn parse_args() -> Options {
         quiet: false,
         threads: 1,
         unchecked: false,
+        scenario: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -171,6 +184,13 @@ fn parse_args() -> Options {
                     v => usage(&format!("--special-build takes on or off, not `{v}`")),
                 }
             }
+            "--scenario" => {
+                let name = value("--scenario");
+                o.scenario = Some(
+                    Scenario::from_name(&name)
+                        .unwrap_or_else(|| usage(&format!("unknown scenario `{name}`"))),
+                )
+            }
             "--unchecked" => o.unchecked = true,
             "--json" => o.json = true,
             "--quiet" => o.quiet = true,
@@ -190,11 +210,12 @@ fn main() {
         }
     }
     let o = parse_args();
+    let base = o.scenario.map_or_else(Rules::default, Rules::scenario);
     let rules = Rules {
         players: o.players,
         map: o.map,
         special_build_phase: o.special_build,
-        ..Rules::default()
+        ..base
     };
     if let Err(e) = rules.validate() {
         usage(&e.to_string());
@@ -245,10 +266,11 @@ fn play(
     let mut legal: Vec<Action> = Vec::with_capacity(256);
     let mut last_draw = Instant::now();
     // The library's playout loop (the one `simulate --game cards` runs too): uniform
-    // choices, offers as asked, checked unless `--unchecked`, no limit (random games end).
+    // choices, offers as asked, checked unless `--unchecked`, stopped at `sim::MAX_TURNS`.
     let limits = Limits {
         offers: o.domestic_trade,
         checked: !o.unchecked,
+        max_turns: catan_rules::sim::MAX_TURNS,
         ..Limits::default()
     };
     for i in range {
@@ -258,9 +280,10 @@ fn play(
             policy.below(l.len() as u32) as usize
         });
         counts.actions += u64::from(n);
-        let w = game
-            .winner()
-            .expect("random games end, and enumerated actions are legal");
+        let Some(w) = game.winner() else {
+            counts.unfinished += 1;
+            continue;
+        };
         counts.wins[w.index()] += 1;
         let (dev, new_dev) = game.development_cards(w);
         let vp_cards = dev[DevCard::VictoryPoint] + new_dev[DevCard::VictoryPoint];
@@ -291,8 +314,12 @@ fn report(o: &Options, c: &Counts, secs: f64) {
     let g = o.games.max(1) as f64;
     println!("games            {}", o.games);
     println!(
-        "players          {}   map {:?}   domestic trade {}",
-        o.players, o.map, o.domestic_trade
+        "players          {}   map {:?}   domestic trade {}{}",
+        o.players,
+        o.map,
+        o.domestic_trade,
+        o.scenario
+            .map_or(String::new(), |s| format!("   scenario {}", s.name()))
     );
     println!(
         "time             {secs:.3} s   threads {}   unchecked {}",
@@ -328,6 +355,21 @@ fn report(o: &Options, c: &Counts, secs: f64) {
         "  Special Build Phases      {:.2}",
         c.special_builds as f64 / g
     );
+    if o.scenario.is_some() {
+        println!(
+            "  special victory points    {:.2}",
+            c.special_points as f64 / g
+        );
+        println!(
+            "  hexes discovered          {:.2}",
+            c.discoveries as f64 / g
+        );
+        println!(
+            "games stopped unfinished ({} turns)  {}",
+            catan_rules::sim::MAX_TURNS,
+            c.unfinished
+        );
+    }
     println!(
         "games won thanks to VP cards  {} ({:.1}%)",
         c.vp_card_wins,
@@ -337,7 +379,8 @@ fn report(o: &Options, c: &Counts, secs: f64) {
         println!(
             "{{\"games\":{},\"players\":{},\"threads\":{},\"seconds\":{secs:.6},\"games_per_s\":{:.3},\"turns_per_s\":{:.1},\
              \"actions_per_s\":{:.1},\"actions_per_game\":{:.2},\"turns_per_game\":{:.2},\"sevens_per_game\":{:.3},\
-             \"steals_per_game\":{:.3},\"shortages_per_game\":{:.3},\"vp_card_wins\":{},\"special_build_phases_per_game\":{:.2}}}",
+             \"steals_per_game\":{:.3},\"shortages_per_game\":{:.3},\"vp_card_wins\":{},\"special_build_phases_per_game\":{:.2},\
+             \"scenario\":{},\"special_points_per_game\":{:.3},\"discoveries_per_game\":{:.3},\"unfinished\":{}}}",
             o.games,
             o.players,
             o.threads,
@@ -350,7 +393,12 @@ fn report(o: &Options, c: &Counts, secs: f64) {
             c.steals as f64 / g,
             c.shortages as f64 / g,
             c.vp_card_wins,
-            c.special_builds as f64 / g
+            c.special_builds as f64 / g,
+            o.scenario
+                .map_or("null".to_string(), |s| format!("\"{}\"", s.name())),
+            c.special_points as f64 / g,
+            c.discoveries as f64 / g,
+            c.unfinished
         );
     }
 }

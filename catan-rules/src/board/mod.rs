@@ -31,7 +31,9 @@ mod topology;
 
 pub use json::{BoardDescription, EdgeDescription, EdgeKind, HexDescription, NodeDescription};
 pub use sea::{AreaSpec, DealtMap, FogSpec, MapError, MapErrors, SeaHarbor, SeaHex, SeaMap};
-pub use spec::{BoardError, BoardErrors, BoardSpec, HarborSpec, HexSpec};
+pub use spec::{
+    BoardArea, BoardError, BoardErrors, BoardSpec, HarborSpec, HexSpec, MAX_AREAS, MAX_FOG_SPACES,
+};
 
 use crate::types::{Harbor, Terrain};
 use core::fmt;
@@ -424,6 +426,16 @@ pub struct Board {
     /// Edges along the sea (where ships may stand), and along land (where roads may).
     sea_edges: crate::bits::EdgeBits,
     land_edges: crate::bits::EdgeBits,
+    /// Per node, the land areas (bit `a`: area `a`) of the hexes at its corners.
+    node_areas: Vec<u16>,
+    /// Special victory points of each land area.
+    area_vp: Vec<u8>,
+    /// The start areas (bit `a`: area `a`); 0 when the map has no areas.
+    start_areas: u16,
+    /// The spaces unexplored at the start, in hex-id order (fog index = position).
+    fog_hexes: Vec<HexId>,
+    /// Per node, the unexplored spaces (bit `i`: fog index `i`) it is a corner of.
+    node_fog: Vec<u16>,
 }
 
 impl Board {
@@ -509,6 +521,32 @@ impl Board {
     #[inline]
     pub(crate) fn land_edges(&self) -> &crate::bits::EdgeBits {
         &self.land_edges
+    }
+    /// The land areas (bit `a`: area `a` of [`BoardSpec::areas`]) a node touches.
+    #[inline]
+    pub fn node_areas(&self, n: NodeId) -> u16 {
+        self.node_areas[n.index()]
+    }
+    /// The special victory points of each land area.
+    pub fn area_special_vp(&self) -> &[u8] {
+        &self.area_vp
+    }
+    /// Whether a set-up settlement may stand on `n` as far as land areas go: the map has
+    /// no areas, or `n` touches a start area (Seafarers rules, each scenario's set-up).
+    #[inline]
+    pub fn in_start_area(&self, n: NodeId) -> bool {
+        self.area_vp.is_empty() || self.node_areas[n.index()] & self.start_areas != 0
+    }
+    /// The spaces unexplored when the game began (The Fog Islands), in hex-id order; a
+    /// game's [`crate::Game::unexplored`] says which still are.
+    pub fn fog_hexes(&self) -> &[HexId] {
+        &self.fog_hexes
+    }
+    /// The unexplored spaces (bit `i`: the `i`-th of [`Board::fog_hexes`]) at whose corner
+    /// `n` lies.
+    #[inline]
+    pub fn node_fog(&self, n: NodeId) -> u16 {
+        self.node_fog[n.index()]
     }
     /// Ids of the land hexes, as a slice.
     #[inline]

@@ -13,7 +13,7 @@
 //! directions are ours (NE, E, SE, SW, W, NW), so a harbour given there as "the W side of
 //! hex 0x0705" is `{q, r, side: "w"}` here.
 
-use super::{Board, BoardErrors, BoardSpec, HarborSpec, HexCoord, HexSpec, Side};
+use super::{Board, BoardArea, BoardErrors, BoardSpec, HarborSpec, HexCoord, HexSpec, Side};
 use crate::rng::Rng;
 use crate::types::{Harbor, Terrain};
 use serde::{Deserialize, Serialize};
@@ -346,6 +346,7 @@ impl SeaMap {
         // game reveals them.
         let mut fog_spaces = fog.spaces.clone();
         fog_spaces.sort_by_key(|c| (c.r, c.q));
+        let hexes_sorted = hexes.clone();
         let mut all: Vec<SeaHex> = hexes.clone();
         all.extend(fog_spaces.iter().map(|c| SeaHex {
             q: c.q,
@@ -367,6 +368,17 @@ impl SeaMap {
                 .collect()
         };
         let hexes = &all;
+        let given_areas = !self.areas.is_empty() || self.hexes.iter().any(|h| h.area.is_some());
+        let area_of = &areas.0;
+        let sorted = &hexes_sorted;
+        let hexes_in_area = |a: usize| -> Vec<HexCoord> {
+            sorted
+                .iter()
+                .zip(area_of)
+                .filter(|(h, &ar)| ar == Some(a as u8) && h.terrain.is_land())
+                .map(|(h, _)| HexCoord::new(h.q, h.r))
+                .collect()
+        };
         let board = BoardSpec {
             hexes: hexes
                 .iter()
@@ -391,6 +403,22 @@ impl SeaMap {
             robber: self.robber,
             open_sea: true,
             pirate: self.pirate,
+            // Computed islands (no areas given) restrict nothing and pay nothing: left out.
+            areas: if given_areas {
+                self.areas
+                    .iter()
+                    .enumerate()
+                    .map(|(a, spec)| BoardArea {
+                        name: spec.name.clone(),
+                        start: spec.start,
+                        special_vp: spec.special_vp,
+                        hexes: hexes_in_area(a),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            fog: fog_spaces.clone(),
         };
         if let Err(e) = Board::new(board.clone()) {
             errs.push(MapError::Board(e));

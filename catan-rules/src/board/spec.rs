@@ -73,6 +73,43 @@ pub struct BoardSpec {
     /// (on the frame, where it robs nobody).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pirate: Option<HexCoord>,
+    /// The land areas of a Seafarers map (islands or parts of one): where set-up
+    /// settlements may go and which special victory points a player's first settlement
+    /// in each pays. Empty (the default): set-up anywhere, no special points.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<BoardArea>,
+    /// The spaces that were unexplored when the game began (The Fog Islands): each is
+    /// listed among `hexes` as `sea` until discovered, then with what was discovered
+    /// there. Needs `open_sea`; at most [`MAX_FOG_SPACES`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fog: Vec<HexCoord>,
+}
+
+/// Most unexplored spaces a board may have (The Fog Islands has 12).
+pub const MAX_FOG_SPACES: usize = 16;
+/// Most land areas a board may have.
+pub const MAX_AREAS: usize = 16;
+
+/// A land area of a board: its hexes, whether players may start there, and the special
+/// victory points a player's first settlement there pays.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardArea {
+    /// A name for people.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// Set-up settlements may be placed here.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub start: bool,
+    /// Special victory points for a player's first settlement here (0: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub special_vp: u8,
+    /// The land hexes of the area.
+    pub hexes: Vec<HexCoord>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// What is wrong with a [`BoardSpec`].
@@ -140,10 +177,30 @@ pub enum BoardError {
         /// Where.
         at: HexCoord,
     },
-    /// An open-sea (Seafarers) map given to a game that cannot play it yet: ships, the
-    /// pirate and gold-field choices are not built into the game (see `docs/seafarers.md`).
-    #[error("open-sea (Seafarers) maps are not playable yet: ships, the pirate and gold fields are not built")]
-    OpenSeaNotPlayable,
+    /// A board with unexplored spaces (The Fog Islands) given to
+    /// [`crate::Game::with_board`], which has no face-down stacks to discover them from:
+    /// play its sea map with [`crate::Game::with_sea_map`], or the scenario.
+    #[error("a board with unexplored spaces needs its face-down stacks: play its sea map with with_sea_map, or the scenario")]
+    FogNeedsSeaMap,
+    /// A land area names a hex that is not a land hex of the map, or a hex another area
+    /// already holds.
+    #[error("land area {area} cannot hold the hex at {at}: it is not a land hex of the map or belongs to another area")]
+    BadAreaHex {
+        /// The area's index.
+        area: u8,
+        /// The hex.
+        at: HexCoord,
+    },
+    /// Land areas given, none of them a start area: set-up could not begin.
+    #[error("the map's land areas include no start area")]
+    NoStartArea,
+    /// An unexplored space that is not a hex of an open-sea map, is listed twice, or is
+    /// where the pirate starts.
+    #[error("the unexplored space at {at} must be a hex of an open-sea map, listed once, and not the pirate's start")]
+    BadFogSpace {
+        /// Where.
+        at: HexCoord,
+    },
     /// The map is too big for the engine's fixed-size state.
     #[error("the map has {count} {what}; at most {max} are supported")]
     TooLarge {
@@ -190,6 +247,7 @@ impl Board {
         let (hexes, by_number) = hex_infos(&spec, &topo);
         place_harbors(&spec, &by_coord, &topo, &mut nodes, &mut errs);
         let robber_start = robber_start(&spec, &by_coord, &mut errs);
+        let scen = scenario_data(&spec, &by_coord, &hexes, nodes.len(), &mut errs);
         let pirate_start = spec.pirate.and_then(|at| match by_coord.get(&at) {
             Some(&id) if spec.open_sea && spec.hexes[id.index()].terrain == Terrain::Sea => {
                 Some(id)
@@ -217,6 +275,11 @@ impl Board {
             }
         }
         Ok(Board {
+            node_areas: scen.node_areas,
+            area_vp: scen.area_vp,
+            start_areas: scen.start_areas,
+            fog_hexes: scen.fog_hexes,
+            node_fog: scen.node_fog,
             land,
             sea_edges,
             land_edges,
@@ -229,6 +292,91 @@ impl Board {
             robber_start,
             pirate_start,
         })
+    }
+}
+
+/// What a board knows of its land areas and unexplored spaces.
+struct ScenarioData {
+    node_areas: Vec<u16>,
+    area_vp: Vec<u8>,
+    start_areas: u16,
+    fog_hexes: Vec<HexId>,
+    node_fog: Vec<u16>,
+}
+
+/// The areas each node touches, each area's special points, the start areas, and the
+/// unexplored spaces with the nodes at their corners; checked.
+fn scenario_data(
+    spec: &BoardSpec,
+    by_coord: &BTreeMap<HexCoord, HexId>,
+    hexes: &[HexInfo],
+    node_count: usize,
+    errs: &mut Vec<BoardError>,
+) -> ScenarioData {
+    let mut node_areas = vec![0u16; node_count];
+    let mut area_vp = Vec::with_capacity(spec.areas.len());
+    let mut start_areas = 0u16;
+    if spec.areas.len() > MAX_AREAS {
+        errs.push(BoardError::TooLarge {
+            what: "land areas",
+            count: spec.areas.len(),
+            max: MAX_AREAS,
+        });
+    }
+    let mut taken = std::collections::BTreeSet::new();
+    for (a, area) in spec.areas.iter().enumerate().take(MAX_AREAS) {
+        area_vp.push(area.special_vp);
+        if area.start {
+            start_areas |= 1 << a;
+        }
+        for &at in &area.hexes {
+            let land = by_coord
+                .get(&at)
+                .filter(|h| hexes[h.index()].terrain.is_land());
+            match land {
+                Some(&h) if taken.insert(at) => {
+                    for n in hexes[h.index()].nodes() {
+                        node_areas[n.index()] |= 1 << a;
+                    }
+                }
+                _ => errs.push(BoardError::BadAreaHex { area: a as u8, at }),
+            }
+        }
+    }
+    if !spec.areas.is_empty() && start_areas == 0 {
+        errs.push(BoardError::NoStartArea);
+    }
+    let mut fog_hexes = Vec::with_capacity(spec.fog.len());
+    let mut node_fog = vec![0u16; node_count];
+    if spec.fog.len() > MAX_FOG_SPACES {
+        errs.push(BoardError::TooLarge {
+            what: "unexplored spaces",
+            count: spec.fog.len(),
+            max: MAX_FOG_SPACES,
+        });
+    }
+    let mut fog: Vec<HexCoord> = spec.fog.clone();
+    fog.sort_by_key(|c| (c.r, c.q));
+    for (i, &at) in fog.iter().enumerate() {
+        match by_coord.get(&at) {
+            // The pirate may not start on a space whose hex is not known yet.
+            Some(&h) if spec.open_sea && !fog_hexes.contains(&h) && spec.pirate != Some(at) => {
+                fog_hexes.push(h);
+                if i < MAX_FOG_SPACES {
+                    for n in hexes[h.index()].nodes() {
+                        node_fog[n.index()] |= 1 << i;
+                    }
+                }
+            }
+            _ => errs.push(BoardError::BadFogSpace { at }),
+        }
+    }
+    ScenarioData {
+        node_areas,
+        area_vp,
+        start_areas,
+        fog_hexes,
+        node_fog,
     }
 }
 
@@ -313,7 +461,11 @@ fn place_harbors(
         // (and `neighbor` would overflow).
         let facing = HexCoord::new(0, 0).neighbor(hs.side);
         let beyond = at.q.checked_add(facing.q).zip(at.r.checked_add(facing.r));
-        if beyond.is_some_and(|(q, r)| is_land(HexCoord::new(q, r))) {
+        // A harbour may face an unexplored space that was discovered as land.
+        if beyond.is_some_and(|(q, r)| {
+            let c = HexCoord::new(q, r);
+            is_land(c) && !spec.fog.contains(&c)
+        }) {
             errs.push(BoardError::HarborNotCoastal { at, side: hs.side });
             continue;
         }

@@ -19,10 +19,11 @@ use crate::event::{Event, EventSink};
 use crate::types::{DevCard, Player};
 
 impl Game {
-    /// Victory points that everyone can see: buildings and special cards.
+    /// Victory points that everyone can see: buildings, special cards and (Seafarers
+    /// scenarios) special victory points.
     pub fn public_points(&self, p: Player) -> u8 {
         let s = &self.seats[p.index()];
-        let mut v = s.settlements + 2 * s.cities;
+        let mut v = s.settlements + 2 * s.cities + self.special_vp[p.index()];
         if self.longest_road == p.0 {
             v += 2;
         }

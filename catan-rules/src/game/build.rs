@@ -120,7 +120,8 @@ impl Game {
     }
 
     /// An empty node on land with no building next to it (the distance rule), at one of
-    /// `p`'s roads or ships unless in set-up.
+    /// `p`'s roads or ships unless in set-up, and in set-up in a start area (Seafarers
+    /// scenarios).
     pub(crate) fn check_settlement_site(
         &self,
         p: u8,
@@ -133,6 +134,9 @@ impl Game {
         let info = self.board.node(node);
         if !info.on_land() {
             return Err(RuleError::SettlementAtSea { node });
+        }
+        if setup && !self.board.in_start_area(node) {
+            return Err(RuleError::NotStartArea { node });
         }
         let [a, b, c] = info.neighbors_padded();
         if self.nodes.get(a as usize) | self.nodes.get(b as usize) | self.nodes.get(c as usize) != 0
@@ -187,6 +191,7 @@ impl Game {
             player: Player(p),
             node,
         });
+        self.settle_areas(p, node, false, sink);
         self.after_settlement(p, node, sink);
     }
 
@@ -240,14 +245,27 @@ impl Game {
         }
     }
 
-    /// A settlement may break opponents' roads through `node` (Base rules "Longest Road").
+    /// A settlement may break opponents' roads through `node` (Base rules "Longest Road"),
+    /// and join the builder's own road and ship there into one trade route (Seafarers
+    /// rules, 'Longest Route': roads and ships join only at one's own building).
     pub(super) fn after_settlement<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
         let mut touched = 0u8;
+        let (mut own_road, mut own_ship) = (false, false);
         for e in self.board.node(node).edges() {
-            let v = self.edges.get(e.index()) & 7;
+            let raw = self.edges.get(e.index());
+            let v = raw & 7;
             if v != 0 && v != p + 1 {
                 touched |= 1 << (v - 1);
+            } else if v == p + 1 {
+                if raw & super::SHIP != 0 {
+                    own_ship = true;
+                } else {
+                    own_road = true;
+                }
             }
+        }
+        if own_road && own_ship {
+            touched |= 1 << p;
         }
         if touched == 0 {
             return;

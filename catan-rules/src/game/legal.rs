@@ -88,6 +88,7 @@ impl Game {
     pub(crate) fn enumerate<O: Out>(&self, out: &mut O) {
         match self.phase {
             Phase::GameOver => return,
+            _ if self.fog.pending != 0 => return self.push_reveals(out),
             Phase::Discard => return self.push_all_discards(out),
             _ => {}
         }

@@ -18,6 +18,8 @@
 //! | `awards` | points, Longest Road, Largest Army, victory |
 //! | `turn` | phases, decisions, ending a turn |
 //! | `special_build` | the Special Build Phase after every turn (5–6 players) |
+//! | `scenario` | Seafarers scenarios: sea maps in play, start areas, special victory points |
+//! | `fog` | The Fog Islands: discovering unexplored spaces |
 //! | `legal` | where enumeration writes, and its order |
 //!
 //! This file holds the state, its accessors, and the dispatch: [`Game::check`] and the
@@ -27,11 +29,13 @@
 mod awards;
 mod build;
 mod devcards;
+pub(crate) mod fog;
 mod gold;
 pub(crate) mod legal;
 mod pirate;
 mod production;
 pub(crate) mod robber;
+mod scenario;
 mod setup;
 mod ships;
 mod special_build;
@@ -136,6 +140,13 @@ pub struct Game {
     pub(crate) pirate: u8,
     /// Gold-field picks each seat still owes (all 0 but while gold is being chosen).
     pub(crate) gold: [u8; MAX_PLAYERS],
+    /// Seafarers scenarios: the land areas each seat has settled (bit per area), home
+    /// areas included.
+    pub(crate) settled: [u16; MAX_PLAYERS],
+    /// Seafarers scenarios: special victory points each seat has earned.
+    pub(crate) special_vp: [u8; MAX_PLAYERS],
+    /// The Fog Islands: discovered spaces and the face-down stacks.
+    pub(crate) fog: fog::Fog,
 }
 
 impl Clone for Game {
@@ -179,6 +190,9 @@ impl Clone for Game {
             fresh_ships,
             pirate,
             gold,
+            settled,
+            special_vp,
+            fog,
         } = src;
         if !Arc::ptr_eq(&self.board, board) {
             self.board = Arc::clone(board);
@@ -208,6 +222,9 @@ impl Clone for Game {
         self.fresh_ships = *fresh_ships;
         self.pirate = *pirate;
         self.gold = *gold;
+        self.settled = *settled;
+        self.special_vp = *special_vp;
+        self.fog = *fog;
     }
 }
 
@@ -239,6 +256,9 @@ impl PartialEq for Game {
             && self.fresh_ships == o.fresh_ships
             && self.pirate == o.pirate
             && self.gold == o.gold
+            && self.settled == o.settled
+            && self.special_vp == o.special_vp
+            && self.fog == o.fog
     }
 }
 impl Eq for Game {}
@@ -253,6 +273,9 @@ pub enum NewGameError {
     /// The map is invalid.
     #[error(transparent)]
     Board(#[from] crate::board::BoardErrors),
+    /// The sea map is invalid ([`Game::with_sea_map`]).
+    #[error(transparent)]
+    Map(#[from] crate::board::MapErrors),
     /// The map is too small for this many players: some order of set-up placements
     /// leaves no place a settlement may go before every player has placed two (Catan
     /// base rules, 5th ed., 'Set-up Phase' and 'The Distance Rule').
@@ -294,13 +317,21 @@ fn opt(p: u8) -> Option<Player> {
 impl Game {
     // ------------------------------------------------------------------ construction
 
-    /// A new game on the map named by `rules.map`, with all chance drawn from `seed`.
+    /// A new game on the map named by `rules.map`, with all chance drawn from `seed`; with
+    /// a `rules.scenario`, on that scenario's map for the player count (`map` `beginner`:
+    /// as printed; otherwise its variable set-up), to `rules.vp_target`.
     ///
     /// # Errors
     /// [`NewGameError::Rules`] if the rules cannot be played.
     pub fn new(rules: Rules, seed: u64) -> Result<Game, NewGameError> {
         rules.validate()?;
         let mut rng = Rng::new(seed);
+        if let Some(scenario) = rules.scenario {
+            let map = scenario
+                .map(rules.players)
+                .expect("validated: 3 or 4 players");
+            return Game::on_sea_map(rules, &map, rng);
+        }
         let spec = layouts::for_rules(&rules, &mut rng);
         let board = Arc::new(Board::new(spec)?);
         NewGameError::check_setup_room(&board, rules.players)?;
@@ -317,15 +348,21 @@ impl Game {
     /// # Errors
     /// [`NewGameError::Rules`] if the rules cannot be played;
     /// [`NewGameError::SetupCannotFinish`] if the board is too small for the players'
-    /// set-up settlements; [`NewGameError::Board`] for an open-sea (Seafarers) board, which
-    /// the game cannot play yet.
+    /// set-up settlements; [`NewGameError::Board`] for a board with unexplored spaces (The
+    /// Fog Islands), whose face-down stacks only a sea map deals: play those with
+    /// [`Game::with_sea_map`]. Other open-sea (Seafarers) boards are played with their land
+    /// areas (start areas and special points) and the target of `rules`.
     pub fn with_board(rules: Rules, board: Arc<Board>, seed: u64) -> Result<Game, NewGameError> {
-        rules.validate()?;
         if board.open_sea() {
-            return Err(crate::board::BoardErrors(vec![
-                crate::board::BoardError::OpenSeaNotPlayable,
-            ])
-            .into());
+            // A sea board may carry special points: targets as for a sea map of one's own.
+            rules.validate_up_to(Rules::MAX_SEA_MAP_VP_TARGET)?;
+        } else {
+            rules.validate()?;
+        }
+        if !board.fog_hexes().is_empty() {
+            return Err(
+                crate::board::BoardErrors(vec![crate::board::BoardError::FogNeedsSeaMap]).into(),
+            );
         }
         NewGameError::check_setup_room(&board, rules.players)?;
         Ok(Game::blank(rules, board, Rng::new(seed)))
@@ -361,6 +398,9 @@ impl Game {
             fresh_ships: FreshShips::EMPTY,
             pirate: board_pirate,
             gold: [0; MAX_PLAYERS],
+            settled: [0; MAX_PLAYERS],
+            special_vp: [0; MAX_PLAYERS],
+            fog: fog::Fog::EMPTY,
         }
     }
 
@@ -589,6 +629,20 @@ impl Game {
         if self.phase == Phase::GameOver {
             return Err(RuleError::GameOver);
         }
+        // The Fog Islands, external chance: a discovery waits for its hex.
+        if self.fog.pending != 0 {
+            return match *action {
+                Action::RevealHex {
+                    player,
+                    hex,
+                    terrain,
+                    number,
+                } => self.check_reveal(player, hex, terrain, number),
+                _ => Err(RuleError::RevealPending {
+                    hex: self.reveal_pending().map_or(HexId(0), |(h, _)| h),
+                }),
+            };
+        }
         let p = player.0;
         // Who may act: everyone owing a discard, those answering an open offer, everyone
         // owing a gold-field choice, or else the current player alone.
@@ -651,6 +705,7 @@ impl Game {
                 ..
             } => self.check_knight_pirate(action, p, hex, victim, resource),
             Action::ChooseGold { .. } => Err(self.wrong_phase(action)),
+            Action::RevealHex { hex, .. } => Err(RuleError::NothingToReveal { hex }),
         }
     }
 
@@ -666,6 +721,7 @@ impl Game {
             Action::BuildSettlement { node, .. } => self.build_settlement(p, node, sink),
             Action::BuildRoad { edge, .. } => {
                 self.build_road(p, edge, sink);
+                self.discover(p, edge, sink);
                 match self.phase {
                     Phase::SetupRoad => return self.after_setup_road(sink),
                     Phase::RoadBuilding => self.after_free_road(p),
@@ -674,13 +730,17 @@ impl Game {
             }
             Action::BuildShip { edge, .. } => {
                 self.build_ship(p, edge, sink);
+                self.discover(p, edge, sink);
                 match self.phase {
                     Phase::SetupRoad => return self.after_setup_road(sink),
                     Phase::RoadBuilding => self.after_free_road(p),
                     _ => {}
                 }
             }
-            Action::MoveShip { from, to, .. } => self.move_ship(p, from, to, sink),
+            Action::MoveShip { from, to, .. } => {
+                self.move_ship(p, from, to, sink);
+                self.discover(p, to, sink);
+            }
             Action::BuildCity { node, .. } => self.build_city(p, node, sink),
             Action::BuyDevelopmentCard { card, .. } => self.buy_card(p, card, sink),
             Action::Discard { resources, .. } => self.discard(p, resources, sink),
@@ -725,6 +785,12 @@ impl Game {
                 ..
             } => self.play_knight_pirate(p, hex, victim, resource, sink),
             Action::ChooseGold { resources, .. } => self.choose_gold(p, resources, sink),
+            Action::RevealHex {
+                hex,
+                terrain,
+                number,
+                ..
+            } => self.reveal(p, hex, terrain, number, sink),
         }
         self.check_win(sink);
     }

@@ -76,7 +76,10 @@ impl Game {
         if !self.board.open_sea() {
             return Err(RuleError::ShipsNotInPlay);
         }
-        if hex.index() >= self.board.hexes().len() || self.board.hex(hex).terrain != Terrain::Sea {
+        if hex.index() >= self.board.hexes().len()
+            || self.board.hex(hex).terrain != Terrain::Sea
+            || self.is_unexplored(hex)
+        {
             return Err(RuleError::NoSuchHex { hex });
         }
         if hex.0 == self.pirate {
@@ -141,10 +144,10 @@ impl Game {
         }
         let external = self.rules.chance == ChanceMode::External;
         for (i, info) in self.board.hexes().iter().enumerate() {
-            if info.terrain != Terrain::Sea || i as u8 == self.pirate {
+            let hex = HexId(i as u8);
+            if info.terrain != Terrain::Sea || i as u8 == self.pirate || self.is_unexplored(hex) {
                 continue;
             }
-            let hex = HexId(i as u8);
             let make = |victim: Option<Player>, resource: Option<Resource>| {
                 if knight {
                     Action::PlayKnightPirate {

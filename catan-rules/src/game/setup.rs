@@ -89,6 +89,7 @@ impl Game {
             self.give_starting_resources(p, node, sink);
             self.give_starting_gold(p, node, sink);
         }
+        self.settle_areas(p, node, true, sink);
         self.setup_node = node.0;
         self.phase = Phase::SetupRoad;
         self.after_settlement(p, node, sink);
@@ -166,7 +167,10 @@ impl Game {
 /// blocking set must rule out by holding it or one of its neighbours (at most four
 /// branches, at most `needed - 1` deep).
 pub(crate) fn setup_blockable(board: &crate::board::Board, needed: usize) -> Option<usize> {
-    let n = board.nodes().len();
+    // Only nodes a set-up settlement may take count: on land, in a start area.
+    let n = (0..board.nodes().len())
+        .filter(|&i| setup_site(board, i))
+        .count();
     let degree = board
         .nodes()
         .iter()
@@ -180,6 +184,12 @@ pub(crate) fn setup_blockable(board: &crate::board::Board, needed: usize) -> Opt
     (1..needed).find_map(|k| block(board, &mut [0u64; 4], 0, k + 1))
 }
 
+/// Whether a set-up settlement may stand on node `i` as far as the ground goes.
+fn setup_site(board: &crate::board::Board, i: usize) -> bool {
+    let n = NodeId(i as u8);
+    board.node(n).on_land() && board.in_start_area(n)
+}
+
 /// The search of [`setup_blockable`]: `count` settlements placed, `ruled_out` the nodes
 /// they hold or neighbour.
 fn block(
@@ -189,7 +199,9 @@ fn block(
     needed: usize,
 ) -> Option<usize> {
     let is_out = |r: &[u64; 4], i: usize| r[i / 64] >> (i % 64) & 1 != 0;
-    let Some(open) = (0..board.nodes().len()).find(|&i| !is_out(ruled_out, i)) else {
+    let Some(open) =
+        (0..board.nodes().len()).find(|&i| !is_out(ruled_out, i) && setup_site(board, i))
+    else {
         // Nothing left to settle: blocked if fewer than needed were placed.
         return (count < needed).then_some(count);
     };

@@ -10,7 +10,7 @@
 use super::{Game, F_ROLLED};
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
-use crate::board::NodeId;
+use crate::board::{HexId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::types::{DevCard, Player, PlayerSet, MAX_PLAYERS};
@@ -151,12 +151,25 @@ pub enum Decision {
         /// How many cards each still takes.
         amounts: [u8; MAX_PLAYERS],
     },
+    /// The referee reveals a discovered space (The Fog Islands, external chance:
+    /// `reveal_hex`).
+    Reveal {
+        /// The discoverer.
+        player: Player,
+        /// The space.
+        hex: HexId,
+    },
 }
 
 impl Game {
     /// What the game waits for.
     pub fn decision(&self) -> Decision {
         let player = Player(self.current);
+        // A waiting discovery comes first (the referee reveals it), then gold picks.
+        if let (Some((hex, player)), false) = (self.reveal_pending(), self.phase == Phase::GameOver)
+        {
+            return Decision::Reveal { player, hex };
+        }
         if self.gold_pending() && self.phase != Phase::GameOver {
             return Decision::GoldChoice {
                 players: self.gold_choosers(),
@@ -199,12 +212,15 @@ impl Game {
         }
     }
 
-    /// Everyone who may act now (several during discards, trade answers and gold-field choices).
+    /// Everyone who may act now (several during discards, trade answers and gold-field
+    /// choices; nobody while a Fog Islands discovery waits for the referee's `reveal_hex`).
     pub fn to_act(&self) -> PlayerSet {
         match self.decision() {
             Decision::GameOver { .. } => PlayerSet::EMPTY,
             Decision::Discard { players, .. } | Decision::GoldChoice { players, .. } => players,
             Decision::TradeResponses { player, pending } => pending.with(player),
+            // The referee reveals a discovery: no seat acts.
+            Decision::Reveal { .. } => PlayerSet::EMPTY,
             _ => PlayerSet::EMPTY.with(Player(self.current)),
         }
     }

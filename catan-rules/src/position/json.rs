@@ -97,6 +97,11 @@ impl Game {
                 }
             }
         }
+        for (i, pp) in players.iter_mut().enumerate() {
+            pp.special_victory_points = self.special_vp[i];
+            let settled = self.settled[i];
+            pp.settled_areas = (0..16u8).filter(|a| settled >> a & 1 != 0).collect();
+        }
         let setup = matches!(self.phase, Phase::SetupSettlement | Phase::SetupRoad);
         let cur = &self.seats[self.current as usize];
         let gained = if setup {
@@ -132,7 +137,31 @@ impl Game {
             longest_road: opt(self.longest_road),
             largest_army: opt(self.largest_army),
             winner: opt(self.winner),
+            fog: self.fog_position(),
         }
+    }
+
+    /// The fog part of the position (maps with unexplored spaces only).
+    fn fog_position(&self) -> Option<crate::position::FogPosition> {
+        let spaces = self.board.fog_hexes();
+        if spaces.is_empty() {
+            return None;
+        }
+        let listed = |bits: u16| -> Vec<crate::board::HexId> {
+            spaces
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| bits >> i & 1 != 0)
+                .map(|(_, &h)| h)
+                .collect()
+        };
+        Some(crate::position::FogPosition {
+            unexplored: listed(!self.fog.revealed),
+            pending: listed(self.fog.pending),
+            discoverer: (self.fog.pending != 0).then_some(Player(self.fog.discoverer)),
+            hexes: self.fog.terrain_stack().collect(),
+            numbers: self.fog.number_stack().collect(),
+        })
     }
 
     /// The game as position JSON (compact; see [`Game::to_position`]).

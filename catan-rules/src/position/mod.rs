@@ -35,7 +35,7 @@ use crate::game::Game;
 use crate::game::Phase;
 use crate::rng::Rng;
 use crate::rules::{Rules, RulesError};
-use crate::types::{ByDevCard, DevCard, Harbor, Piece, Player, Resource, Resources};
+use crate::types::{ByDevCard, DevCard, Harbor, Piece, Player, Resource, Resources, Terrain};
 use serde::{Deserialize, Serialize};
 
 /// The value of [`Position::format`].
@@ -143,6 +143,31 @@ pub struct Position {
     /// The winner, once the game is over.
     #[serde(default)]
     pub winner: Option<Player>,
+    /// The Fog Islands: what is still unexplored and the face-down stacks (left out on
+    /// maps without unexplored spaces).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fog: Option<FogPosition>,
+}
+
+/// The unexplored spaces of a game and its face-down stacks (The Fog Islands): the
+/// referee's knowledge, never shown to a seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FogPosition {
+    /// The spaces still unexplored (`sea` on the board until discovered), among the
+    /// board's `fog`.
+    pub unexplored: Vec<HexId>,
+    /// Discovered spaces waiting for the referee's `reveal_hex` (external chance; left out
+    /// when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<HexId>,
+    /// Who discovered the waiting spaces.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discoverer: Option<Player>,
+    /// The face-down hex stack, top first: one hex per unexplored space.
+    pub hexes: Vec<Terrain>,
+    /// The face-down number stack, top first: one token per producing hex in `hexes`.
+    pub numbers: Vec<u8>,
 }
 
 /// One seat in a [`Position`].
@@ -178,6 +203,14 @@ pub struct PlayerPosition {
     /// Nodes with this player's cities.
     #[serde(default)]
     pub cities: Vec<NodeId>,
+    /// Special victory points earned (Seafarers scenarios; left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub special_victory_points: u8,
+    /// The land areas (indexes into the board's `areas`) where this player has a
+    /// building, home areas included (Seafarers scenarios; left out when empty). Must
+    /// match the buildings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub settled_areas: Vec<u8>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -509,6 +542,21 @@ pub enum PositionError {
     WinnerInconsistent {
         /// The winner given.
         winner: Option<Player>,
+        /// What does not fit.
+        reason: &'static str,
+    },
+    /// Seafarers scenarios: `settled_areas` that do not match the player's buildings, or
+    /// special victory points beyond what the settled areas pay.
+    #[error("{player}: {reason}")]
+    AreasInconsistent {
+        /// Whose.
+        player: Player,
+        /// What does not fit.
+        reason: &'static str,
+    },
+    /// The Fog Islands: unexplored spaces or face-down stacks that cannot occur.
+    #[error("fog: {reason}")]
+    FogInconsistent {
         /// What does not fit.
         reason: &'static str,
     },

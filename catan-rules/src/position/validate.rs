@@ -2,11 +2,13 @@
 //! at once, in a stable order.
 
 use super::{Position, PositionError, PositionErrors, TradeAnswer, TradeOffer, FORMAT, VERSION};
-use crate::board::{Board, EdgeId, NodeId};
+use crate::board::{Board, EdgeId, HexId, NodeId};
+use crate::game::fog;
 use crate::game::{
     answer, Game, Offer, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_ROLLED, F_SHIP_MOVED, NONE, SHIP,
 };
-use crate::types::{DevCard, Piece, Player, Resource, Resources, MAX_PLAYERS};
+use crate::rules::{ChanceMode, Rules};
+use crate::types::{DevCard, Piece, Player, Resource, Resources, Terrain, MAX_PLAYERS};
 use std::sync::Arc;
 
 impl Game {
@@ -36,12 +38,6 @@ impl Game {
     /// assert!(matches!(errors[1], PositionError::DevCardsNotConserved { .. }));
     /// ```
     pub fn from_position(pos: Position) -> Result<Game, PositionErrors> {
-        Game::load_position(pos, false)
-    }
-
-    /// [`Game::from_position`], and with `open_sea` also on Seafarers maps (which the game
-    /// does not play in public yet: the pirate and gold fields are missing).
-    pub(crate) fn load_position(pos: Position, open_sea: bool) -> Result<Game, PositionErrors> {
         let mut errs = Vec::new();
         if pos.format != FORMAT {
             // Quoted in the message: only its start.
@@ -52,7 +48,13 @@ impl Game {
         if pos.version != VERSION {
             errs.push(PositionError::Version { found: pos.version });
         }
-        if let Err(error) = pos.rules.validate() {
+        // A sea map of one's own names its own target (Game::with_sea_map).
+        let checked = if pos.board.open_sea && pos.rules.scenario.is_none() {
+            pos.rules.validate_up_to(Rules::MAX_SEA_MAP_VP_TARGET)
+        } else {
+            pos.rules.validate()
+        };
+        if let Err(error) = checked {
             errs.push(PositionError::Rules { error });
             return Err(PositionErrors(errs));
         }
@@ -65,15 +67,6 @@ impl Game {
             });
         }
         let board = match Board::new(pos.board.clone()) {
-            // Seafarers positions need ships, the pirate and gold fields, not built yet.
-            Ok(b) if b.open_sea() && !open_sea => {
-                errs.push(PositionError::Board {
-                    errors: crate::board::BoardErrors(vec![
-                        crate::board::BoardError::OpenSeaNotPlayable,
-                    ]),
-                });
-                None
-            }
             Ok(b) => Some(Arc::new(b)),
             Err(errors) => {
                 errs.push(PositionError::Board { errors });
@@ -547,6 +540,12 @@ fn place_seats(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
         s.ships = pp.ships.len().min(255) as u8;
         s.settlements = pp.settlements.len().min(255) as u8;
         s.cities = pp.cities.len().min(255) as u8;
+        g.special_vp[i] = pp.special_victory_points;
+        g.settled[i] = pp
+            .settled_areas
+            .iter()
+            .filter(|&&a| a < 16)
+            .fold(0, |m, &a| m | 1 << a);
         g.discard[i] = pp.discard_owed;
         g.gold[i] = pp.gold_owed;
     }
@@ -565,7 +564,9 @@ fn place_robber(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
             g.robber = hex.0;
         }
         None => {
-            if g.board.robber_start().is_some() {
+            // A desert discovered in The Fog Islands is not where the robber started.
+            let start = g.board.robber_start();
+            if start.is_some_and(|h| !g.board.fog_hexes().contains(&h)) {
                 errs.push(PositionError::RobberMissing);
             }
             g.robber = NONE;
@@ -717,6 +718,111 @@ fn derive_cached(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
     for p in 0..pos.players.len() as u8 {
         g.seats[p as usize].road_len = g.road_length(p);
     }
+    check_areas(pos, g, errs);
+    place_fog(pos, g, errs);
+}
+
+/// Seafarers scenarios: each player's settled areas are those of their buildings, and
+/// their special points at most what those areas pay.
+fn check_areas(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
+    let board = &*g.board;
+    let mut built = [0u16; crate::types::MAX_PLAYERS];
+    for (i, v) in g.nodes.iter(board.nodes().len()).enumerate() {
+        if v != 0 {
+            built[((v & 7) - 1) as usize] |= board.node_areas(NodeId(i as u8));
+        }
+    }
+    let vp = board.area_special_vp();
+    for (i, pp) in pos.players.iter().enumerate() {
+        let player = Player(i as u8);
+        let listed = g.settled[i];
+        let valid = pp.settled_areas.iter().all(|&a| (a as usize) < vp.len());
+        let mut sorted = pp.settled_areas.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if !valid || sorted.len() != pp.settled_areas.len() || listed != built[i] {
+            errs.push(PositionError::AreasInconsistent {
+                player,
+                reason:
+                    "settled_areas must list, once each, the land areas of the player's buildings",
+            });
+            continue;
+        }
+        let most: u32 = (0..vp.len())
+            .filter(|a| listed >> a & 1 != 0)
+            .map(|a| vp[a] as u32)
+            .sum();
+        if pp.special_victory_points as u32 > most {
+            errs.push(PositionError::AreasInconsistent {
+                player,
+                reason: "more special victory points than the settled areas pay",
+            });
+        }
+    }
+}
+
+/// The Fog Islands: unexplored spaces among the board's, still sea; stacks that fill them;
+/// waiting discoveries only with external chance.
+fn place_fog(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
+    let spaces = g.board.fog_hexes().to_vec();
+    let Some(f) = &pos.fog else {
+        if !spaces.is_empty() {
+            errs.push(PositionError::FogInconsistent {
+                reason: "the board has unexplored spaces but the position has no fog",
+            });
+        }
+        return;
+    };
+    let mut bad = |reason| errs.push(PositionError::FogInconsistent { reason });
+    if spaces.is_empty() {
+        return bad("the board has no unexplored spaces (its fog list is empty)");
+    }
+    let bits = |list: &[HexId]| -> Option<u16> {
+        let mut m = 0u16;
+        for h in list {
+            let i = spaces.iter().position(|s| s == h)?;
+            if m >> i & 1 != 0 {
+                return None;
+            }
+            m |= 1 << i;
+        }
+        Some(m)
+    };
+    let (Some(unexplored), Some(pending)) = (bits(&f.unexplored), bits(&f.pending)) else {
+        return bad("unexplored and pending list the board's fog spaces, once each");
+    };
+    if pending & !unexplored != 0 {
+        return bad("a pending space must be unexplored");
+    }
+    if f.unexplored
+        .iter()
+        .any(|&h| g.board.hex(h).terrain != Terrain::Sea || g.board.hex(h).number.is_some())
+    {
+        return bad("an unexplored space is sea on the board until discovered");
+    }
+    if f.hexes.len() != f.unexplored.len() {
+        return bad("the hex stack holds one hex per unexplored space");
+    }
+    let producing = f.hexes.iter().filter(|&&t| fog::produces(t)).count();
+    if f.numbers.len() != producing || f.numbers.iter().any(|&n| !(2..=12).contains(&n) || n == 7) {
+        return bad(
+            "the number stack holds one token (2–6, 8–12) per producing hex of the hex stack",
+        );
+    }
+    match (pending != 0, f.discoverer) {
+        (false, None) => {}
+        (true, Some(p)) if pos.rules.chance == ChanceMode::External && p.0 < pos.rules.players => {}
+        _ => {
+            return bad(
+                "pending discoveries, with their discoverer, occur with external chance only",
+            )
+        }
+    }
+    let mut fog = fog::Fog::new(&f.hexes, &f.numbers);
+    fog.revealed = !unexplored & ((1u32 << spaces.len()) - 1) as u16;
+    fog.pending = pending;
+    fog.discoverer = f.discoverer.map_or(0, |p| p.0);
+    g.fog = fog;
 }
 
 /// Rules that need the pieces in place: distance, connection, awards, victory.
@@ -808,7 +914,8 @@ fn check_ground(g: &Game, p: u8, errs: &mut Vec<PositionError>) {
         let wrong = if v == tag | SHIP {
             if !board.open_sea() {
                 Some((Piece::Ship, "this map has no open sea"))
-            } else if !info.touches_sea() {
+            } else if !info.touches_sea() && !next_to_discovery(board, info) {
+                // A ship stays where it stood when land is discovered beside it.
                 Some((Piece::Ship, "the edge runs between two land hexes"))
             } else {
                 None
@@ -842,6 +949,11 @@ fn check_ground(g: &Game, p: u8, errs: &mut Vec<PositionError>) {
             });
         }
     }
+}
+
+/// Whether an edge runs along a space unexplored at the start (The Fog Islands).
+fn next_to_discovery(board: &crate::board::Board, e: &crate::board::EdgeInfo) -> bool {
+    board.node_fog(e.nodes[0]) & board.node_fog(e.nodes[1]) != 0
 }
 
 /// Longest Road and Largest Army are held as the road lengths and knights say.

@@ -92,6 +92,38 @@ fn describe(e: &Event, board: Option<&Board>, v: Vocabulary) -> String {
         }
         Event::CityBuilt { player, node } => format!("{player} built a city on {node}"),
         Event::ShipBuilt { player, edge } => format!("{player} built a ship on {edge}"),
+        Event::SpecialVictoryPoints {
+            player,
+            area,
+            points,
+        } => {
+            let name = board
+                .and_then(|b| b.spec().areas.get(area as usize))
+                .filter(|a| !a.name.is_empty())
+                .map_or(String::new(), |a| format!(" ({})", a.name));
+            format!(
+                "{player} settled land area {area}{name} first and earns {points} special victory points"
+            )
+        }
+        Event::HexDiscovered {
+            player,
+            hex,
+            terrain,
+            number,
+            resource,
+        } => {
+            let found = match number {
+                Some(n) => format!("{} with number {n}", terrain_name(terrain)),
+                None => terrain_name(terrain).to_string(),
+            };
+            match resource {
+                Some(r) => format!(
+                    "{player} discovered {hex}: {found}, and takes 1 {}",
+                    rname(r)
+                ),
+                None => format!("{player} discovered {hex}: {found}"),
+            }
+        }
         Event::ShipMoved { player, from, to } => {
             format!("{player} moved a ship from {from} to {to}")
         }

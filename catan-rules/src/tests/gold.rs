@@ -308,16 +308,16 @@ fn a_position_mid_gold_choice_round_trips() {
     assert!(serde_json::to_string(&pos)
         .unwrap()
         .contains("\"gold_owed\":"));
-    let back = Game::load_position(pos.clone(), true).unwrap();
+    let back = Game::from_position(pos.clone()).unwrap();
     assert_eq!(back, g);
     // Picks owed in the roll phase, or more than the bank holds, cannot occur.
     let mut bad = pos.clone();
     bad.phase = Phase::Roll;
     bad.dice = None;
-    assert!(Game::load_position(bad, true).is_err());
+    assert!(Game::from_position(bad).is_err());
     let mut bad = pos;
     bad.players[2].gold_owed = 120;
-    let errs = Game::load_position(bad, true).unwrap_err();
+    let errs = Game::from_position(bad).unwrap_err();
     assert!(errs.0.iter().any(|e| matches!(
         e,
         crate::position::PositionError::PhaseInconsistent {

@@ -532,12 +532,12 @@ fn the_pirate_is_part_of_a_position() {
     p.g.pirate = p.hex(WEST).0;
     let pos = p.g.to_position();
     assert_eq!(pos.pirate, Some(p.hex(WEST)));
-    assert_eq!(Game::load_position(pos.clone(), true).unwrap(), p.g);
+    assert_eq!(Game::from_position(pos.clone()).unwrap(), p.g);
     let json = serde_json::to_string(&pos).unwrap();
     assert!(json.contains(&format!("\"pirate\":{}", p.hex(WEST).0)));
     let mut bad = pos.clone();
     bad.pirate = Some(p.hex((1, 3)));
-    let errs = Game::load_position(bad, true).unwrap_err();
+    let errs = Game::from_position(bad).unwrap_err();
     assert!(errs.0.iter().any(|e| matches!(
         e,
         crate::position::PositionError::NoSuchHex {
@@ -550,10 +550,10 @@ fn the_pirate_is_part_of_a_position() {
     on_sea.pirate = Some(p.g.board.hex(p.hex(WEST)).coord);
     let mut missing = pos.clone();
     missing.board = on_sea;
-    assert!(Game::load_position(missing.clone(), true).is_ok());
+    assert!(Game::from_position(missing.clone()).is_ok());
     missing.pirate = None;
     assert_eq!(
-        Game::load_position(missing, true).unwrap_err().0,
+        Game::from_position(missing).unwrap_err().0,
         vec![crate::position::PositionError::PirateMissing]
     );
     let mut base = Pos::new(4).g.to_position();

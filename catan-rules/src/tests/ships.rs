@@ -618,7 +618,7 @@ fn random_sea_games_keep_the_invariants() {
             }
             assert_cards_conserved(&g);
             if step % 25 == 0 {
-                let back = Game::load_position(g.to_position(), true).unwrap();
+                let back = Game::from_position(g.to_position()).unwrap();
                 assert_eq!(back, g, "seed {seed} step {step}");
                 audit(&g);
                 views_hide_other_hands(&g, &mut rng);
@@ -678,4 +678,27 @@ fn views_hide_other_hands(g: &Game, rng: &mut Rng) {
         h.legal_actions_for(me, &mut y);
         assert_eq!(x, y, "seat {seat}'s options");
     }
+}
+
+#[test]
+fn a_settlement_joining_ones_road_and_ship_lengthens_the_route() {
+    // Seafarers rules, 'Longest Route': roads and ships form one route only through one's
+    // own settlement or city, so building one where they meet joins them.
+    let mut p = sea();
+    let s = sketch(&p);
+    p.road(0, p.edge(s.w2, s.w1));
+    p.road(0, p.edge(s.w1, s.a));
+    p.ship(0, p.edge(s.a, s.b));
+    p.ship(0, p.edge(s.b, s.c));
+    assert_eq!(p.g.longest_road_of(P0), 2);
+    p.give(0, crate::game::SETTLEMENT_COST);
+    ok(
+        &mut p.g,
+        Action::BuildSettlement {
+            player: P0,
+            node: s.a,
+        },
+    );
+    assert_eq!(p.g.longest_road_of(P0), 4);
+    assert_eq!(p.g.road_length(0), 4);
 }

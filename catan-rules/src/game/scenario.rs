@@ -1,0 +1,138 @@
+//! The Seafarers scenario layer: games on a scenario's map or a sea map of one's own, set-up
+//! in the start areas only, and the special victory points of land areas.
+//!
+//! Seafarers rules, 'Heading for New Shores', 'The Four Islands', 'The Fog Islands',
+//! 'Through the Desert'; docs/rulings.md §41.
+//!
+//! * **Start areas.** A set-up settlement must touch a hex of a start area (New Shores:
+//!   the main island; The Four Islands: any island; The Fog Islands: either face-up
+//!   island; Through the Desert: the main part of the big island).
+//! * **Special victory points.** A player's first settlement in a land area pays the
+//!   area's special points (2; 1 in New Shores' older edition), once per area and player,
+//!   whoever else settled there before. The areas of a player's set-up settlements are
+//!   that player's home areas and never pay (The Four Islands' home islands; elsewhere the
+//!   start areas pay nothing anyway). A settlement is in every area whose hex it touches.
+//! * The points count toward victory like any other; the target is the map's.
+//!
+//! | rule | check | effect |
+//! | --- | --- | --- |
+//! | start areas | `check_settlement_site` (build family), [`crate::board::Board::in_start_area`] | — |
+//! | special victory points | — | `settle_areas` |
+//! | the game | [`Game::with_sea_map`], `Game::new` with [`Rules::scenario`] | `on_sea_map` |
+
+use super::{Game, NewGameError};
+use crate::board::{Board, NodeId, SeaMap};
+use crate::event::{Event, EventSink};
+use crate::layouts::MapKind;
+use crate::rng::Rng;
+use crate::rules::{Rules, RulesError};
+use crate::types::Player;
+use std::sync::Arc;
+
+impl Game {
+    /// A new game on a Seafarers map of one's own: its land areas, start areas, special
+    /// victory points, unexplored spaces and target come with it. `rules.map` `beginner`
+    /// plays the map as printed; `random` and `variable` deal its pools (see
+    /// [`SeaMap::deal`]). The map's `victory_points` replace `rules.vp_target`.
+    ///
+    /// ```
+    /// use catan_rules::board::SeaMap;
+    /// use catan_rules::{Game, MapKind, Rules, Scenario};
+    /// let map = Scenario::NewShores.map(3).unwrap();
+    /// let rules = Rules { players: 3, map: MapKind::Beginner, ..Rules::default() };
+    /// let game = Game::with_sea_map(rules, &map, 1).unwrap();
+    /// assert_eq!(game.rules().vp_target, 14);
+    /// assert!(game.board().open_sea());
+    /// ```
+    ///
+    /// # Errors
+    /// [`NewGameError::Rules`] if the rules cannot be played (a `scenario` set as well:
+    /// [`RulesError::ScenarioAndMap`]); [`NewGameError::Map`] for an invalid map;
+    /// [`NewGameError::SetupCannotFinish`] if its start areas are too small.
+    pub fn with_sea_map(rules: Rules, map: &SeaMap, seed: u64) -> Result<Game, NewGameError> {
+        if rules.scenario.is_some() {
+            return Err(RulesError::ScenarioAndMap.into());
+        }
+        let rules = Rules {
+            vp_target: map.victory_points,
+            ..rules
+        };
+        rules.validate_up_to(Rules::MAX_SEA_MAP_VP_TARGET)?;
+        Game::on_sea_map(rules, map, Rng::new(seed))
+    }
+
+    /// A game on `map`, printed (`rules.map` beginner) or dealt with `rng`, which then
+    /// drives the game. The rules are valid.
+    pub(super) fn on_sea_map(
+        rules: Rules,
+        map: &SeaMap,
+        mut rng: Rng,
+    ) -> Result<Game, NewGameError> {
+        let printed = rules.map == MapKind::Beginner;
+        let mut dealt = map.deal((!printed).then_some(&mut rng))?;
+        if rules.older_edition {
+            // Older editions of New Shores: 1 special point per island.
+            for a in &mut dealt.board.areas {
+                a.special_vp = a.special_vp.min(1);
+            }
+        }
+        if printed {
+            // The printed map fixes the face-up hexes; the face-down stacks are shuffled
+            // all the same (Seafarers rules, 'The Fog Islands', set-up).
+            rng.shuffle(&mut dealt.fog_terrains);
+            rng.shuffle(&mut dealt.fog_numbers);
+        }
+        let board = Arc::new(Board::new(dealt.board)?);
+        NewGameError::check_setup_room(&board, rules.players)?;
+        let mut g = Game::blank(rules, board, rng);
+        g.fog = super::fog::Fog::new(&dealt.fog_terrains, &dealt.fog_numbers);
+        Ok(g)
+    }
+
+    /// A settlement of `p` on `node` settles the areas it touches: in set-up they become
+    /// home areas, which never pay; later each area new to `p` pays its special points.
+    pub(super) fn settle_areas<S: EventSink>(
+        &mut self,
+        p: u8,
+        node: NodeId,
+        setup: bool,
+        sink: &mut S,
+    ) {
+        let touched = self.board.node_areas(node);
+        let new = touched & !self.settled[p as usize];
+        if new == 0 {
+            return;
+        }
+        self.settled[p as usize] |= new;
+        if setup {
+            return;
+        }
+        let vp = self.board.area_special_vp();
+        let mut rest = new;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let points = vp.get(a).copied().unwrap_or(0);
+            if points > 0 {
+                let s = &mut self.special_vp[p as usize];
+                *s = s.saturating_add(points);
+                sink.push(Event::SpecialVictoryPoints {
+                    player: Player(p),
+                    area: a as u8,
+                    points,
+                });
+            }
+        }
+    }
+
+    /// Special victory points a player has earned (Seafarers scenarios; public).
+    pub fn special_victory_points(&self, p: Player) -> u8 {
+        self.special_vp[p.index()]
+    }
+
+    /// The land areas a player has settled (bit `a`: area `a` of the board's `areas`),
+    /// home areas included (public).
+    pub fn settled_areas(&self, p: Player) -> u16 {
+        self.settled[p.index()]
+    }
+}
