@@ -13,14 +13,12 @@
 use super::*;
 use crate::game::SHIP;
 
-/// An empty New Shores (4 players) board after set-up: turn 1, player 0's main phase.
+/// An empty New Shores (4 players) board after set-up: turn 1, player 0's main phase. The
+/// board leaves out the scenario's land areas (so every island is a start area and none
+/// pays special points): ships, the pirate and gold fields are tested on their own here,
+/// the scenario's areas in `tests/scenarios.rs`.
 pub(super) fn sea() -> Pos {
-    let dealt = crate::scenario::Scenario::NewShores
-        .map(4)
-        .unwrap()
-        .deal(None)
-        .unwrap();
-    let board = Arc::new(Board::new(dealt.board).unwrap());
+    let board = Arc::new(Board::new(sea_spec()).unwrap());
     let r = rules(4);
     let mut p = Pos {
         g: Game::blank(r, board, Rng::new(1)),
@@ -28,6 +26,18 @@ pub(super) fn sea() -> Pos {
     p.g.setup_step = 2 * r.players;
     p.g.turn = 1;
     p.turn(0, Phase::Main)
+}
+
+/// The printed New Shores 4-player map without its land areas (see [`sea`]).
+pub(super) fn sea_spec() -> crate::board::BoardSpec {
+    let mut spec = crate::scenario::Scenario::NewShores
+        .map(4)
+        .unwrap()
+        .deal(None)
+        .unwrap()
+        .board;
+    spec.areas.clear();
+    spec
 }
 
 /// The node at lattice point `(x, y)`.
@@ -550,12 +560,7 @@ fn building_a_ship_updates_the_trade_route_incrementally() {
 /// rules, 'The pirate', 'Gold fields').
 #[test]
 fn random_sea_games_keep_the_invariants() {
-    let dealt = crate::scenario::Scenario::NewShores
-        .map(4)
-        .unwrap()
-        .deal(None)
-        .unwrap();
-    let board = Arc::new(Board::new(dealt.board).unwrap());
+    let board = Arc::new(Board::new(sea_spec()).unwrap());
     let mut rng = Rng::new(11);
     let mut legal = Vec::new();
     let mut moves = 0;
