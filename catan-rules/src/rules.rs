@@ -82,7 +82,7 @@ pub struct Rules {
     /// discovered).
     pub chance: ChanceMode,
     /// A Seafarers scenario (`"new_shores"`, `"four_islands"`, `"fog_islands"`,
-    /// `"through_the_desert"`), played on its official map for 3 or 4 players: `map`
+    /// `"through_the_desert"`), played on its map for 3, 4, or 5–6 players: `map`
     /// `"beginner"` deals the printed map, `"random"` and `"variable"` the scenario's
     /// variable set-up. In JSON, `vp_target` defaults to the scenario's target (14, 13, 12,
     /// 14). See `docs/seafarers.md`.
@@ -217,9 +217,9 @@ pub enum RulesError {
         /// The target given.
         vp_target: u8,
     },
-    /// A Seafarers scenario for a player count the rulebook prints no map for (its maps
-    /// are for 3 and 4 players).
-    #[error("{scenario:?} is played by 3 or 4 players (the Seafarers rulebook prints maps for 3 and 4), not {players}")]
+    /// A Seafarers scenario for a player count it has no map for (3 and 4 players play the
+    /// printed maps, 5 and 6 the 6-player map).
+    #[error("{scenario:?} is played by 3 to 6 players (maps for 3, 4 and 5–6), not {players}")]
     ScenarioPlayers {
         /// The scenario.
         scenario: Scenario,
@@ -323,7 +323,7 @@ impl Rules {
     /// | --- | --- |
     /// | `players` | 2–4 |
     /// | `vp_target` | 1 to [`Rules::MAX_VP_TARGET`] (12); with a `scenario`, to [`Rules::MAX_SCENARIO_VP_TARGET`] (15) |
-    /// | `scenario` | 3 or 4 players, `island` automatic |
+    /// | `scenario` | 3–6 players (5 and 6 on the scenario's 6-player map), `island` automatic |
     /// | `older_edition` | with `scenario` `new_shores` only |
     /// | `discard_limit` | [`Rules::MIN_DISCARD_LIMIT`] (1) to 255 (a limit above the cards in the game means nobody ever discards) |
     /// | every other field | any value of its type |
@@ -351,7 +351,7 @@ impl Rules {
     /// [`Rules::validate`] with the highest victory target given (a sea map names its own).
     pub(crate) fn validate_up_to(&self, max_vp_target: u8) -> Result<(), RulesError> {
         if let Some(scenario) = self.scenario {
-            if !(3..=4).contains(&self.players) {
+            if !(3..=6).contains(&self.players) {
                 return Err(RulesError::ScenarioPlayers {
                     scenario,
                     players: self.players,

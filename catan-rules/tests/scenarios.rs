@@ -31,14 +31,19 @@ fn config(cases: u32) -> ProptestConfig {
 /// Most actions a random game is played for.
 const STEPS: usize = 2500;
 
-/// Each resource's supply is in the bank or a hand.
+/// Most actions a random 5–6 player game is played for (more seats, and a Special Build
+/// Phase after every turn).
+const STEPS_FIVE_SIX: usize = 12000;
+
+/// Each resource's supply (19, or 24 with 5–6 players) is in the bank or a hand.
 fn conserved(g: &Game) -> Result<(), String> {
+    let supply = g.rules().bank_per_resource() as u32;
     for r in Resource::ALL {
         let mut total = g.bank()[r] as u32;
         for p in 0..g.players() {
             total += g.hand(Player(p))[r] as u32;
         }
-        if total != 19 {
+        if total != supply {
             return Err(format!("{r:?}: {total} cards"));
         }
     }
@@ -84,7 +89,12 @@ fn play(rules: Rules, seed: u64, pick_seed: u64) -> Result<(Game, Vec<Action>), 
     let mut legal = Vec::new();
     let mut taken = Vec::new();
     let mut discovered = 0;
-    for step in 0..STEPS {
+    let steps = if rules.players > 4 {
+        STEPS_FIVE_SIX
+    } else {
+        STEPS
+    };
+    for step in 0..steps {
         if g.winner().is_some() {
             break;
         }
@@ -338,4 +348,58 @@ fn a_sea_map_with_fog_of_ones_own_plays_and_round_trips() {
         }
     }
     assert!(deserts > 0, "no desert was discovered");
+}
+
+/// 5 and 6 players: every scenario on its 6-player map (the JSettlers2 6-player maps; the
+/// 5–6 player extension plays both counts on one board; docs/rulings.md §40), printed and
+/// dealt, with the Special Build Phase the 5–6 player rules turn on (5–6 player extension
+/// rules, 'Special Building Phase'; docs/rulings.md §19): one game each to a winner, every
+/// invariant checked.
+#[test]
+fn every_scenario_plays_with_five_and_six_players() {
+    for scenario in Scenario::ALL {
+        for players in [5, 6] {
+            for map in [MapKind::Beginner, MapKind::Random] {
+                let rules = Rules {
+                    players,
+                    map,
+                    ..Rules::scenario(scenario)
+                };
+                assert!(rules.special_build());
+                let (g, _) = play(rules, 7, u64::from(players))
+                    .unwrap_or_else(|e| panic!("{scenario:?} {players} {map:?}: {e}"));
+                assert_eq!(g.players(), players);
+                assert!(
+                    g.winner().is_some(),
+                    "{scenario:?} {players} {map:?}: no winner in {STEPS_FIVE_SIX} actions"
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(4))]
+
+    /// Random 5- and 6-player games of random scenarios keep every invariant, replay
+    /// identically and end with a winner at the scenario's target.
+    #[test]
+    fn random_five_six_scenario_games_keep_the_invariants(
+        scenario in prop::sample::select(Scenario::ALL.to_vec()),
+        players in 5u8..=6,
+        map in prop_oneof![Just(MapKind::Beginner), Just(MapKind::Random)],
+        chance in prop_oneof![3 => Just(ChanceMode::Seeded), 1 => Just(ChanceMode::External)],
+        seed in any::<u64>(),
+        pick in any::<u64>(),
+    ) {
+        let rules = Rules { players, map, chance, ..Rules::scenario(scenario) };
+        let (g, taken) = play(rules, seed, pick).map_err(TestCaseError::fail)?;
+        let winner = g.winner();
+        prop_assert!(winner.is_some(), "no winner in {} actions", STEPS_FIVE_SIX);
+        let mut again = Game::new(rules, seed).unwrap();
+        for a in &taken {
+            again.apply(*a).unwrap();
+        }
+        prop_assert!(again == g);
+    }
 }
