@@ -403,3 +403,82 @@ proptest! {
         prop_assert!(again == g);
     }
 }
+
+/// In the Special Build Phase the ships built this turn are the turn's player's and every
+/// builder's so far (docs/rulings.md §19, §21): a position there, with a ship built by
+/// someone other than the current builder, loads back (it was once refused).
+#[test]
+fn special_build_phase_ships_of_earlier_builders_round_trip() {
+    use catan_rules::{EdgeId, Phase};
+    let rules = Rules {
+        players: 5,
+        ..Rules::scenario(Scenario::NewShores)
+    };
+    let mut seen = 0;
+    for seed in 0..4u64 {
+        let mut g = Game::new(rules, seed).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut legal = Vec::new();
+        for _ in 0..6000 {
+            if g.winner().is_some() {
+                break;
+            }
+            g.legal_actions_without_offers(&mut legal);
+            let ships: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::BuildShip { .. }))
+                .collect();
+            let pool = if ships.is_empty() { &legal } else { &ships };
+            let a = pool[rng.below(pool.len() as u32) as usize];
+            g.apply(a).unwrap();
+            let others = (0..g.board().edges().len()).any(|e| {
+                let e = EdgeId(e as u16);
+                g.ship_built_this_turn(e) && g.ship(e) != Some(g.current_player())
+            });
+            if g.phase() == Phase::SpecialBuild && others {
+                seen += 1;
+                let back = Game::from_json(&g.to_json()).expect("the position loads");
+                assert!(back == g);
+            }
+        }
+    }
+    assert!(
+        seen > 0,
+        "no Special Build Phase with an earlier builder's new ship"
+    );
+}
+
+/// 5–6 players keep each scenario's target (14, 13, 12, 14; the 5–6 targets were not found,
+/// docs/rulings.md §40), accept targets up to 15, and The Fog Islands up to 13 (its
+/// 6-player map stalls random games beyond).
+#[test]
+fn five_six_scenario_targets_are_checked() {
+    use catan_rules::RulesError;
+    for s in Scenario::ALL {
+        for players in [5u8, 6] {
+            let json = format!(r#"{{"players": {players}, "scenario": "{}"}}"#, s.name());
+            let r: Rules = serde_json::from_str(&json).unwrap();
+            assert_eq!(r.vp_target, s.target(false));
+            assert_eq!(r.validate(), Ok(()));
+            let max = if s == Scenario::FogIslands {
+                Rules::MAX_FOG_FIVE_SIX_VP_TARGET
+            } else {
+                Rules::MAX_SCENARIO_VP_TARGET
+            };
+            let at = |vp_target| Rules { vp_target, ..r }.validate();
+            assert_eq!(at(max), Ok(()), "{s:?} {players}");
+            assert_eq!(
+                at(max + 1),
+                Err(RulesError::VpTarget { vp_target: max + 1 }),
+                "{s:?} {players}"
+            );
+        }
+    }
+    // 3–4 players keep The Fog Islands' 15.
+    let fog4 = Rules {
+        vp_target: 15,
+        ..Rules::scenario(Scenario::FogIslands)
+    };
+    assert_eq!(fog4.validate(), Ok(()));
+}
