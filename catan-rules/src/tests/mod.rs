@@ -15,6 +15,7 @@ mod beginner;
 mod building;
 mod devcards;
 mod five_six;
+mod fog;
 mod invariants;
 mod longest_road;
 mod maps;
