@@ -515,3 +515,22 @@ fn five_six_scenario_targets_are_checked() {
     };
     assert_eq!(fog4.validate(), Ok(()));
 }
+
+/// The 6-player Fog Islands with chance from outside: its 25 unexplored spaces (more than
+/// the 3- and 4-player maps' 12) wait for the referee and round-trip (docs/rulings.md §39,
+/// §40).
+#[test]
+fn external_six_player_fog_islands_game_plays() {
+    for players in [5, 6] {
+        let rules = Rules {
+            players,
+            map: MapKind::Random,
+            chance: ChanceMode::External,
+            ..Rules::scenario(Scenario::FogIslands)
+        };
+        let (g, _) = play(rules, 3, 4).unwrap();
+        assert!(g.winner().is_some());
+        assert!(g.board().fog_hexes().len() == 25);
+        assert!(g.unexplored().count() < 25, "nothing was discovered");
+    }
+}
