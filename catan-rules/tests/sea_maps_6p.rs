@@ -402,3 +402,29 @@ fn six_player_maps_round_trip_through_json() {
         assert_eq!(back, map);
     }
 }
+
+#[test]
+fn unmeetable_bans_deal_without_panicking() {
+    // A pool whose bans no deal meets (every number banned on the only producing terrain)
+    // falls back to dealing numbers hex by hex; the deal still ends and keeps its last try.
+    // A pool with a number too many (refused when checked) deals without a panic.
+    let ok = r#"{"name": "bans", "victory_points": 10, "hexes": [
+        {"q": 0, "r": 0, "terrain": "forest", "number": 2, "pool": 0},
+        {"q": 1, "r": 0, "terrain": "forest", "number": 12, "pool": 0},
+        {"q": 2, "r": 0, "terrain": "sea"}],
+        "number_bans": [{"terrain": "forest", "numbers": [2, 12]}]}"#;
+    let map = SeaMap::from_json(ok).unwrap();
+    for seed in 0..5 {
+        let d = map.deal(Some(&mut Rng::new(seed))).unwrap();
+        let mut n: Vec<u8> = d.board.hexes.iter().filter_map(|h| h.number).collect();
+        n.sort();
+        assert_eq!(n, [2, 12]);
+    }
+    let mut bad: SeaMap = serde_json::from_str(ok).unwrap();
+    bad.hexes[1].terrain = Terrain::Desert;
+    assert!(bad.validate().is_err());
+    for seed in 0..5 {
+        let d = bad.deal(Some(&mut Rng::new(seed))).unwrap();
+        assert_eq!(d.board.hexes.iter().filter_map(|h| h.number).count(), 1);
+    }
+}

@@ -340,7 +340,7 @@ impl SeaMap {
             }
             // Bans that plain shuffles rarely meet (The Six Islands: nine numbers that 14 of
             // 32 hexes may not take): numbers are then dealt to hexes that may take them.
-            for _ in 0..DEAL_TRIES * u32::from(!well) {
+            for _ in 0..DEAL_TRIES * u32::from(!well && !self.number_bans.is_empty()) {
                 hexes.copy_from_slice(&printed);
                 deal_pools(&mut hexes, Some(&self.number_bans), rng);
                 if self.dealt_well(&hexes) {
@@ -606,6 +606,11 @@ fn deal_pools(hexes: &mut [SeaHex], bans: Option<&[NumberBan]>, rng: &mut Rng) {
             // A stable sort of shuffled numbers: ties stay in random order.
             numbers.sort_by_key(|&n| free.iter().filter(|&&i| takes(i, n)).count());
             for n in numbers {
+                // More numbers than producing hexes: the rest stay off (the board reports the
+                // mismatch), as in the plain deal.
+                if free.is_empty() {
+                    break;
+                }
                 let ok: Vec<usize> = (0..free.len()).filter(|&k| takes(free[k], n)).collect();
                 let k = match ok.len() {
                     0 => rng.below(free.len() as u32) as usize,
