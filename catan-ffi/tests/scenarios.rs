@@ -52,9 +52,9 @@ fn a_scenario_is_named_in_the_rules_and_plays() {
 }
 
 #[test]
-fn a_scenario_for_five_players_is_refused() {
+fn a_scenario_for_two_players_is_refused() {
     let mut g = ptr::null_mut();
-    let rules = c(r#"{"players": 5, "scenario": "four_islands"}"#);
+    let rules = c(r#"{"players": 2, "scenario": "four_islands"}"#);
     // SAFETY: NUL-terminated rules, valid out pointer.
     let st = unsafe { catan_game_new(rules.as_ptr(), 1, &mut g) };
     assert_eq!(st, catan_status::InvalidRules);

@@ -41,9 +41,11 @@ def test_a_new_shores_game_plays_with_its_special_points() -> None:
         assert game.scores[game.winner] >= 14
 
 
-def test_scenarios_are_for_three_or_four_players() -> None:
+def test_scenarios_are_for_three_to_six_players() -> None:
+    # 5 and 6 players take the scenario's 6-player map (docs/rulings.md §42); 2 have none.
     with pytest.raises(catan_rules.RulesError):
-        Game(players=5, scenario="four_islands", seed=1)
+        Game(players=2, scenario="four_islands", seed=1)
+    assert Game(players=5, scenario="four_islands", seed=1).rules["players"] == 5
 
 
 def test_the_older_new_shores_plays_to_thirteen() -> None:

@@ -82,7 +82,7 @@ pub struct Rules {
     /// discovered).
     pub chance: ChanceMode,
     /// A Seafarers scenario (`"new_shores"`, `"four_islands"`, `"fog_islands"`,
-    /// `"through_the_desert"`), played on its official map for 3 or 4 players: `map`
+    /// `"through_the_desert"`), played on its map for 3, 4, or 5–6 players: `map`
     /// `"beginner"` deals the printed map, `"random"` and `"variable"` the scenario's
     /// variable set-up. In JSON, `vp_target` defaults to the scenario's target (14, 13, 12,
     /// 14). See `docs/seafarers.md`.
@@ -209,17 +209,18 @@ pub enum RulesError {
     },
     /// A victory target of zero or beyond what one seat can always reach.
     #[error(
-        "the victory target must be 1 to {} (to {} in a Seafarers scenario), not {vp_target}",
+        "the victory target must be 1 to {} (to {} in a Seafarers scenario, {} in The Fog Islands with 5–6 players), not {vp_target}",
         Rules::MAX_VP_TARGET,
-        Rules::MAX_SCENARIO_VP_TARGET
+        Rules::MAX_SCENARIO_VP_TARGET,
+        Rules::MAX_FOG_FIVE_SIX_VP_TARGET
     )]
     VpTarget {
         /// The target given.
         vp_target: u8,
     },
-    /// A Seafarers scenario for a player count the rulebook prints no map for (its maps
-    /// are for 3 and 4 players).
-    #[error("{scenario:?} is played by 3 or 4 players (the Seafarers rulebook prints maps for 3 and 4), not {players}")]
+    /// A Seafarers scenario for a player count it has no map for (3 and 4 players play the
+    /// printed maps, 5 and 6 the 6-player map).
+    #[error("{scenario:?} is played by 3 to 6 players (maps for 3, 4 and 5–6), not {players}")]
     ScenarioPlayers {
         /// The scenario.
         scenario: Scenario,
@@ -259,6 +260,13 @@ impl Rules {
     /// of 15 ended every game; 16 left 1 % of The Fog Islands' 4-player games stalled with
     /// the board full (`docs/seafarers.md`, "Targets").
     pub const MAX_SCENARIO_VP_TARGET: u8 = 15;
+
+    /// The highest accepted victory target in The Fog Islands with 5–6 players: 13. Its
+    /// 6-player map is crowded and pays no special points: in 300 random games with 6
+    /// players, 14 left 1 stalled with the board full and 15 left 4 (with 5 players 15 left
+    /// 2); 13 ended 2500 games each with 5 and 6 players, printed and dealt
+    /// (docs/rulings.md §42). The other scenarios' 6-player maps ended every game at 15.
+    pub const MAX_FOG_FIVE_SIX_VP_TARGET: u8 = 13;
 
     /// The highest accepted victory target on a map of one's own given with
     /// [`crate::Game::with_sea_map`]: the map names its target, 3 to 30.
@@ -322,8 +330,8 @@ impl Rules {
     /// | field | accepted |
     /// | --- | --- |
     /// | `players` | 2–4 |
-    /// | `vp_target` | 1 to [`Rules::MAX_VP_TARGET`] (12); with a `scenario`, to [`Rules::MAX_SCENARIO_VP_TARGET`] (15) |
-    /// | `scenario` | 3 or 4 players, `island` automatic |
+    /// | `vp_target` | 1 to [`Rules::MAX_VP_TARGET`] (12); with a `scenario`, to [`Rules::MAX_SCENARIO_VP_TARGET`] (15), The Fog Islands with 5–6 players to [`Rules::MAX_FOG_FIVE_SIX_VP_TARGET`] (13) |
+    /// | `scenario` | 3–6 players (5 and 6 on the scenario's 6-player map), `island` automatic |
     /// | `older_edition` | with `scenario` `new_shores` only |
     /// | `discard_limit` | [`Rules::MIN_DISCARD_LIMIT`] (1) to 255 (a limit above the cards in the game means nobody ever discards) |
     /// | every other field | any value of its type |
@@ -340,10 +348,10 @@ impl Rules {
     /// # Errors
     /// The first problem found.
     pub fn validate(&self) -> Result<(), RulesError> {
-        let max = if self.scenario.is_some() {
-            Rules::MAX_SCENARIO_VP_TARGET
-        } else {
-            Rules::MAX_VP_TARGET
+        let max = match self.scenario {
+            Some(Scenario::FogIslands) if self.players > 4 => Rules::MAX_FOG_FIVE_SIX_VP_TARGET,
+            Some(_) => Rules::MAX_SCENARIO_VP_TARGET,
+            None => Rules::MAX_VP_TARGET,
         };
         self.validate_up_to(max)
     }
@@ -351,7 +359,7 @@ impl Rules {
     /// [`Rules::validate`] with the highest victory target given (a sea map names its own).
     pub(crate) fn validate_up_to(&self, max_vp_target: u8) -> Result<(), RulesError> {
         if let Some(scenario) = self.scenario {
-            if !(3..=4).contains(&self.players) {
+            if !(3..=6).contains(&self.players) {
                 return Err(RulesError::ScenarioPlayers {
                     scenario,
                     players: self.players,

@@ -2,7 +2,7 @@
 //!
 //! Maps are data: each official map is a [`SeaMap`] JSON file under `catan-rules/maps/`,
 //! compiled in and checked like a user's map, and played with [`crate::Rules::scenario`] (see
-//! `docs/seafarers.md` for what is and is not played yet: the pirate and gold fields).
+//! `docs/seafarers.md`).
 //!
 //! | scenario | players | map file | source |
 //! | --- | --- | --- | --- |
@@ -14,6 +14,15 @@
 //! | The Fog Islands | 4 | `fog_islands_4p.json` | the printed Fog Islands 4-player map, turned half a turn |
 //! | Through the Desert | 3 | `through_the_desert_3p.json` | the printed Through the Desert 3-player map |
 //! | Through the Desert | 4 | `through_the_desert_4p.json` | the printed Through the Desert 4-player map |
+//! | Heading for New Shores | 5, 6 | `new_shores_6p.json` | the JSettlers2 6-player map (lower confidence) |
+//! | The Four Islands ("The Six Islands") | 5, 6 | `four_islands_6p.json` | the JSettlers2 6-player map (lower confidence) |
+//! | The Fog Islands | 5, 6 | `fog_islands_6p.json` | the JSettlers2 6-player map (lower confidence) |
+//! | Through the Desert | 5, 6 | `through_the_desert_6p.json` | the JSettlers2 6-player map (lower confidence) |
+//!
+//! The printed maps of the Seafarers 5–6 player extension were not found: the 6-player maps
+//! are those of JSettlers2 (`SOCBoardAtServer`), a mature open-source implementation, with
+//! the choices `docs/rulings.md` §42 records. 5 and 6 players share one map, as the 5–6
+//! player extension plays both counts on the same board.
 
 use crate::board::SeaMap;
 use serde::{Deserialize, Serialize};
@@ -80,8 +89,10 @@ impl Scenario {
         }
     }
 
-    /// The official map for a player count, as printed (`None` for player counts the
-    /// rulebook prints no map for: the Seafarers rulebook prints 3- and 4-player maps).
+    /// The scenario's map for a player count: the printed 3- or 4-player map, or for 5 and 6
+    /// players the one 6-player map (the JSettlers2 6-player map, lower confidence: the
+    /// printed maps of the Seafarers 5–6 player extension were not found; docs/rulings.md
+    /// §42). `None` for other counts (2 players, or more than 6).
     pub fn map(self, players: u8) -> Option<SeaMap> {
         let json = match (self, players) {
             (Scenario::NewShores, 3) => include_str!("../maps/new_shores_3p.json"),
@@ -92,6 +103,12 @@ impl Scenario {
             (Scenario::FogIslands, 4) => include_str!("../maps/fog_islands_4p.json"),
             (Scenario::ThroughTheDesert, 3) => include_str!("../maps/through_the_desert_3p.json"),
             (Scenario::ThroughTheDesert, 4) => include_str!("../maps/through_the_desert_4p.json"),
+            (Scenario::NewShores, 5 | 6) => include_str!("../maps/new_shores_6p.json"),
+            (Scenario::FourIslands, 5 | 6) => include_str!("../maps/four_islands_6p.json"),
+            (Scenario::FogIslands, 5 | 6) => include_str!("../maps/fog_islands_6p.json"),
+            (Scenario::ThroughTheDesert, 5 | 6) => {
+                include_str!("../maps/through_the_desert_6p.json")
+            }
             _ => return None,
         };
         Some(SeaMap::from_json(json).expect("the official maps are valid"))

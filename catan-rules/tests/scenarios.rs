@@ -31,14 +31,19 @@ fn config(cases: u32) -> ProptestConfig {
 /// Most actions a random game is played for.
 const STEPS: usize = 2500;
 
-/// Each resource's supply is in the bank or a hand.
+/// Most actions a random 5–6 player game is played for (more seats, and a Special Build
+/// Phase after every turn).
+const STEPS_FIVE_SIX: usize = 12000;
+
+/// Each resource's supply (19, or 24 with 5–6 players) is in the bank or a hand.
 fn conserved(g: &Game) -> Result<(), String> {
+    let supply = g.rules().bank_per_resource() as u32;
     for r in Resource::ALL {
         let mut total = g.bank()[r] as u32;
         for p in 0..g.players() {
             total += g.hand(Player(p))[r] as u32;
         }
-        if total != 19 {
+        if total != supply {
             return Err(format!("{r:?}: {total} cards"));
         }
     }
@@ -107,7 +112,12 @@ fn play(rules: Rules, seed: u64, pick_seed: u64) -> Result<(Game, Vec<Action>), 
     let mut legal = Vec::new();
     let mut taken = Vec::new();
     let mut discovered = 0;
-    for step in 0..STEPS {
+    let steps = if rules.players > 4 {
+        STEPS_FIVE_SIX
+    } else {
+        STEPS
+    };
+    for step in 0..steps {
         if g.winner().is_some() {
             break;
         }
@@ -371,4 +381,156 @@ fn a_sea_map_with_fog_of_ones_own_plays_and_round_trips() {
         }
     }
     assert!(deserts > 0, "no desert was discovered");
+}
+
+/// 5 and 6 players: every scenario on its 6-player map (the JSettlers2 6-player maps; the
+/// 5–6 player extension plays both counts on one board; docs/rulings.md §42), printed and
+/// dealt, with the Special Build Phase the 5–6 player rules turn on (5–6 player extension
+/// rules, 'Special Building Phase'; docs/rulings.md §19): one game each to a winner, every
+/// invariant checked.
+#[test]
+fn every_scenario_plays_with_five_and_six_players() {
+    for scenario in Scenario::ALL {
+        for players in [5, 6] {
+            for map in [MapKind::Beginner, MapKind::Random] {
+                let rules = Rules {
+                    players,
+                    map,
+                    ..Rules::scenario(scenario)
+                };
+                assert!(rules.special_build());
+                let (g, _) = play(rules, 7, u64::from(players))
+                    .unwrap_or_else(|e| panic!("{scenario:?} {players} {map:?}: {e}"));
+                assert_eq!(g.players(), players);
+                assert!(
+                    g.winner().is_some(),
+                    "{scenario:?} {players} {map:?}: no winner in {STEPS_FIVE_SIX} actions"
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(4))]
+
+    /// Random 5- and 6-player games of random scenarios keep every invariant, replay
+    /// identically and end with a winner at the scenario's target.
+    #[test]
+    fn random_five_six_scenario_games_keep_the_invariants(
+        scenario in prop::sample::select(Scenario::ALL.to_vec()),
+        players in 5u8..=6,
+        map in prop_oneof![Just(MapKind::Beginner), Just(MapKind::Random)],
+        chance in prop_oneof![3 => Just(ChanceMode::Seeded), 1 => Just(ChanceMode::External)],
+        seed in any::<u64>(),
+        pick in any::<u64>(),
+    ) {
+        let rules = Rules { players, map, chance, ..Rules::scenario(scenario) };
+        let (g, taken) = play(rules, seed, pick).map_err(TestCaseError::fail)?;
+        let winner = g.winner();
+        prop_assert!(winner.is_some(), "no winner in {} actions", STEPS_FIVE_SIX);
+        let mut again = Game::new(rules, seed).unwrap();
+        for a in &taken {
+            again.apply(*a).unwrap();
+        }
+        prop_assert!(again == g);
+    }
+}
+
+/// In the Special Build Phase the ships built this turn are the turn's player's and every
+/// builder's so far (docs/rulings.md §19, §21): a position there, with a ship built by
+/// someone other than the current builder, loads back (it was once refused).
+#[test]
+fn special_build_phase_ships_of_earlier_builders_round_trip() {
+    use catan_rules::{EdgeId, Phase};
+    let rules = Rules {
+        players: 5,
+        ..Rules::scenario(Scenario::NewShores)
+    };
+    let mut seen = 0;
+    for seed in 0..4u64 {
+        let mut g = Game::new(rules, seed).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut legal = Vec::new();
+        for _ in 0..6000 {
+            if g.winner().is_some() {
+                break;
+            }
+            g.legal_actions_without_offers(&mut legal);
+            let ships: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::BuildShip { .. }))
+                .collect();
+            let pool = if ships.is_empty() { &legal } else { &ships };
+            let a = pool[rng.below(pool.len() as u32) as usize];
+            g.apply(a).unwrap();
+            let others = (0..g.board().edges().len()).any(|e| {
+                let e = EdgeId(e as u16);
+                g.ship_built_this_turn(e) && g.ship(e) != Some(g.current_player())
+            });
+            if g.phase() == Phase::SpecialBuild && others {
+                seen += 1;
+                let back = Game::from_json(&g.to_json()).expect("the position loads");
+                assert!(back == g);
+            }
+        }
+    }
+    assert!(
+        seen > 0,
+        "no Special Build Phase with an earlier builder's new ship"
+    );
+}
+
+/// 5–6 players keep each scenario's target (14, 13, 12, 14; the 5–6 targets were not found,
+/// docs/rulings.md §42), accept targets up to 15, and The Fog Islands up to 13 (its
+/// 6-player map stalls random games beyond).
+#[test]
+fn five_six_scenario_targets_are_checked() {
+    use catan_rules::RulesError;
+    for s in Scenario::ALL {
+        for players in [5u8, 6] {
+            let json = format!(r#"{{"players": {players}, "scenario": "{}"}}"#, s.name());
+            let r: Rules = serde_json::from_str(&json).unwrap();
+            assert_eq!(r.vp_target, s.target(false));
+            assert_eq!(r.validate(), Ok(()));
+            let max = if s == Scenario::FogIslands {
+                Rules::MAX_FOG_FIVE_SIX_VP_TARGET
+            } else {
+                Rules::MAX_SCENARIO_VP_TARGET
+            };
+            let at = |vp_target| Rules { vp_target, ..r }.validate();
+            assert_eq!(at(max), Ok(()), "{s:?} {players}");
+            assert_eq!(
+                at(max + 1),
+                Err(RulesError::VpTarget { vp_target: max + 1 }),
+                "{s:?} {players}"
+            );
+        }
+    }
+    // 3–4 players keep The Fog Islands' 15.
+    let fog4 = Rules {
+        vp_target: 15,
+        ..Rules::scenario(Scenario::FogIslands)
+    };
+    assert_eq!(fog4.validate(), Ok(()));
+}
+
+/// The 6-player Fog Islands with chance from outside: its 25 unexplored spaces (more than
+/// the 3- and 4-player maps' 12) wait for the referee and round-trip (docs/rulings.md §41,
+/// §42).
+#[test]
+fn external_six_player_fog_islands_game_plays() {
+    for players in [5, 6] {
+        let rules = Rules {
+            players,
+            map: MapKind::Random,
+            chance: ChanceMode::External,
+            ..Rules::scenario(Scenario::FogIslands)
+        };
+        let (g, _) = play(rules, 3, 4).unwrap();
+        assert!(g.winner().is_some());
+        assert!(g.board().fog_hexes().len() == 25);
+        assert!(g.unexplored().count() < 25, "nothing was discovered");
+    }
 }

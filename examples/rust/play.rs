@@ -11,7 +11,7 @@
 //! wood, Invention, Longest Route), `--svg FILE` (also write the final board as SVG),
 //! `--ids` (label hexes, nodes and edges with their ids in the SVG),
 //! `--scenario new_shores|four_islands|fog_islands|through_the_desert` (a Seafarers
-//! scenario for 3 or 4 players; `--map beginner` plays its printed map, otherwise its
+//! scenario for 3 to 6 players, 5–6 on its 6-player map; `--map beginner` plays its printed map, otherwise its
 //! variable set-up).
 //!
 //! `--game cards` tells a game of the Catan Card Game instead (options in

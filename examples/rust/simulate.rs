@@ -14,7 +14,7 @@
 //! `--no-domestic-trade` (random players never offer trades to each other),
 //! `--special-build on|off` (the Special Build Phase for any player count; default: on with
 //! 5–6 players only), `--scenario new_shores|four_islands|fog_islands|through_the_desert` (a
-//! Seafarers scenario for 3 or 4 players: `--map beginner` its printed map, otherwise its
+//! Seafarers scenario for 3 to 6 players, 5–6 on its 6-player map: `--map beginner` its printed map, otherwise its
 //! variable set-up; games stop at `sim::MAX_TURNS` turns), `--json` (the
 //! last line is one JSON object with the figures), `--quiet` (no progress bar), `--threads N`
 //! (default 1: games are split into N contiguous ranges played on a rayon pool of N

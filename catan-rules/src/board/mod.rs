@@ -435,7 +435,7 @@ pub struct Board {
     /// The spaces unexplored at the start, in hex-id order (fog index = position).
     fog_hexes: Vec<HexId>,
     /// Per node, the unexplored spaces (bit `i`: fog index `i`) it is a corner of.
-    node_fog: Vec<u16>,
+    node_fog: Vec<u32>,
 }
 
 impl Board {
@@ -545,7 +545,7 @@ impl Board {
     /// The unexplored spaces (bit `i`: the `i`-th of [`Board::fog_hexes`]) at whose corner
     /// `n` lies.
     #[inline]
-    pub fn node_fog(&self, n: NodeId) -> u16 {
+    pub fn node_fog(&self, n: NodeId) -> u32 {
         self.node_fog[n.index()]
     }
     /// Ids of the land hexes, as a slice.

@@ -329,9 +329,20 @@ impl SeaMap {
         let (mut fog_terrains, mut fog_numbers) = (fog.terrains.clone(), fog.numbers.clone());
         if let Some(rng) = rng {
             let printed = hexes.clone();
+            let mut well = false;
             for _ in 0..DEAL_TRIES {
                 hexes.copy_from_slice(&printed);
-                deal_pools(&mut hexes, rng);
+                deal_pools(&mut hexes, None, rng);
+                well = self.dealt_well(&hexes);
+                if well {
+                    break;
+                }
+            }
+            // Bans that plain shuffles rarely meet (The Six Islands: nine numbers that 14 of
+            // 32 hexes may not take): numbers are then dealt to hexes that may take them.
+            for _ in 0..DEAL_TRIES * u32::from(!well && !self.number_bans.is_empty()) {
+                hexes.copy_from_slice(&printed);
+                deal_pools(&mut hexes, Some(&self.number_bans), rng);
                 if self.dealt_well(&hexes) {
                     break;
                 }
@@ -563,8 +574,9 @@ fn islands(hexes: &[SeaHex]) -> (Vec<Option<u8>>, Vec<AreaSpec>) {
 }
 
 /// Shuffles each pool's terrains among its hexes, then its numbers among its producing
-/// hexes.
-fn deal_pools(hexes: &mut [SeaHex], rng: &mut Rng) {
+/// hexes: at random, or with `bans` each number (the most restricted first) to a random
+/// hex whose terrain does not ban it, while there is one.
+fn deal_pools(hexes: &mut [SeaHex], bans: Option<&[NumberBan]>, rng: &mut Rng) {
     let pools: std::collections::BTreeSet<u8> = hexes.iter().filter_map(|h| h.pool).collect();
     let producing = |h: &SeaHex| h.terrain.resource().is_some() || h.terrain == Terrain::Gold;
     for &p in &pools {
@@ -575,6 +587,40 @@ fn deal_pools(hexes: &mut [SeaHex], rng: &mut Rng) {
         let mut numbers: Vec<u8> = members.iter().filter_map(|&i| hexes[i].number).collect();
         rng.shuffle(&mut terrains);
         rng.shuffle(&mut numbers);
+        if let Some(bans) = bans {
+            for (&i, &t) in members.iter().zip(&terrains) {
+                hexes[i].terrain = t;
+                hexes[i].number = None;
+            }
+            let mut free: Vec<usize> = members
+                .iter()
+                .copied()
+                .filter(|&i| producing(&hexes[i]))
+                .collect();
+            let terrain: Vec<Terrain> = hexes.iter().map(|h| h.terrain).collect();
+            let takes = |i: usize, n: u8| {
+                !bans
+                    .iter()
+                    .any(|b| b.terrain == terrain[i] && b.numbers.contains(&n))
+            };
+            // A stable sort of shuffled numbers: ties stay in random order.
+            numbers.sort_by_key(|&n| free.iter().filter(|&&i| takes(i, n)).count());
+            for n in numbers {
+                // More numbers than producing hexes: the rest stay off (the board reports the
+                // mismatch), as in the plain deal.
+                if free.is_empty() {
+                    break;
+                }
+                let ok: Vec<usize> = (0..free.len()).filter(|&k| takes(free[k], n)).collect();
+                let k = match ok.len() {
+                    0 => rng.below(free.len() as u32) as usize,
+                    len => ok[rng.below(len as u32) as usize],
+                };
+                let i = free.swap_remove(k);
+                hexes[i].number = Some(n);
+            }
+            continue;
+        }
         let mut next = numbers.into_iter();
         for (&i, &t) in members.iter().zip(&terrains) {
             hexes[i].terrain = t;

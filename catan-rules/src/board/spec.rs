@@ -85,8 +85,9 @@ pub struct BoardSpec {
     pub fog: Vec<HexCoord>,
 }
 
-/// Most unexplored spaces a board may have (The Fog Islands has 12).
-pub const MAX_FOG_SPACES: usize = 16;
+/// Most unexplored spaces a board may have (The Fog Islands has 12, 25 on its 6-player
+/// map).
+pub const MAX_FOG_SPACES: usize = 32;
 /// Most land areas a board may have.
 pub const MAX_AREAS: usize = 16;
 
@@ -301,7 +302,7 @@ struct ScenarioData {
     area_vp: Vec<u8>,
     start_areas: u16,
     fog_hexes: Vec<HexId>,
-    node_fog: Vec<u16>,
+    node_fog: Vec<u32>,
 }
 
 /// The areas each node touches, each area's special points, the start areas, and the
@@ -347,7 +348,7 @@ fn scenario_data(
         errs.push(BoardError::NoStartArea);
     }
     let mut fog_hexes = Vec::with_capacity(spec.fog.len());
-    let mut node_fog = vec![0u16; node_count];
+    let mut node_fog = vec![0u32; node_count];
     if spec.fog.len() > MAX_FOG_SPACES {
         errs.push(BoardError::TooLarge {
             what: "unexplored spaces",

@@ -42,23 +42,23 @@ use std::sync::Arc;
 #[cfg(doc)]
 use crate::rules::Rules;
 
-/// A stack of up to 16 small values (terrain indexes, number tokens), four bits each, the
+/// A stack of up to 32 small values (terrain indexes, number tokens), four bits each, the
 /// top last (stored as bytes, so that the game state needs no padding for it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Nibbles {
-    bits: [u8; 8],
+    bits: [u8; 16],
     len: u8,
 }
 
 impl Nibbles {
     const EMPTY: Nibbles = Nibbles {
-        bits: [0; 8],
+        bits: [0; 16],
         len: 0,
     };
 
     #[inline]
-    fn word(&self) -> u64 {
-        u64::from_le_bytes(self.bits)
+    fn word(&self) -> u128 {
+        u128::from_le_bytes(self.bits)
     }
 
     /// The `i`-th value from the bottom.
@@ -69,7 +69,7 @@ impl Nibbles {
 
     fn push(&mut self, v: u8) {
         if (self.len as usize) < MAX_FOG_SPACES {
-            let w = self.word() | u64::from(v & 0xf) << (4 * self.len as u32);
+            let w = self.word() | u128::from(v & 0xf) << (4 * self.len as u32);
             self.bits = w.to_le_bytes();
             self.len += 1;
         }
@@ -81,8 +81,8 @@ impl Nibbles {
             return false;
         };
         let w = self.word();
-        let low = w & ((1u64 << (4 * i)) - 1);
-        let high = if i + 1 >= 16 {
+        let low = w & ((1u128 << (4 * i)) - 1);
+        let high = if i + 1 >= 32 {
             0
         } else {
             (w >> (4 * (i + 1))) << (4 * i)
@@ -102,13 +102,13 @@ impl Nibbles {
     }
 }
 
-/// The unexplored spaces of a game and the face-down stacks (fixed size: 23 bytes).
+/// The unexplored spaces of a game and the face-down stacks (fixed size: 44 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Fog {
     /// Discovered spaces (bit `i`: the `i`-th of the board's `fog_hexes`).
-    pub revealed: u16,
+    pub revealed: u32,
     /// Discovered spaces waiting for their hex from outside (external chance).
-    pub pending: u16,
+    pub pending: u32,
     /// Who discovered the waiting spaces.
     pub discoverer: u8,
     /// The face-down hex stack (terrain indexes).
@@ -251,7 +251,7 @@ impl Game {
     #[inline]
     pub(super) fn discover<S: EventSink>(&mut self, p: u8, edge: EdgeId, sink: &mut S) {
         let fog = self.fog.revealed | self.fog.pending;
-        if fog == u16::MAX || self.board.fog_hexes().is_empty() {
+        if fog == u32::MAX || self.board.fog_hexes().is_empty() {
             return;
         }
         let [a, b] = self.board.edge(edge).nodes;

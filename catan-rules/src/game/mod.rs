@@ -329,7 +329,7 @@ impl Game {
         if let Some(scenario) = rules.scenario {
             let map = scenario
                 .map(rules.players)
-                .expect("validated: 3 or 4 players");
+                .expect("validated: 3 to 6 players");
             return Game::on_sea_map(rules, &map, rng);
         }
         let spec = layouts::for_rules(&rules, &mut rng);

@@ -147,7 +147,7 @@ impl Game {
         if spaces.is_empty() {
             return None;
         }
-        let listed = |bits: u16| -> Vec<crate::board::HexId> {
+        let listed = |bits: u32| -> Vec<crate::board::HexId> {
             spaces
                 .iter()
                 .enumerate()

@@ -635,13 +635,16 @@ fn place_turn(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
     }
     let edges = g.board.edges().len();
     for &edge in &pos.ships_built_this_turn {
-        // In set-up every player's set-up ship is new; later only the current player's.
+        // In set-up every player's set-up ship is new, and in the Special Build Phase the
+        // ships of the turn's player and of every builder so far; otherwise only the
+        // current player's.
         let v = if edge.index() < edges {
             g.edges.get(edge.index())
         } else {
             0
         };
-        let whose_ok = is_setup(pos.phase) || v & 7 == pos.current.0 + 1;
+        let whose_ok =
+            is_setup(pos.phase) || pos.phase == Phase::SpecialBuild || v & 7 == pos.current.0 + 1;
         if v & SHIP == 0 || !whose_ok {
             errs.push(PositionError::PhaseInconsistent {
                 phase: pos.phase,
@@ -777,8 +780,8 @@ fn place_fog(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
     if spaces.is_empty() {
         return bad("the board has no unexplored spaces (its fog list is empty)");
     }
-    let bits = |list: &[HexId]| -> Option<u16> {
-        let mut m = 0u16;
+    let bits = |list: &[HexId]| -> Option<u32> {
+        let mut m = 0u32;
         for h in list {
             let i = spaces.iter().position(|s| s == h)?;
             if m >> i & 1 != 0 {
@@ -819,7 +822,7 @@ fn place_fog(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
         }
     }
     let mut fog = fog::Fog::new(&f.hexes, &f.numbers);
-    fog.revealed = !unexplored & ((1u32 << spaces.len()) - 1) as u16;
+    fog.revealed = !unexplored & ((1u64 << spaces.len()) - 1) as u32;
     fog.pending = pending;
     fog.discoverer = f.discoverer.map_or(0, |p| p.0);
     g.fog = fog;
