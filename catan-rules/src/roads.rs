@@ -101,6 +101,42 @@ impl Trail {
         far
     }
 
+    /// Whether the first `count` roads form a forest: a blocked node counts as one node per
+    /// road ending there, and a forest has exactly as many trees as nodes less roads.
+    fn is_forest(&self, count: usize) -> bool {
+        let mut nodes = 0u32;
+        let mut joined = [0u32; MAX_ROADS];
+        for (i, join) in joined.iter_mut().enumerate().take(count) {
+            for k in 0..2 {
+                if self.blocked[i][k] {
+                    nodes += 1;
+                } else {
+                    // One node per group of roads meeting there: counted at its lowest road.
+                    nodes += (self.adj[i][k] & ((1u32 << i) - 1) == 0) as u32;
+                    *join |= self.adj[i][k];
+                }
+            }
+        }
+        let mut trees = 0;
+        let mut seen = 0u32;
+        for i in 0..count {
+            if seen >> i & 1 != 0 {
+                continue;
+            }
+            trees += 1;
+            let mut todo = 1u32 << i;
+            seen |= todo;
+            while todo != 0 {
+                let j = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let new = joined[j] & !seen;
+                seen |= new;
+                todo |= new;
+            }
+        }
+        nodes == count as u32 + trees
+    }
+
     /// Longest trail starting at end `k` of road `i` (along every road at that node).
     fn start(&mut self, i: usize, k: usize) -> u8 {
         let node = self.ends[i][k];
@@ -183,11 +219,11 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
     };
     // Where the roads form trees, a trail is a path and the longest is a tree's diameter:
     // the farthest end from any node, then the farthest from that end (two searches per
-    // tree; a blocked node counts as one node per road ending there). A cycle seen anywhere
-    // sends every tree to the general search below.
+    // tree; a blocked node counts as one node per road ending there). Roads with a cycle
+    // anywhere get the general search below.
     let mut best = 0;
-    let mut cycle = false;
-    while tr.covered & all != all {
+    let mut cycle = !tr.is_forest(count);
+    while !cycle && tr.covered & all != all {
         let i = (!tr.covered & all).trailing_zeros() as usize;
         let (_, j, k) = tr.sweep(i, 0, &mut cycle);
         if cycle {

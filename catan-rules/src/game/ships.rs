@@ -355,9 +355,13 @@ impl Game {
             return;
         }
         let mut base: Option<SpotBase> = None;
+        let ne = self.board.edges().len();
+        let mine = self
+            .edges
+            .matching::<EDGE_WORDS>(ne, 0x0f, (player.0 + 1) | SHIP);
         let s = &self.seats[player.index()];
         if s.ships < SHIPS && s.hand.contains(&SHIP_COST) {
-            let b = base.get_or_insert_with(|| self.spot_base(player.0));
+            let b = base.get_or_insert_with(|| self.spot_base(player.0, &mine));
             b.next.and(&b.open).for_each(|e| {
                 out.push(Action::BuildShip {
                     player,
@@ -365,82 +369,92 @@ impl Game {
                 })
             });
         }
-        self.push_moves_with(player, &mut base, out);
+        self.push_moves_with(player, &mine, &mut base, out);
     }
 
     /// Every ship move of `player`, by ship in edge order, then new place in edge order,
     /// with the spots' common parts in `base` (worked out on first need).
     #[inline]
-    fn push_moves_with<O: Out>(&self, player: Player, base: &mut Option<SpotBase>, out: &mut O) {
+    fn push_moves_with<O: Out>(
+        &self,
+        player: Player,
+        mine: &EdgeBits,
+        base: &mut Option<SpotBase>,
+        out: &mut O,
+    ) {
         if self.flags & F_SHIP_MOVED != 0 {
             return;
         }
         let tag = player.0 + 1;
-        let ne = self.board.edges().len();
-        self.edges
-            .matching::<EDGE_WORDS>(ne, 0x0f, tag | SHIP)
-            .for_each(|f| {
-                let from = EdgeId(f as u16);
-                if self.ship_movable(player.0, from).is_ok() && !self.pirate_blocks(from) {
-                    let b = base.get_or_insert_with(|| self.spot_base(player.0));
-                    self.spots_without(b, tag, from).for_each(|t| {
-                        out.push(Action::MoveShip {
-                            player,
-                            from,
-                            to: EdgeId(t as u16),
-                        })
-                    });
-                }
-            });
+        mine.for_each(|f| {
+            let from = EdgeId(f as u16);
+            if self.ship_movable(player.0, from).is_ok() && !self.pirate_blocks(from) {
+                let b = base.get_or_insert_with(|| self.spot_base(player.0, mine));
+                self.spots_without(b, tag, from).for_each(|t| {
+                    out.push(Action::MoveShip {
+                        player,
+                        from,
+                        to: EdgeId(t as u16),
+                    })
+                });
+            }
+        });
     }
 
     /// Empty edges along the sea where a ship of `p` would join `p`'s shipping (see
     /// [`Game::ship_connects`]), leaving out the ship on `moving` (and its edge).
     pub(crate) fn ship_spots(&self, p: u8, moving: Option<EdgeId>) -> EdgeBits {
-        let base = self.spot_base(p);
+        let ne = self.board.edges().len();
+        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, (p + 1) | SHIP);
+        let base = self.spot_base(p, &mine);
         match moving {
             None => base.next.and(&base.open),
             Some(m) => self.spots_without(&base, p + 1, m),
         }
     }
 
-    /// What the ship spots of `p` are made of, with every ship in place: `p`'s ships, the
-    /// nodes a ship may leave from (`p`'s buildings, and the empty ends of `p`'s ships), the
-    /// edges at those nodes, and the edges a ship may take (empty, along the sea, off the
-    /// pirate's sides).
-    fn spot_base(&self, p: u8) -> SpotBase {
+    /// What the ship spots of `p` are made of, with every ship in place (`mine`: `p`'s
+    /// ships): `p`'s buildings, the nodes a ship may leave from (those buildings, and the
+    /// empty ends of `p`'s ships), the edges at those nodes, and those of them a ship may take
+    /// (empty, along the sea, off the pirate's sides).
+    fn spot_base(&self, p: u8, mine: &EdgeBits) -> SpotBase {
         let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
         let nn = board.nodes().len();
-        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag | SHIP);
-        let mut empty = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0);
-        let mut ends = NodeBits::empty(nn);
+        let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
+        let mut reach = own;
         mine.for_each(|e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
-                ends.insert(n.index());
+                if self.nodes.get(n.index()) == 0 {
+                    reach.insert(n.index());
+                }
             }
         });
-        let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
-        let empty_nodes = self.nodes.matching::<NODE_WORDS>(nn, 0x0f, 0);
-        let reach = own.or(&ends.and(&empty_nodes));
         let mut next = EdgeBits::empty(ne);
         reach.for_each(|n| {
             for f in board.node(NodeId(n as u8)).edges_padded() {
                 next.insert(f as usize);
             }
         });
+        let sea = board.sea_edges();
+        let mut open = EdgeBits::empty(ne);
+        next.for_each(|e| {
+            if self.edges.get(e) == 0 && sea.contains(e) {
+                open.insert(e);
+            }
+        });
         if self.pirate != NONE {
             // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate').
             for e in self.hex_sides(HexId(self.pirate)) {
-                empty.remove(e.index());
+                open.remove(e.index());
             }
         }
         SpotBase {
             own,
             reach,
             next,
-            open: empty.and(board.sea_edges()),
+            open,
         }
     }
 
