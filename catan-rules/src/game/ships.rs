@@ -409,7 +409,11 @@ impl Game {
         let base = self.spot_base(p, &mine);
         match moving {
             None => base.next.and(&base.open),
-            Some(m) => self.spots_without(&base, p + 1, m),
+            Some(m) => {
+                let mut spots = self.spots_without(&base, p + 1, m);
+                spots.remove(m.index());
+                spots
+            }
         }
     }
 
