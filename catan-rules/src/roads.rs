@@ -49,6 +49,94 @@ impl Trail {
         best
     }
 
+    /// Like [`Trail::go`] for a tree: notes in `far` the farthest end reached (length, road,
+    /// end) and sets `cycle` if the search comes back to a node already on its trail.
+    fn reach(
+        &mut self,
+        i: usize,
+        k: usize,
+        used: u32,
+        len: u8,
+        far: &mut (u8, usize, usize),
+        cycle: &mut bool,
+    ) {
+        self.covered |= used;
+        if len > far.0 {
+            *far = (len, i, k);
+        }
+        if self.blocked[i][k] {
+            return;
+        }
+        let node = self.ends[i][k];
+        let here = self.adj[i][k];
+        if here & used != 0 {
+            *cycle = true;
+            return;
+        }
+        let mut c = here;
+        while c != 0 {
+            let j = c.trailing_zeros() as usize;
+            c &= c - 1;
+            let kk = (self.ends[j][0] == node) as usize;
+            self.reach(j, kk, used | 1 << j, len + 1, far, cycle);
+        }
+    }
+
+    /// The farthest end of a trail starting at end `k` of road `i` (along every road at
+    /// that node, or road `i` alone where the node is blocked), for a tree.
+    fn sweep(&mut self, i: usize, k: usize, cycle: &mut bool) -> (u8, usize, usize) {
+        let node = self.ends[i][k];
+        let mut at = if self.blocked[i][k] {
+            1 << i
+        } else {
+            self.adj[i][k] | 1 << i
+        };
+        let mut far = (0, i, k);
+        while at != 0 {
+            let j = at.trailing_zeros() as usize;
+            at &= at - 1;
+            let kk = (self.ends[j][0] == node) as usize;
+            self.reach(j, kk, 1 << j, 1, &mut far, cycle);
+        }
+        far
+    }
+
+    /// Whether the first `count` roads form a forest: a blocked node counts as one node per
+    /// road ending there, and a forest has exactly as many trees as nodes less roads.
+    fn is_forest(&self, count: usize) -> bool {
+        let mut nodes = 0u32;
+        let mut joined = [0u32; MAX_ROADS];
+        for (i, join) in joined.iter_mut().enumerate().take(count) {
+            for k in 0..2 {
+                if self.blocked[i][k] {
+                    nodes += 1;
+                } else {
+                    // One node per group of roads meeting there: counted at its lowest road.
+                    nodes += (self.adj[i][k] & ((1u32 << i) - 1) == 0) as u32;
+                    *join |= self.adj[i][k];
+                }
+            }
+        }
+        let mut trees = 0;
+        let mut seen = 0u32;
+        for i in 0..count {
+            if seen >> i & 1 != 0 {
+                continue;
+            }
+            trees += 1;
+            let mut todo = 1u32 << i;
+            seen |= todo;
+            while todo != 0 {
+                let j = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let new = joined[j] & !seen;
+                seen |= new;
+                todo |= new;
+            }
+        }
+        nodes == count as u32 + trees
+    }
+
     /// Longest trail starting at end `k` of road `i` (along every road at that node).
     fn start(&mut self, i: usize, k: usize) -> u8 {
         let node = self.ends[i][k];
@@ -129,6 +217,27 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
     } else {
         (1u32 << count) - 1
     };
+    // Where the roads form trees, a trail is a path and the longest is a tree's diameter:
+    // the farthest end from any node, then the farthest from that end (two searches per
+    // tree; a blocked node counts as one node per road ending there). Roads with a cycle
+    // anywhere get the general search below.
+    let mut best = 0;
+    let mut cycle = !tr.is_forest(count);
+    while !cycle && tr.covered & all != all {
+        let i = (!tr.covered & all).trailing_zeros() as usize;
+        let (_, j, k) = tr.sweep(i, 0, &mut cycle);
+        if cycle {
+            break;
+        }
+        best = best.max(tr.sweep(j, k, &mut cycle).0);
+        if cycle {
+            break;
+        }
+    }
+    if !cycle {
+        return best;
+    }
+    tr.covered = 0;
     let mut best = 0;
     for i in 0..count {
         for k in 0..2 {
@@ -180,6 +289,36 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     let mut used = EdgeBits::empty(board.edges().len());
     used.insert(edge.index());
     before.max(trail_from(game, tag, kind, from, &mut used, 1))
+}
+
+/// Player `p`'s longest route once their ship on `from` is lifted, if it is cheap to know,
+/// given `before`, the exact length with it. `from` must be the end ship of an open route
+/// (a ship that may move): at one end it meets no building and no other ship of `p`'s, so
+/// every trail through it ends there and runs through its other end. If the longest of those
+/// is shorter than `before`, a trail of length `before` avoids `from` and the length stays;
+/// otherwise (`None`) the caller measures again from scratch.
+pub(crate) fn longest_without_end_ship(game: &Game, p: u8, from: EdgeId, before: u8) -> Option<u8> {
+    let tag = p + 1;
+    let board = &*game.board;
+    let kind = game.edges.get(from.index());
+    let open = |n: NodeId| {
+        game.nodes.get(n.index()) & 7 != tag
+            && !board
+                .node(n)
+                .edges()
+                .any(|e| e != from && game.edges.get(e.index()) == kind)
+    };
+    let [a, b] = board.edge(from).nodes;
+    let far = if open(a) {
+        b
+    } else if open(b) {
+        a
+    } else {
+        return None;
+    };
+    let mut used = EdgeBits::empty(board.edges().len());
+    used.insert(from.index());
+    (trail_from(game, tag, kind, far, &mut used, 1) < before).then_some(before)
 }
 
 /// Longest trail of `tag`'s roads (and ships) continuing from node `n`, reached by a piece
@@ -303,5 +442,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// On a Seafarers map the cached Longest Trade Route agrees with the reference search
+    /// after every move: a moved ship is measured incrementally when lifting it cannot
+    /// shorten the route (Seafarers rules, 'Longest Route'; docs/rulings.md §21 for which
+    /// ship may move). Random play favouring ship moves and builds, so that routes wander,
+    /// branch and close.
+    #[test]
+    fn moved_ships_keep_the_route_length_exact() {
+        use crate::{Rules, Scenario};
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(11);
+        let mut moves = 0;
+        for seed in 0..12 {
+            let mut g = Game::new(Rules::scenario(Scenario::NewShores), seed).unwrap();
+            while g.winner().is_none() {
+                g.legal_actions_without_offers(&mut legal);
+                let ships: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }))
+                    .collect();
+                let pool = if !ships.is_empty() && rng.below(3) != 0 {
+                    &ships
+                } else {
+                    &legal
+                };
+                let a = pool[rng.below(pool.len() as u32) as usize];
+                g.apply(a).unwrap();
+                moves += matches!(a, Action::MoveShip { .. }) as u32;
+                for p in 0..g.players() {
+                    assert_eq!(
+                        g.longest_road_of(crate::Player(p)),
+                        super::longest_road_reference(&g, p),
+                        "seed {seed}, player {p}, after {a:?}"
+                    );
+                }
+            }
+        }
+        assert!(moves > 500, "only {moves} ship moves");
     }
 }

@@ -26,6 +26,7 @@
 
 use crate::board::SeaMap;
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// A Seafarers scenario (its name in JSON is the snake-case form, e.g. `"new_shores"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -111,6 +112,13 @@ impl Scenario {
             }
             _ => return None,
         };
-        Some(SeaMap::from_json(json).expect("the official maps are valid"))
+        // Each map is read once per process and copied out after that: a game on an
+        // official map no longer parses its JSON (`Game::new` on a scenario calls this).
+        static PARSED: [OnceLock<SeaMap>; 4 * 8] = [const { OnceLock::new() }; 4 * 8];
+        let slot = &PARSED[self as usize * 8 + (players as usize & 7)];
+        Some(
+            slot.get_or_init(|| SeaMap::from_json(json).expect("the official maps are valid"))
+                .clone(),
+        )
     }
 }

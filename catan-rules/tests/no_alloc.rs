@@ -7,7 +7,7 @@
 //! `docs/performance.md`).
 
 use catan_rules::action_space::ActionSpace;
-use catan_rules::{Action, Game, Rng, Rules};
+use catan_rules::{Action, Game, Rng, Rules, Scenario};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -59,6 +59,13 @@ fn stepping_five_and_six_player_games_allocates_nothing() {
             8,
         );
     }
+}
+
+/// The same on a Seafarers scenario (Heading for New Shores, its printed 4-player map):
+/// ships built and moved, the pirate, gold fields, special points for new islands.
+#[test]
+fn stepping_new_shores_games_allocates_nothing() {
+    steps_without_allocating(Rules::scenario(Scenario::NewShores), 8);
 }
 
 fn steps_without_allocating(rules: Rules, count: u64) {

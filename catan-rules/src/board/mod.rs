@@ -436,6 +436,11 @@ pub struct Board {
     fog_hexes: Vec<HexId>,
     /// Per node, the unexplored spaces (bit `i`: fog index `i`) it is a corner of.
     node_fog: Vec<u32>,
+    /// Per hex, the edges along its sides that exist (N–NE first, clockwise), then
+    /// `NONE16`: the pirate's blocked sides and victims read them without searching.
+    hex_sides: Vec<[u16; 6]>,
+    /// The sea hexes, in id order (where the pirate may go).
+    sea_hexes: Vec<HexId>,
 }
 
 impl Board {
@@ -511,6 +516,19 @@ impl Board {
     /// Ids of the land hexes.
     pub fn land_hexes(&self) -> impl Iterator<Item = HexId> + '_ {
         self.land.iter().copied()
+    }
+    /// The edges along a hex's sides that exist, clockwise from its N–NE side.
+    #[inline]
+    pub(crate) fn hex_sides(&self, h: HexId) -> impl Iterator<Item = EdgeId> + '_ {
+        self.hex_sides[h.index()]
+            .iter()
+            .take_while(|&&e| e != NONE16)
+            .map(|&e| EdgeId(e))
+    }
+    /// The sea hexes, in id order.
+    #[inline]
+    pub(crate) fn sea_hexes(&self) -> &[HexId] {
+        &self.sea_hexes
     }
     /// Edges along the sea (or the frame): where a ship may stand.
     #[inline]

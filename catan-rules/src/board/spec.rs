@@ -2,7 +2,8 @@
 
 use super::topology::Topology;
 use super::{
-    lattice_key, Board, HexCoord, HexId, HexInfo, NodeInfo, Side, MAX_EDGES, MAX_HEXES, MAX_NODES,
+    lattice_key, Board, Corner, HexCoord, HexId, HexInfo, NodeId, NodeInfo, Side, MAX_EDGES,
+    MAX_HEXES, MAX_NODES,
 };
 use crate::types::{Harbor, Terrain};
 use serde::{Deserialize, Serialize};
@@ -275,7 +276,37 @@ impl Board {
                 land_edges.insert(i);
             }
         }
+        // Each hex's sides: the edge between consecutive corners, where both exist.
+        let edge_between = |a: u8, b: u8| {
+            nodes[a as usize]
+                .edges()
+                .find(|&e| edges[e.index()].other(NodeId(a)) == NodeId(b))
+        };
+        let hex_sides = hexes
+            .iter()
+            .map(|h| {
+                let mut sides = [u16::MAX; 6];
+                let mut k = 0;
+                for i in 0..6 {
+                    let a = h.corner(Corner::ALL[i]);
+                    let b = h.corner(Corner::ALL[(i + 1) % 6]);
+                    if let (Some(a), Some(b)) = (a, b) {
+                        if let Some(e) = edge_between(a.0, b.0) {
+                            sides[k] = e.0;
+                            k += 1;
+                        }
+                    }
+                }
+                sides
+            })
+            .collect();
+        let sea_hexes = (0..hexes.len())
+            .filter(|&i| hexes[i].terrain == Terrain::Sea)
+            .map(|i| HexId(i as u8))
+            .collect();
         Ok(Board {
+            hex_sides,
+            sea_hexes,
             node_areas: scen.node_areas,
             area_vp: scen.area_vp,
             start_areas: scen.start_areas,

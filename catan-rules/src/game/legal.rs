@@ -122,8 +122,7 @@ impl Game {
             }
             Phase::Main => {
                 self.push_builds(player, out);
-                self.push_ships(player, out);
-                self.push_ship_moves(player, out);
+                self.push_ships_and_moves(player, out);
                 self.push_buy_card(player, out);
                 self.push_card_plays(player, out);
                 if self.trading_open() {

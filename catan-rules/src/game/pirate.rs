@@ -13,7 +13,7 @@
 use super::{Game, Phase, NONE, SHIP};
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
-use crate::board::{Corner, EdgeId, HexId};
+use crate::board::{EdgeId, HexId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
@@ -25,12 +25,7 @@ impl Game {
     /// open-sea map).
     #[inline]
     pub(crate) fn hex_sides(&self, hex: HexId) -> impl Iterator<Item = EdgeId> + '_ {
-        let info = self.board.hex(hex);
-        (0..6).filter_map(move |i| {
-            let a = info.corner(Corner::ALL[i])?;
-            let b = info.corner(Corner::ALL[(i + 1) % 6])?;
-            self.board.edge_between(a, b)
-        })
+        self.board.hex_sides(hex)
     }
 
     /// Whether `edge` is a side of the pirate's hex.
@@ -143,9 +138,8 @@ impl Game {
             return;
         }
         let external = self.rules.chance == ChanceMode::External;
-        for (i, info) in self.board.hexes().iter().enumerate() {
-            let hex = HexId(i as u8);
-            if info.terrain != Terrain::Sea || i as u8 == self.pirate || self.is_unexplored(hex) {
+        for &hex in self.board.sea_hexes() {
+            if hex.0 == self.pirate || self.is_unexplored(hex) {
                 continue;
             }
             let make = |victim: Option<Player>, resource: Option<Resource>| {

@@ -15,7 +15,7 @@
 //! | --- | --- | --- | --- | --- |
 //! | ship | `check_ship`, `ship_connects` | `build_ship` | `push_ships`, `ship_spots` | `encode_ship` ([`Block::Ship`]) |
 //! | set-up ship | `check_ship` (set-up branch) | `build_ship`, then `after_setup_road` | `push_setup_ships` | as a ship |
-//! | moving a ship | `check_move_ship`, `ship_movable` | `move_ship` | `push_ship_moves` | `encode_move_ship` ([`Block::MoveShip`]) |
+//! | moving a ship | `check_move_ship`, `ship_movable` | `move_ship` | `push_ships_and_moves`, `spots_without` | `encode_move_ship` ([`Block::MoveShip`]) |
 //!
 //! The pirate (family `pirate`) blocks the sides of its hex: no ship is built there, moved
 //! there or moved away from there (Seafarers rules, 'The pirate').
@@ -263,6 +263,10 @@ impl Game {
         to: EdgeId,
         sink: &mut S,
     ) {
+        let before = self.seats[p as usize].road_len;
+        // Lifting an end ship usually leaves the length as it was; then the ship's new
+        // place is measured like a new piece.
+        let lifted = crate::roads::longest_without_end_ship(self, p, from, before);
         self.edges.set(from.index(), 0);
         self.edges.set(to.index(), (p + 1) | SHIP);
         self.flags |= F_SHIP_MOVED;
@@ -271,7 +275,10 @@ impl Game {
             from,
             to,
         });
-        self.seats[p as usize].road_len = self.road_length(p);
+        self.seats[p as usize].road_len = match lifted {
+            Some(len) => crate::roads::longest_after_road(self, p, to, len),
+            None => self.road_length(p),
+        };
         self.update_longest_road(sink);
     }
 
@@ -340,68 +347,165 @@ impl Game {
         }
     }
 
-    /// Every ship move of `player`, by ship in edge order, then new place in edge order.
+    /// The main phase's ship spots (as [`Game::push_ships`] lists them), then its ship moves:
+    /// the spots' common parts are worked out once for both.
     #[inline]
-    pub(super) fn push_ship_moves<O: Out>(&self, player: Player, out: &mut O) {
-        if !self.board.open_sea() || self.flags & F_SHIP_MOVED != 0 {
+    pub(super) fn push_ships_and_moves<O: Out>(&self, player: Player, out: &mut O) {
+        if !self.board.open_sea() {
+            return;
+        }
+        let mut base: Option<SpotBase> = None;
+        let ne = self.board.edges().len();
+        let mine = self
+            .edges
+            .matching::<EDGE_WORDS>(ne, 0x0f, (player.0 + 1) | SHIP);
+        let s = &self.seats[player.index()];
+        if s.ships < SHIPS && s.hand.contains(&SHIP_COST) {
+            let b = base.get_or_insert_with(|| self.spot_base(player.0, &mine));
+            b.next.and(&b.open).for_each(|e| {
+                out.push(Action::BuildShip {
+                    player,
+                    edge: EdgeId(e as u16),
+                })
+            });
+        }
+        self.push_moves_with(player, &mine, &mut base, out);
+    }
+
+    /// Every ship move of `player`, by ship in edge order, then new place in edge order,
+    /// with the spots' common parts in `base` (worked out on first need).
+    #[inline]
+    fn push_moves_with<O: Out>(
+        &self,
+        player: Player,
+        mine: &EdgeBits,
+        base: &mut Option<SpotBase>,
+        out: &mut O,
+    ) {
+        if self.flags & F_SHIP_MOVED != 0 {
             return;
         }
         let tag = player.0 + 1;
-        let ne = self.board.edges().len();
-        self.edges
-            .matching::<EDGE_WORDS>(ne, 0x0f, tag | SHIP)
-            .for_each(|f| {
-                let from = EdgeId(f as u16);
-                if self.ship_movable(player.0, from).is_ok() && !self.pirate_blocks(from) {
-                    self.ship_spots(player.0, Some(from)).for_each(|t| {
-                        out.push(Action::MoveShip {
-                            player,
-                            from,
-                            to: EdgeId(t as u16),
-                        })
-                    });
-                }
-            });
+        mine.for_each(|f| {
+            let from = EdgeId(f as u16);
+            if self.ship_movable(player.0, from).is_ok() && !self.pirate_blocks(from) {
+                let b = base.get_or_insert_with(|| self.spot_base(player.0, mine));
+                self.spots_without(b, tag, from).for_each(|t| {
+                    out.push(Action::MoveShip {
+                        player,
+                        from,
+                        to: EdgeId(t as u16),
+                    })
+                });
+            }
+        });
     }
 
     /// Empty edges along the sea where a ship of `p` would join `p`'s shipping (see
     /// [`Game::ship_connects`]), leaving out the ship on `moving` (and its edge).
     pub(crate) fn ship_spots(&self, p: u8, moving: Option<EdgeId>) -> EdgeBits {
+        let ne = self.board.edges().len();
+        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, (p + 1) | SHIP);
+        let base = self.spot_base(p, &mine);
+        match moving {
+            None => base.next.and(&base.open),
+            Some(m) => {
+                let mut spots = self.spots_without(&base, p + 1, m);
+                spots.remove(m.index());
+                spots
+            }
+        }
+    }
+
+    /// What the ship spots of `p` are made of, with every ship in place (`mine`: `p`'s
+    /// ships): `p`'s buildings, the nodes a ship may leave from (those buildings, and the
+    /// empty ends of `p`'s ships), the edges at those nodes, and those of them a ship may take
+    /// (empty, along the sea, off the pirate's sides).
+    fn spot_base(&self, p: u8, mine: &EdgeBits) -> SpotBase {
         let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
         let nn = board.nodes().len();
-        let mut mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag | SHIP);
-        let mut empty = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0);
-        if let Some(m) = moving {
-            mine.remove(m.index());
-        }
-        let mut ends = NodeBits::empty(nn);
+        let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
+        let mut reach = own;
         mine.for_each(|e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
-                ends.insert(n.index());
+                if self.nodes.get(n.index()) == 0 {
+                    reach.insert(n.index());
+                }
             }
         });
-        let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
-        let empty_nodes = self.nodes.matching::<NODE_WORDS>(nn, 0x0f, 0);
-        let reach = own.or(&ends.and(&empty_nodes));
         let mut next = EdgeBits::empty(ne);
         reach.for_each(|n| {
             for f in board.node(NodeId(n as u8)).edges_padded() {
                 next.insert(f as usize);
             }
         });
-        if let Some(m) = moving {
-            empty.remove(m.index());
-        }
+        let sea = board.sea_edges();
+        let mut open = EdgeBits::empty(ne);
+        next.for_each(|e| {
+            if self.edges.get(e) == 0 && sea.contains(e) {
+                open.insert(e);
+            }
+        });
         if self.pirate != NONE {
             // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate').
             for e in self.hex_sides(HexId(self.pirate)) {
-                empty.remove(e.index());
+                open.remove(e.index());
             }
         }
-        next.and(&empty).and(board.sea_edges())
+        SpotBase {
+            own,
+            reach,
+            next,
+            open,
+        }
     }
+
+    /// The spots of `tag`'s ships once the ship on `m` is lifted: an end of `m` that is no
+    /// building of `tag`'s and no end of another of `tag`'s ships leads nowhere any more,
+    /// and so does every edge there whose other end leads nowhere either. (`m`'s own edge
+    /// is occupied, so never a spot.)
+    fn spots_without(&self, base: &SpotBase, tag: u8, m: EdgeId) -> EdgeBits {
+        let board = &*self.board;
+        let mut reach = base.reach;
+        let mut next = base.next;
+        let mut dropped = [NodeId(0); 2];
+        let mut k = 0;
+        for x in board.edge(m).nodes {
+            if reach.contains(x.index())
+                && !base.own.contains(x.index())
+                && !board
+                    .node(x)
+                    .edges()
+                    .any(|e| e != m && self.edges.get(e.index()) == tag | SHIP)
+            {
+                reach.remove(x.index());
+                dropped[k] = x;
+                k += 1;
+            }
+        }
+        for &x in &dropped[..k] {
+            for f in board.node(x).edges() {
+                if !reach.contains(board.edge(f).other(x).index()) {
+                    next.remove(f.index());
+                }
+            }
+        }
+        next.and(&base.open)
+    }
+}
+
+/// The parts of a player's ship spots shared by every ship move (see [`Game::spot_base`]).
+struct SpotBase {
+    /// The player's buildings.
+    own: NodeBits,
+    /// The nodes a ship may leave from.
+    reach: NodeBits,
+    /// The edges at those nodes.
+    next: EdgeBits,
+    /// The edges a ship may take: empty, along the sea, not a side of the pirate's hex.
+    open: EdgeBits,
 }
 
 impl ActionSpace {
