@@ -182,7 +182,8 @@ impl Game {
 
 impl ActionSpace {
     /// The id of a pirate move (a knight's when `knight`): `sea (P+1) + v` in the move
-    /// blocks, `(sea P + q) 5 + resource` in the external-steal blocks.
+    /// blocks, `(sea P + q) 5 + resource` in the external-steal blocks (the robber's
+    /// arithmetic, [`ActionSpace::encode_thief`]).
     #[inline]
     pub(crate) fn encode_pirate(
         &self,
@@ -191,40 +192,19 @@ impl ActionSpace {
         victim: Option<Player>,
         resource: Option<Resource>,
     ) -> Option<u32> {
-        let w = self.sea(hex)?;
-        let p = self.players as u32;
-        let (moves, steals) = if knight {
+        let blocks = if knight {
             (Block::KnightPirate, Block::KnightPirateSteal)
         } else {
             (Block::MovePirate, Block::MovePirateSteal)
         };
-        match (victim, resource) {
-            (None, None) => Some(self.offset(moves) + w * (p + 1)),
-            (Some(v), None) if (v.0 as u32) < p => {
-                Some(self.offset(moves) + w * (p + 1) + v.0 as u32 + 1)
-            }
-            (Some(v), Some(r)) if (v.0 as u32) < p => {
-                Some(self.offset(steals) + (w * p + v.0 as u32) * 5 + r.index() as u32)
-            }
-            _ => None,
-        }
+        self.encode_thief(self.sea(hex)?, blocks, victim, resource)
     }
 
     /// The pirate move (or knight) with index `i` in block `b`, one of the four pirate
     /// blocks.
     pub(crate) fn decode_pirate(&self, b: Block, i: u32, player: Player) -> Action {
-        let p = self.players as u32;
-        let (w, victim, resource) = match b {
-            Block::MovePirate | Block::KnightPirate => {
-                let (w, v) = (i / (p + 1), i % (p + 1));
-                (w, (v > 0).then(|| Player(v as u8 - 1)), None)
-            }
-            _ => {
-                let (wq, r) = (i / 5, i % 5);
-                let (w, q) = (wq / p, wq % p);
-                (w, Some(Player(q as u8)), Some(Resource::ALL[r as usize]))
-            }
-        };
+        let steal = matches!(b, Block::MovePirateSteal | Block::KnightPirateSteal);
+        let (w, victim, resource) = self.decode_thief(steal, i);
         let hex = HexId(self.sea_to_hex[w as usize]);
         if matches!(b, Block::KnightPirate | Block::KnightPirateSteal) {
             Action::PlayKnightPirate {

@@ -428,40 +428,63 @@ impl ActionSpace {
         victim: Option<Player>,
         resource: Option<Resource>,
     ) -> Option<u32> {
-        let l = self.land(hex)?;
-        let p = self.players as u32;
-        let (moves, steals) = if knight {
+        let blocks = if knight {
             (Block::Knight, Block::KnightSteal)
         } else {
             (Block::MoveRobber, Block::MoveRobberSteal)
         };
+        self.encode_thief(self.land(hex)?, blocks, victim, resource)
+    }
+
+    /// The id arithmetic the robber's and the pirate's blocks share, for the `w`-th of the
+    /// thief's hexes: `w (P+1) + v` (0: nobody, `q + 1`: seat `q`) in the move block,
+    /// `(w P + q) 5 + resource` in the external-steal block.
+    #[inline]
+    pub(crate) fn encode_thief(
+        &self,
+        w: u32,
+        (moves, steals): (Block, Block),
+        victim: Option<Player>,
+        resource: Option<Resource>,
+    ) -> Option<u32> {
+        let p = self.players as u32;
         match (victim, resource) {
-            (None, None) => Some(self.offset(moves) + l * (p + 1)),
+            (None, None) => Some(self.offset(moves) + w * (p + 1)),
             (Some(v), None) if (v.0 as u32) < p => {
-                Some(self.offset(moves) + l * (p + 1) + v.0 as u32 + 1)
+                Some(self.offset(moves) + w * (p + 1) + v.0 as u32 + 1)
             }
             (Some(v), Some(r)) if (v.0 as u32) < p => {
-                Some(self.offset(steals) + (l * p + v.0 as u32) * 5 + r.index() as u32)
+                Some(self.offset(steals) + (w * p + v.0 as u32) * 5 + r.index() as u32)
             }
             _ => None,
+        }
+    }
+
+    /// The inverse of [`ActionSpace::encode_thief`] for index `i` of a move block
+    /// (`steal` false) or an external-steal block: the hex's index among the thief's
+    /// hexes, the victim and the card.
+    #[inline]
+    pub(crate) fn decode_thief(
+        &self,
+        steal: bool,
+        i: u32,
+    ) -> (u32, Option<Player>, Option<Resource>) {
+        let p = self.players as u32;
+        if !steal {
+            let (w, v) = (i / (p + 1), i % (p + 1));
+            (w, (v > 0).then(|| Player(v as u8 - 1)), None)
+        } else {
+            let (wq, r) = (i / 5, i % 5);
+            let (w, q) = (wq / p, wq % p);
+            (w, Some(Player(q as u8)), Some(Resource::ALL[r as usize]))
         }
     }
 
     /// The robber move (or knight) with index `i` in block `b`, one of the four robber
     /// blocks.
     pub(crate) fn decode_robber(&self, b: Block, i: u32, player: Player) -> Action {
-        let p = self.players as u32;
-        let (l, victim, resource) = match b {
-            Block::MoveRobber | Block::Knight => {
-                let (l, v) = (i / (p + 1), i % (p + 1));
-                (l, (v > 0).then(|| Player(v as u8 - 1)), None)
-            }
-            _ => {
-                let (lq, r) = (i / 5, i % 5);
-                let (l, q) = (lq / p, lq % p);
-                (l, Some(Player(q as u8)), Some(Resource::ALL[r as usize]))
-            }
-        };
+        let steal = matches!(b, Block::MoveRobberSteal | Block::KnightSteal);
+        let (l, victim, resource) = self.decode_thief(steal, i);
         let hex = HexId(self.land_to_hex[l as usize]);
         if matches!(b, Block::Knight | Block::KnightSteal) {
             Action::PlayKnight {
