@@ -22,10 +22,12 @@
 
 //!
 //! The code: this file holds the data types and errors, `json.rs` writes a game out
-//! ([`Game::to_position`], [`Game::to_json`], [`Game::from_json`]), and `validate.rs` checks
-//! a position and builds the game ([`Game::from_position`]).
+//! ([`Game::to_position`], [`Game::to_json`], [`Game::from_json`]), `validate.rs` checks
+//! a position's own numbers and builds the game ([`Game::from_position`]), and `place.rs`
+//! places its pieces and checks what needs them.
 
 mod json;
+mod place;
 mod validate;
 
 use crate::board::{BoardErrors, BoardSpec, EdgeId, HexId, NodeId};
