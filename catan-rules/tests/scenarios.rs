@@ -437,6 +437,23 @@ proptest! {
     }
 }
 
+/// A gold field discovered in the Special Build Phase owes its discoverer a pick there, and
+/// the position then loads back (docs/rulings.md §41: a discovered gold field pays one
+/// gold-field pick; it was once refused as "gold owed only after a roll"). The game is the
+/// one the 5–6 player property test found.
+#[test]
+fn gold_discovered_outside_the_roll_round_trips() {
+    let rules = Rules {
+        players: 5,
+        map: MapKind::Beginner,
+        chance: ChanceMode::External,
+        ..Rules::scenario(Scenario::FogIslands)
+    };
+    let (g, _) = play(rules, 13_971_111_437_810_889_784, 11_206_158_534_275_167_634)
+        .expect("every invariant holds, positions included");
+    assert!(g.winner().is_some());
+}
+
 /// In the Special Build Phase the ships built this turn are the turn's player's and every
 /// builder's so far (docs/rulings.md §19, §21): a position there, with a ship built by
 /// someone other than the current builder, loads back (it was once refused).

@@ -395,13 +395,28 @@ fn check_gold(pos: &Position, errs: &mut Vec<PositionError>) {
     let phase = pos.phase;
     let mut bad = |reason| errs.push(PositionError::PhaseInconsistent { phase, reason });
     let rolled = pos.dice.is_some_and(|[a, b]| a + b != 7);
+    // A discovered gold field (The Fog Islands, docs/rulings.md §41) owes its discoverer one
+    // pick wherever a road or ship can be placed, the set-up included (whose road may
+    // already have passed the turn on).
+    let discovery = !pos.board.fog.is_empty()
+        && owed.len() == 1
+        && matches!(
+            phase,
+            Phase::SetupSettlement
+                | Phase::SetupRoad
+                | Phase::Roll
+                | Phase::Main
+                | Phase::RoadBuilding
+                | Phase::SpecialBuild
+        );
     match phase {
+        _ if discovery => {}
         Phase::Main if rolled => {}
         Phase::SetupRoad
             if owed.len() == 1
                 && owed[0].0 == pos.current.index()
                 && pos.setup_step >= pos.rules.players => {}
-        _ => bad("gold is owed only after a roll other than 7, or for a second set-up settlement"),
+        _ => bad("gold is owed only after a roll other than 7, for a second set-up settlement, or for a discovered gold field"),
     }
     if pos.trade.is_some() {
         bad("no trade offer is open while gold is owed");
