@@ -449,8 +449,12 @@ fn gold_discovered_outside_the_roll_round_trips() {
         chance: ChanceMode::External,
         ..Rules::scenario(Scenario::FogIslands)
     };
-    let (g, _) = play(rules, 13_971_111_437_810_889_784, 11_206_158_534_275_167_634)
-        .expect("every invariant holds, positions included");
+    let (g, _) = play(
+        rules,
+        13_971_111_437_810_889_784,
+        11_206_158_534_275_167_634,
+    )
+    .expect("every invariant holds, positions included");
     assert!(g.winner().is_some());
 }
 
