@@ -508,6 +508,22 @@ impl Batch {
                     .expect("the layout is this batch's");
             }
         };
+        self.per_game(masks, words, obs, ol, &work);
+        Ok(())
+    }
+
+    /// Runs `work` over the games in chunks, with each chunk's rows of `masks` (`words` per
+    /// game) and `obs` (`ol` per game): on the batch's threads when it has several, else
+    /// on this one. The lengths are checked by the caller.
+    fn per_game<T: Send, W: Fn(&[Slot], &mut [u64], &mut [T]) + Sync>(
+        &self,
+        masks: &mut [u64],
+        words: usize,
+        obs: &mut [T],
+        ol: usize,
+        work: &W,
+    ) {
+        let n = self.len();
         let threads = threads_for(n, self.threads);
         match &self.pool {
             Some(pool) if threads > 1 => {
@@ -522,7 +538,6 @@ impl Batch {
             }
             _ => work(&self.slots, masks, obs),
         }
-        Ok(())
     }
 
     /// The game `i` that finished in the last [`Batch::step`] (the batch has already put a
@@ -587,20 +602,7 @@ impl Batch {
                 write_observation(&s.game, o);
             }
         };
-        let threads = threads_for(n, self.threads);
-        match &self.pool {
-            Some(pool) if threads > 1 => {
-                let c = n.div_ceil(threads);
-                pool.install(|| {
-                    self.slots
-                        .par_chunks(c)
-                        .zip(masks.par_chunks_mut(c * words))
-                        .zip(obs.par_chunks_mut(c * ol))
-                        .for_each(|((s, m), o)| work(s, m, o));
-                });
-            }
-            _ => work(&self.slots, masks, obs),
-        }
+        self.per_game(masks, words, obs, ol, &work);
         Ok(())
     }
 
