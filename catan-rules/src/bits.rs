@@ -196,14 +196,6 @@ impl<const W: usize> Bits<W> {
         self.w[..self.used].iter().map(|x| x.count_ones()).sum()
     }
 
-    /// How many ids below `i` are in the set.
-    #[inline(always)]
-    pub fn rank(&self, i: usize) -> u32 {
-        let k = i >> 6;
-        let below: u32 = self.w[..k].iter().map(|x| x.count_ones()).sum();
-        below + (self.w[k] & ((1u64 << (i & 63)) - 1)).count_ones()
-    }
-
     /// Calls `f` for every id in the set, in increasing order.
     #[inline(always)]
     pub fn for_each(&self, mut f: impl FnMut(usize)) {
@@ -222,7 +214,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn masks_ranks_and_iteration_agree_with_a_scan() {
+    fn masks_sets_and_iteration_agree_with_a_scan() {
         let bytes: Vec<u8> = (0..200u32).map(|i| (i * 7 % 5) as u8).collect();
         let b = EdgeBits::from_bytes(&bytes, |v| v == 3);
         let want: Vec<usize> = (0..200).filter(|&i| bytes[i] == 3).collect();
@@ -232,7 +224,6 @@ mod tests {
         assert_eq!(b.len() as usize, want.len());
         for (i, &v) in bytes.iter().enumerate() {
             assert_eq!(b.contains(i), v == 3);
-            assert_eq!(b.rank(i) as usize, want.iter().filter(|&&j| j < i).count());
         }
         assert!(NodeBits::from_bytes(&bytes[..10], |v| v == 9).is_empty());
     }

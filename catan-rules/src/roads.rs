@@ -13,7 +13,7 @@
 //! at any fork on it.
 
 use crate::bits::EdgeBits;
-use crate::board::{EdgeId, NodeId};
+use crate::board::{EdgeId, NodeId, MAX_EDGES};
 use crate::game::{Game, SHIP};
 
 /// Most roads a player may have (docs/rulings.md §12); the trail search indexes them in a `u32`.
@@ -31,25 +31,7 @@ struct Trail {
 }
 
 impl Trail {
-    /// Longest continuation after arriving at end `k` of road `i` with `used` roads.
-    fn go(&mut self, i: usize, k: usize, used: u32, len: u8) -> u8 {
-        self.covered |= used;
-        if self.blocked[i][k] {
-            return len;
-        }
-        let node = self.ends[i][k];
-        let mut best = len;
-        let mut c = self.adj[i][k] & !used;
-        while c != 0 {
-            let j = c.trailing_zeros() as usize;
-            c &= c - 1;
-            let kk = (self.ends[j][0] == node) as usize;
-            best = best.max(self.go(j, kk, used | 1 << j, len + 1));
-        }
-        best
-    }
-
-    /// Like [`Trail::go`] for a tree: notes in `far` the farthest end reached (length, road,
+    /// A search for a tree: notes in `far` the farthest end reached (length, road,
     /// end) and sets `cycle` if the search comes back to a node already on its trail.
     fn reach(
         &mut self,
@@ -136,20 +118,6 @@ impl Trail {
         }
         nodes == count as u32 + trees
     }
-
-    /// Longest trail starting at end `k` of road `i` (along every road at that node).
-    fn start(&mut self, i: usize, k: usize) -> u8 {
-        let node = self.ends[i][k];
-        let mut at = self.adj[i][k] | 1 << i;
-        let mut best = 0;
-        while at != 0 {
-            let j = at.trailing_zeros() as usize;
-            at &= at - 1;
-            let kk = (self.ends[j][0] == node) as usize;
-            best = best.max(self.go(j, kk, 1 << j, 1));
-        }
-        best
-    }
 }
 
 /// Whether a trail may go from `tag`'s piece `a` to its piece `b` at node `n` (both
@@ -180,24 +148,29 @@ fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
         blocked: [[false; 2]; MAX_ROADS],
         covered: 0,
     };
+    // Each edge's local number, or none: one look-up per neighbouring edge.
+    let mut local = [u8::MAX; MAX_EDGES];
+    for (i, &id) in ids[..count].iter().enumerate() {
+        local[id as usize] = i as u8;
+    }
     for (i, &id) in ids[..count].iter().enumerate() {
         let e = board.edge(EdgeId(id));
+        let kind = game.edges.get(id as usize);
         for k in 0..2 {
             let node = e.nodes[k];
             tr.ends[i][k] = node.0;
             let v = game.nodes.get(node.index());
             tr.blocked[i][k] = v != 0 && v & 7 != tag;
+            let own = v & 7 == tag;
             let mut m = 0u32;
-            let kind = game.edges.get(id as usize);
-            for f in board.node(node).edges() {
-                if f.0 != id
-                    && mine.contains(f.index())
-                    && joins(game, tag, kind, game.edges.get(f.index()), node)
+            for f in board.node(node).edges_padded() {
+                let j = local[f as usize];
+                // Roads and ships follow each other only at one's own building.
+                if j != u8::MAX
+                    && f != id
+                    && (own || (kind ^ game.edges.get(f as usize)) & SHIP == 0)
                 {
-                    let r = mine.rank(f.index()) as usize;
-                    if r < MAX_ROADS {
-                        m |= 1 << r;
-                    }
+                    m |= 1 << j;
                 }
             }
             tr.adj[i][k] = m;
@@ -208,6 +181,12 @@ fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
 
 /// The length of player `p`'s longest road, from scratch.
 pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
+    longest_road_up_to(game, p, u8::MAX)
+}
+
+/// The length of player `p`'s longest road, from scratch, or `most` if it is `most` or
+/// more: the search stops at the first trail that long.
+fn longest_road_up_to(game: &Game, p: u8, most: u8) -> u8 {
     let (mut tr, _, count) = build(game, p);
     if count == 0 {
         return 0;
@@ -235,39 +214,196 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
         }
     }
     if !cycle {
-        return best;
+        return best.min(most);
     }
-    tr.covered = 0;
-    let mut best = 0;
-    for i in 0..count {
-        for k in 0..2 {
-            let others = tr.adj[i][k];
-            // One search per node: from its lowest road.
-            if others & ((1u32 << i) - 1) != 0 {
+    Segments::new(&tr, count).longest(most)
+}
+
+/// A player's pieces cut into chains for the search on a network with a cycle: a chain runs
+/// through every passable node where exactly two of the pieces meet and may follow each
+/// other, so a trail that enters a chain runs through all of it. A longest trail is made of
+/// whole chains, from chain end to chain end (a trail starting inside a chain either extends
+/// backwards or is closed, and a closed trail can be rotated to start at a chain end), so
+/// the search walks chains instead of pieces: a handful of steps where there were dozens.
+struct Segments {
+    /// Chains.
+    count: usize,
+    /// Pieces in each chain.
+    len: [u8; MAX_ROADS],
+    /// Chain ends a trail may go on to from each chain end `2 s + j` (bit `2 s' + j'`:
+    /// enter chain `s'` at its end `j'`); empty at an opponent's building.
+    next: [u64; 2 * MAX_ROADS],
+    /// Each piece end's chain end `2 s + j`, where it is one.
+    end_id: [[u8; 2]; MAX_ROADS],
+    /// Pieces in the longest component that has no chain end: a closed ring, all of it
+    /// one trail.
+    ring: u8,
+}
+
+impl Segments {
+    fn new(tr: &Trail, count: usize) -> Segments {
+        const NO: u8 = u8::MAX;
+        // A piece end lies inside a chain: passable, and exactly one piece follows there.
+        let through = |i: usize, k: usize| !tr.blocked[i][k] && tr.adj[i][k].count_ones() == 1;
+        // The end of piece `j` at node `node`.
+        let end_at = |j: usize, node: u8| (tr.ends[j][0] != node) as usize;
+        let mut sg = Segments {
+            count: 0,
+            len: [0; MAX_ROADS],
+            next: [0; 2 * MAX_ROADS],
+            end_id: [[NO; 2]; MAX_ROADS],
+            ring: 0,
+        };
+        let end_id = &mut sg.end_id;
+        let mut placed = 0u32;
+        for i in 0..count {
+            if placed >> i & 1 != 0 {
                 continue;
             }
-            if tr.blocked[i][k] || others.count_ones() != 1 {
-                best = best.max(tr.start(i, k));
-                if best as usize == count {
-                    return best;
+            let Some(k0) = (0..2).find(|&k| !through(i, k)) else {
+                continue;
+            };
+            let s = sg.count;
+            sg.count += 1;
+            end_id[i][k0] = (2 * s) as u8;
+            let (mut r, mut out, mut len) = (i, 1 - k0, 1u8);
+            placed |= 1 << i;
+            while through(r, out) {
+                let j = tr.adj[r][out].trailing_zeros() as usize;
+                let kk = end_at(j, tr.ends[r][out]);
+                placed |= 1 << j;
+                len += 1;
+                r = j;
+                out = 1 - kk;
+            }
+            end_id[r][out] = (2 * s + 1) as u8;
+            sg.len[s] = len;
+        }
+        // What is left are closed rings of pieces meeting two by two.
+        while placed
+            != (if count == 32 {
+                u32::MAX
+            } else {
+                (1u32 << count) - 1
+            })
+        {
+            let i = (!placed).trailing_zeros() as usize;
+            let (mut r, mut out, mut len) = (i, 1, 1u8);
+            placed |= 1 << i;
+            loop {
+                let j = tr.adj[r][out].trailing_zeros() as usize;
+                if placed >> j & 1 != 0 {
+                    break;
                 }
+                let kk = end_at(j, tr.ends[r][out]);
+                placed |= 1 << j;
+                len += 1;
+                r = j;
+                out = 1 - kk;
+            }
+            sg.ring = sg.ring.max(len);
+        }
+        let end_id = sg.end_id;
+        for i in 0..count {
+            for k in 0..2 {
+                let t = end_id[i][k];
+                if t == NO || tr.blocked[i][k] {
+                    continue;
+                }
+                let node = tr.ends[i][k];
+                let mut m = 0u64;
+                let mut c = tr.adj[i][k];
+                while c != 0 {
+                    let j = c.trailing_zeros() as usize;
+                    c &= c - 1;
+                    // Where three or more pieces meet, each of them ends a chain there.
+                    m |= 1 << end_id[j][end_at(j, node)];
+                }
+                sg.next[t as usize] = m;
+            }
+        }
+        sg
+    }
+
+    /// Notes in `best` the longest continuation after arriving at chain end `t` with chains
+    /// `used` making `len` pieces; stops once `best` reaches `cap`.
+    fn go(&self, t: usize, used: u32, len: u8, best: &mut u8, cap: u8) {
+        *best = (*best).max(len);
+        let mut c = self.next[t];
+        while c != 0 && *best < cap {
+            let x = c.trailing_zeros() as usize;
+            c &= c - 1;
+            let s = x >> 1;
+            if used >> s & 1 == 0 {
+                self.go(x ^ 1, used | 1 << s, len + self.len[s], best, cap);
             }
         }
     }
-    // Components without a dead end, fork or blocked node: pure cycles.
-    while tr.covered & all != all {
-        let i = (!tr.covered & all).trailing_zeros() as usize;
-        best = best.max(tr.start(i, 0));
-        tr.covered |= 1 << i;
+
+    /// The most pieces a trail can use: in each component, all of its pieces less one for
+    /// every two odd meeting points beyond the two where a trail may end (a trail passes a
+    /// point on two pieces at a time, so at a point where an odd number of pieces meet it
+    /// either ends or leaves one out; a dead end and an opponent's building count as points
+    /// where one piece ends).
+    fn cap(&self) -> u8 {
+        let mut cap = self.ring;
+        let mut seen = 0u32;
+        for s in 0..self.count {
+            if seen >> s & 1 != 0 {
+                continue;
+            }
+            seen |= 1 << s;
+            let mut todo = 1u32 << s;
+            let (mut pieces, mut odd) = (0u8, 0u8);
+            while todo != 0 {
+                let c = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                pieces += self.len[c];
+                for t in [2 * c, 2 * c + 1] {
+                    let point = self.next[t] | 1 << t;
+                    // Each meeting point once: at its lowest chain end.
+                    if point.trailing_zeros() as usize == t {
+                        odd += (point.count_ones() & 1) as u8;
+                    }
+                    let mut m = self.next[t];
+                    while m != 0 {
+                        let x = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if seen >> (x >> 1) & 1 == 0 {
+                            seen |= 1 << (x >> 1);
+                            todo |= 1 << (x >> 1);
+                        }
+                    }
+                }
+            }
+            cap = cap.max(pieces - odd.saturating_sub(2) / 2);
+        }
+        cap
     }
-    best
+
+    /// The longest trail: from every chain end along its chain, or a whole ring; stops
+    /// once a trail reaches [`Segments::cap`] or `most`.
+    fn longest(&self, most: u8) -> u8 {
+        let cap = self.cap().min(most);
+        let mut best = self.ring.min(cap);
+        for s in 0..self.count {
+            for j in 0..2 {
+                if best >= cap {
+                    return best;
+                }
+                self.go(2 * s + 1 - j, 1 << s, self.len[s], &mut best, cap);
+            }
+        }
+        best
+    }
 }
 
 /// Player `p`'s longest road just after building `edge`, given `before`, the exact length
 /// before it. When one end of the new road touches no other road of `p` (the common case:
 /// a road extending a line or leaving a building), every new trail starts there and runs
 /// through the new road, so one search from its other end suffices. Otherwise (the road
-/// joins two of `p`'s roads) the length is recomputed from scratch.
+/// joins two of `p`'s roads, or that search meets cycles) the length is recomputed from
+/// scratch.
 pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     let tag = p + 1;
     let board = &*game.board;
@@ -279,25 +415,70 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
         })
     };
     let [a, b] = board.edge(edge).nodes;
-    let from = if alone(b) {
-        a
+    let (start, from) = if alone(b) {
+        (b, a)
     } else if alone(a) {
-        b
+        (a, b)
     } else {
         return longest_road(game, p);
     };
     let mut used = EdgeBits::empty(board.edges().len());
     used.insert(edge.index());
-    before.max(trail_from(game, tag, kind, from, &mut used, 1))
+    before.max(
+        trail_from(game, tag, kind, from, &mut used, 1, &mut { TRAIL_STEPS })
+            .unwrap_or_else(|| longest_from_dead_end(game, p, edge, start)),
+    )
 }
 
-/// Player `p`'s longest route once their ship on `from` is lifted, if it is cheap to know,
-/// given `before`, the exact length with it. `from` must be the end ship of an open route
-/// (a ship that may move): at one end it meets no building and no other ship of `p`'s, so
-/// every trail through it ends there and runs through its other end. If the longest of those
-/// is shorter than `before`, a trail of length `before` avoids `from` and the length stays;
-/// otherwise (`None`) the caller measures again from scratch.
-pub(crate) fn longest_without_end_ship(game: &Game, p: u8, from: EdgeId, before: u8) -> Option<u8> {
+/// Player `p`'s longest route once their ship on `from` is lifted (`before`: the exact
+/// length with it), then moved to `to` (as the game now stands). `from` is the end ship of
+/// an open route (a ship that may move): at one end it meets no building and no other ship
+/// of `p`'s, so every trail through it ends there.
+///
+/// - If every trail through `from` is shorter than `before`, a trail of length `before`
+///   avoids it, and the ship's new place is measured like a new piece.
+/// - Otherwise lifting it leaves `before` or `before - 1` (a longest trail through it, less
+///   that piece). If a trail through the new place reaches `before`, that is the length;
+///   else the length is `before` exactly when some trail reaches it, and a search that
+///   stops at the first such trail says which.
+///
+/// `lifted` is [`end_ship_lifted`], taken before the move.
+pub(crate) fn longest_after_ship_move(
+    game: &Game,
+    p: u8,
+    to: EdgeId,
+    before: u8,
+    lifted: Lifted,
+) -> u8 {
+    match lifted {
+        Lifted::Same => longest_after_road(game, p, to, before),
+        Lifted::ShorterByAtMostOne => {
+            let with_to = longest_after_road(game, p, to, before.saturating_sub(1));
+            if with_to >= before {
+                with_to
+            } else {
+                longest_road_up_to(game, p, before)
+            }
+        }
+        Lifted::Unknown => longest_road(game, p),
+    }
+}
+
+/// What lifting an end ship does to its owner's longest route (see
+/// [`longest_after_ship_move`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lifted {
+    /// The length stays.
+    Same,
+    /// The length stays or drops by one.
+    ShorterByAtMostOne,
+    /// The ship has no open end: measured again from scratch.
+    Unknown,
+}
+
+/// What lifting `p`'s ship on `from` would do to their longest route, `before` long (see
+/// [`longest_after_ship_move`]).
+pub(crate) fn end_ship_lifted(game: &Game, p: u8, from: EdgeId, before: u8) -> Lifted {
     let tag = p + 1;
     let board = &*game.board;
     let kind = game.edges.get(from.index());
@@ -309,38 +490,75 @@ pub(crate) fn longest_without_end_ship(game: &Game, p: u8, from: EdgeId, before:
                 .any(|e| e != from && game.edges.get(e.index()) == kind)
     };
     let [a, b] = board.edge(from).nodes;
-    let far = if open(a) {
-        b
+    let (start, far) = if open(a) {
+        (a, b)
     } else if open(b) {
-        a
+        (b, a)
     } else {
-        return None;
+        return Lifted::Unknown;
     };
     let mut used = EdgeBits::empty(board.edges().len());
     used.insert(from.index());
-    (trail_from(game, tag, kind, far, &mut used, 1) < before).then_some(before)
+    let len = trail_from(game, tag, kind, far, &mut used, 1, &mut { TRAIL_STEPS })
+        .unwrap_or_else(|| longest_from_dead_end(game, p, from, start));
+    if len < before {
+        Lifted::Same
+    } else {
+        Lifted::ShorterByAtMostOne
+    }
 }
+
+/// The longest trail of player `p` that starts at `start`, a dead end of `p`'s piece on
+/// `edge` (no piece of `p`'s follows it there), and so runs through that piece: the chain
+/// search from one chain end, for networks with cycles.
+fn longest_from_dead_end(game: &Game, p: u8, edge: EdgeId, start: NodeId) -> u8 {
+    let (tr, ids, count) = build(game, p);
+    let Some(i) = ids[..count].iter().position(|&x| x == edge.0) else {
+        return 0;
+    };
+    let sg = Segments::new(&tr, count);
+    let t = sg.end_id[i][(tr.ends[i][0] != start.0) as usize] as usize;
+    let s = t >> 1;
+    let mut best = 0;
+    sg.go(t ^ 1, 1 << s, sg.len[s], &mut best, u8::MAX);
+    best
+}
+
+/// Steps [`trail_from`] may take before it gives up: a search from one node of a network
+/// without a cycle takes one step per piece, so only a network with cycles (where the
+/// number of trails grows fast) runs out, and is measured by the chain search instead.
+const TRAIL_STEPS: u32 = 8 * MAX_ROADS as u32;
 
 /// Longest trail of `tag`'s roads (and ships) continuing from node `n`, reached by a piece
 /// of kind `kind`, after `len` pieces, avoiding `used` (restored on return): a plain
-/// search on the board, for one start.
-fn trail_from(game: &Game, tag: u8, kind: u8, n: NodeId, used: &mut EdgeBits, len: u8) -> u8 {
+/// search on the board, for one start. `None` once it has taken more than `steps` allows.
+fn trail_from(
+    game: &Game,
+    tag: u8,
+    kind: u8,
+    n: NodeId,
+    used: &mut EdgeBits,
+    len: u8,
+    steps: &mut u32,
+) -> Option<u8> {
     let v = game.nodes.get(n.index());
     if v != 0 && v & 7 != tag {
-        return len;
+        return Some(len);
     }
     let board = &*game.board;
     let mut best = len;
     for f in board.node(n).edges() {
         let fv = game.edges.get(f.index());
         if fv & 7 == tag && !used.contains(f.index()) && joins(game, tag, kind, fv, n) {
+            *steps = steps.checked_sub(1)?;
             used.insert(f.index());
             let other = board.edge(f).other(n);
-            best = best.max(trail_from(game, tag, fv, other, used, len + 1));
+            let l = trail_from(game, tag, fv, other, used, len + 1, steps);
             used.remove(f.index());
+            best = best.max(l?);
         }
     }
-    best
+    Some(best)
 }
 
 /// The original search, kept as the reference the fast one is tested against: every piece

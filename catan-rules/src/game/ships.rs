@@ -264,9 +264,7 @@ impl Game {
         sink: &mut S,
     ) {
         let before = self.seats[p as usize].road_len;
-        // Lifting an end ship usually leaves the length as it was; then the ship's new
-        // place is measured like a new piece.
-        let lifted = crate::roads::longest_without_end_ship(self, p, from, before);
+        let lifted = crate::roads::end_ship_lifted(self, p, from, before);
         self.edges.set(from.index(), 0);
         self.edges.set(to.index(), (p + 1) | SHIP);
         self.flags |= F_SHIP_MOVED;
@@ -275,10 +273,8 @@ impl Game {
             from,
             to,
         });
-        self.seats[p as usize].road_len = match lifted {
-            Some(len) => crate::roads::longest_after_road(self, p, to, len),
-            None => self.road_length(p),
-        };
+        self.seats[p as usize].road_len =
+            crate::roads::longest_after_ship_move(self, p, to, before, lifted);
         self.update_longest_road(sink);
     }
 
@@ -354,50 +350,61 @@ impl Game {
         if !self.board.open_sea() {
             return;
         }
-        let mut base: Option<SpotBase> = None;
         let ne = self.board.edges().len();
         let mine = self
             .edges
             .matching::<EDGE_WORDS>(ne, 0x0f, (player.0 + 1) | SHIP);
         let s = &self.seats[player.index()];
-        if s.ships < SHIPS && s.hand.contains(&SHIP_COST) {
-            let b = base.get_or_insert_with(|| self.spot_base(player.0, &mine));
-            b.next.and(&b.open).for_each(|e| {
+        let build = s.ships < SHIPS && s.hand.contains(&SHIP_COST);
+        let moves = self.flags & F_SHIP_MOVED == 0 && !mine.is_empty();
+        if !build && !moves {
+            return;
+        }
+        let base = self.spot_base(player.0, &mine);
+        if build {
+            base.next.and(&base.open).for_each(|e| {
                 out.push(Action::BuildShip {
                     player,
                     edge: EdgeId(e as u16),
                 })
             });
         }
-        self.push_moves_with(player, &mine, &mut base, out);
+        if moves {
+            self.push_moves_with(player, &mine, &base, out);
+        }
     }
 
-    /// Every ship move of `player`, by ship in edge order, then new place in edge order,
-    /// with the spots' common parts in `base` (worked out on first need).
+    /// Every ship move of `player`, by ship in edge order, then new place in edge order:
+    /// a ship may move when it is not new this turn, not on a side of the pirate's hex, and
+    /// one of its ends is neither `player`'s building nor the end of another of their ships
+    /// (as [`Game::ship_movable`] checks one ship).
     #[inline]
     fn push_moves_with<O: Out>(
         &self,
         player: Player,
         mine: &EdgeBits,
-        base: &mut Option<SpotBase>,
+        base: &SpotBase,
         out: &mut O,
     ) {
-        if self.flags & F_SHIP_MOVED != 0 {
-            return;
-        }
-        let tag = player.0 + 1;
+        let board = &*self.board;
         mine.for_each(|f| {
-            let from = EdgeId(f as u16);
-            if self.ship_movable(player.0, from).is_ok() && !self.pirate_blocks(from) {
-                let b = base.get_or_insert_with(|| self.spot_base(player.0, mine));
-                self.spots_without(b, tag, from).for_each(|t| {
-                    out.push(Action::MoveShip {
-                        player,
-                        from,
-                        to: EdgeId(t as u16),
-                    })
-                });
+            let open_end =
+                |n: NodeId| !base.own.contains(n.index()) && !base.shared.contains(n.index());
+            let [a, b] = board.edge(EdgeId(f as u16)).nodes;
+            if !(open_end(a) || open_end(b))
+                || base.pirate.contains(f)
+                || self.fresh_ships.contains(f)
+            {
+                return;
             }
+            let from = EdgeId(f as u16);
+            self.spots_without(base, from).for_each(|t| {
+                out.push(Action::MoveShip {
+                    player,
+                    from,
+                    to: EdgeId(t as u16),
+                })
+            });
         });
     }
 
@@ -410,7 +417,7 @@ impl Game {
         match moving {
             None => base.next.and(&base.open),
             Some(m) => {
-                let mut spots = self.spots_without(&base, p + 1, m);
+                let mut spots = self.spots_without(&base, m);
                 spots.remove(m.index());
                 spots
             }
@@ -418,9 +425,10 @@ impl Game {
     }
 
     /// What the ship spots of `p` are made of, with every ship in place (`mine`: `p`'s
-    /// ships): `p`'s buildings, the nodes a ship may leave from (those buildings, and the
-    /// empty ends of `p`'s ships), the edges at those nodes, and those of them a ship may take
-    /// (empty, along the sea, off the pirate's sides).
+    /// ships): `p`'s buildings, the nodes where two or more of `p`'s ships end, the nodes a
+    /// ship may leave from (`p`'s buildings, and the ends of `p`'s ships free of buildings),
+    /// the edges at those nodes, and those of them a ship may take (empty, along the sea,
+    /// off the pirate's sides).
     fn spot_base(&self, p: u8, mine: &EdgeBits) -> SpotBase {
         let tag = p + 1;
         let board = &*self.board;
@@ -428,8 +436,14 @@ impl Game {
         let nn = board.nodes().len();
         let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
         let mut reach = own;
+        let mut shared = NodeBits::empty(nn);
+        let mut ends = NodeBits::empty(nn);
         mine.for_each(|e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
+                if ends.contains(n.index()) {
+                    shared.insert(n.index());
+                }
+                ends.insert(n.index());
                 if self.nodes.get(n.index()) == 0 {
                     reach.insert(n.index());
                 }
@@ -448,25 +462,29 @@ impl Game {
                 open.insert(e);
             }
         });
+        let mut pirate = EdgeBits::empty(ne);
         if self.pirate != NONE {
             // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate').
             for e in self.hex_sides(HexId(self.pirate)) {
+                pirate.insert(e.index());
                 open.remove(e.index());
             }
         }
         SpotBase {
             own,
+            shared,
             reach,
             next,
             open,
+            pirate,
         }
     }
 
-    /// The spots of `tag`'s ships once the ship on `m` is lifted: an end of `m` that is no
-    /// building of `tag`'s and no end of another of `tag`'s ships leads nowhere any more,
-    /// and so does every edge there whose other end leads nowhere either. (`m`'s own edge
-    /// is occupied, so never a spot.)
-    fn spots_without(&self, base: &SpotBase, tag: u8, m: EdgeId) -> EdgeBits {
+    /// The spots of `p`'s ships once the ship on `m` is lifted: an end of `m` that is no
+    /// building of `p`'s and no end of another of `p`'s ships leads nowhere any more, and
+    /// so does every edge there whose other end leads nowhere either. (`m`'s own edge is
+    /// occupied, so never a spot.)
+    fn spots_without(&self, base: &SpotBase, m: EdgeId) -> EdgeBits {
         let board = &*self.board;
         let mut reach = base.reach;
         let mut next = base.next;
@@ -475,10 +493,7 @@ impl Game {
         for x in board.edge(m).nodes {
             if reach.contains(x.index())
                 && !base.own.contains(x.index())
-                && !board
-                    .node(x)
-                    .edges()
-                    .any(|e| e != m && self.edges.get(e.index()) == tag | SHIP)
+                && !base.shared.contains(x.index())
             {
                 reach.remove(x.index());
                 dropped[k] = x;
@@ -500,12 +515,17 @@ impl Game {
 struct SpotBase {
     /// The player's buildings.
     own: NodeBits,
+    /// The nodes where two or more of the player's ships end.
+    shared: NodeBits,
     /// The nodes a ship may leave from.
     reach: NodeBits,
     /// The edges at those nodes.
     next: EdgeBits,
-    /// The edges a ship may take: empty, along the sea, not a side of the pirate's hex.
+    /// The edges of `next` a ship may take: empty, along the sea, not a side of the
+    /// pirate's hex.
     open: EdgeBits,
+    /// The sides of the pirate's hex.
+    pirate: EdgeBits,
 }
 
 impl ActionSpace {
