@@ -136,7 +136,7 @@ fn seat_arg(g: &Game, seat: u8) -> PyResult<Player> {
 /// The observation of `game` from `seat`'s point of view: a flat `float32` vector with the
 /// board (terrain, numbers, pips, harbours, pieces by relative seat, robber), the seat's own
 /// cards, everyone's public counts, bank, deck size, phase, dice and the open offer — only
-/// what that seat may know. The layout (version 1) is documented in the
+/// what that seat may know. The layout (its version in `observation_layout`) is documented in the
 /// `catan_rules::observation` Rust module; `observation_layout(game)` gives its length and
 /// bounds. Written into `out` (a contiguous `float32` array of that length) when given.
 ///

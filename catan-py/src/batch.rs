@@ -153,7 +153,7 @@ impl PyBatchEnv {
     }
 
     /// `(masks, obs)` like `observe`, with the observation with the board of the acting
-    /// seat of every game (the `catan_rules.observation` encoding, version 1): a `float32`
+    /// seat of every game (the `catan_rules.observation` encoding; its version is `catan_rules.observation_layout(...)["version"]`): a `float32`
     /// array of shape `(n, board_obs_len)`.
     fn observe_board<'py>(&self, py: Python<'py>) -> PyResult<BoardObservation<'py>> {
         let b = &self.batch;

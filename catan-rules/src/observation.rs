@@ -26,24 +26,31 @@
 //!
 //! | block | entries | per item |
 //! | --- | --- | --- |
-//! | hexes | `H × (T + 13 + S)` | terrain one-hot (`T`: sea and gold fields included), number one-hot 2…12 (11), pips (0–5), robber here; open sea: the pirate here |
+//! | hexes | `H × (T + 13 + 2S)` | terrain one-hot (`T`: sea and gold fields included), number one-hot 2…12 (11), pips (0–5), robber here; open sea: the pirate here, unexplored space |
 //! | nodes | `N × (2P + 7)` | settlement of slot `k` (`P`), city of slot `k` (`P`), harbour one-hot: generic, brick, lumber, wool, grain, ore (6), pips of the adjacent hexes (0–15) |
 //! | edges | `E × (P + S·P)` | road of slot `k` (`P`); open sea: ship of slot `k` (`P`) |
 //! | players | `P × 16` | present, to move (whose turn), must act now, public points, resource cards, development cards, knights played, road length, holds Longest Road, holds Largest Army, cards to discard, roads, settlements, cities built, harbours reached (count), victory points (observer: all, own VP cards included; others: public) |
 //! | own | 26 | hand (5), playable development cards by kind: knight, road building, year of plenty, monopoly, victory point (5), bought this turn (5), best maritime rate per resource (5), total points, cards to discard, must act now, free roads left, has rolled, has played a card this turn |
 //! | game | 30 | bank (5), deck size, phase one-hot: set-up settlement, set-up road, roll, discard, move robber, main, road building, game over, Special Build Phase (9), dice total one-hot 2…12 (11), turn, built this turn, Longest Road unclaimed, Largest Army unclaimed |
 //! | trade | `11 + 6P` | an offer is open, give (5), get (5), from slot one-hot (`P`), to slot one-hot (`P`, all 0: to everyone), answer per slot: pending, accepted, rejected, countered (`4P`) |
+//! | sea | `S × (P + 3)` | gold-field picks owed by slot `k` (`P`), a discovered space waiting for its hex from the referee, hexes left in the face-down stack, number tokens left |
 //!
 //! The board blocks come first and their size depends on the board; everything after them
-//! ([`ObservationLayout::scalars`]) has a fixed size.
+//! ([`ObservationLayout::scalars`]) has a fixed size: [`SCALARS`], plus [`SEA_SCALARS`] on
+//! an open-sea map.
 //!
 //! The pirate (Seafarers rules, 'The Pirate') is shown on the hex where it stands
-//! ([`Game::pirate`]). Gold-field picks owed are not a phase of their own: the mask shows
-//! them (only `gold` ids are legal for a seat that owes picks).
-//! Unexplored spaces (The Fog Islands) are not told apart: the board lists them as sea.
+//! ([`Game::pirate`]). Gold-field picks owed are not a phase of their own: the sea block
+//! counts them per slot, and the mask shows them (only `gold` ids are legal for a seat that
+//! owes picks). An unexplored space (The Fog Islands) has the sea terrain, as the board
+//! lists it, and its "unexplored" flag; a discovered one has its hex and number. Which
+//! spaces are unexplored and how many hexes the stacks hold is public ([`Game::view`]);
+//! what lies in the stacks is not, and is nowhere in the observation.
 //!
 //! Version history: 1, the first layout; 2, ships told apart from roads and the pirate's
-//! hex on open-sea maps (the vectors of other maps are unchanged).
+//! hex on open-sea maps (the vectors of other maps are unchanged); 3, on open-sea maps
+//! unexplored spaces (hexes and planes) and the sea block (picks owed, a waiting discovery,
+//! the stacks' counts).
 //!
 //! # Board planes
 //!
@@ -60,39 +67,44 @@
 //! | `P` + `P` | settlement / city of slot `k` (node cells) |
 //! | 6 | harbour kind (node cells) |
 //! | `P` | road of slot `k` (edge cells) |
-//! | `S` + `S·P` | open sea only: the pirate (hex cells), ship of slot `k` (edge cells) |
+//! | `2S` + `S·P` | open sea only: the pirate, unexplored (hex cells), ship of slot `k` (edge cells) |
 //!
 //! The non-board part of the flat vector (the `scalars` range) goes with the planes.
 
-use crate::board::Board;
+use crate::board::{Board, HexId};
 use crate::game::{answer, Game, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_ROLLED, SHIP};
 use crate::render::pips;
 use crate::types::{DevCard, Harbor, Player, Resource, Terrain, MAX_PLAYERS};
 use std::ops::Range;
 
 /// Version of the encoding below; bumped on any change of layout or meaning.
-pub const OBSERVATION_VERSION: u32 = 2;
+pub const OBSERVATION_VERSION: u32 = 3;
 
 const P: usize = MAX_PLAYERS;
 const T: usize = Terrain::COUNT;
 const HEX_F: usize = T + 13;
 const NODE_F: usize = 2 * P + 7;
 const EDGE_F: usize = P;
-/// Entries added per hex on an open-sea map (the pirate here).
-const SEA_HEX_F: usize = 1;
+/// Entries added per hex on an open-sea map (the pirate here, unexplored).
+const SEA_HEX_F: usize = 2;
 /// Entries added per edge on an open-sea map (ship of slot `k`).
 const SEA_EDGE_F: usize = P;
 const PLAYER_F: usize = 16;
 const OWN_F: usize = 26;
 const GAME_F: usize = 30;
 const TRADE_F: usize = 11 + 6 * P;
-/// Length of the non-board part of the flat vector (players, own, game, trade): the same
-/// for every board.
+/// Length of the non-board part of the flat vector (players, own, game, trade) on a map
+/// without open sea; an open-sea map adds [`SEA_SCALARS`] after them.
 pub const SCALARS: usize = P * PLAYER_F + OWN_F + GAME_F + TRADE_F;
+/// Values an open-sea map adds at the end of the flat vector: gold-field picks owed per
+/// slot (`P`), a discovery waiting for its hex, hexes and number tokens left in the Fog
+/// Islands' face-down stacks.
+pub const SEA_SCALARS: usize = P + 3;
 /// Channels of the board planes (on an open-sea map [`SEA_PLANE_CHANNELS`] more follow).
 pub const PLANE_CHANNELS: usize = 3 + T + 2 + 2 * P + 6 + P;
-/// Channels the board planes add on an open-sea map: the pirate, ship of slot `k`.
-pub const SEA_PLANE_CHANNELS: usize = 1 + P;
+/// Channels the board planes add on an open-sea map: the pirate, unexplored, ship of slot
+/// `k`.
+pub const SEA_PLANE_CHANNELS: usize = 2 + P;
 
 /// Why an observation could not be written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -204,7 +216,11 @@ impl ObservationLayout {
         let board_len = board.hexes().len() * (HEX_F + usize::from(sea) * SEA_HEX_F)
             + board.nodes().len() * NODE_F
             + board.edges().len() * (EDGE_F + usize::from(sea) * SEA_EDGE_F);
-        assert_eq!(highs.0.len(), board_len + SCALARS, "layout as documented");
+        assert_eq!(
+            highs.0.len(),
+            board_len + SCALARS + usize::from(sea) * SEA_SCALARS,
+            "layout as documented"
+        );
         let cell = |p: &(i32, i32)| {
             let r = ys.binary_search(&p.1).expect("listed");
             let c = xs.binary_search(&p.0).expect("listed");
@@ -240,7 +256,8 @@ impl ObservationLayout {
         &self.high
     }
 
-    /// The range of the flat vector after the board blocks (players, own, game, trade).
+    /// The range of the flat vector after the board blocks (players, own, game, trade, and
+    /// on an open-sea map the sea values).
     pub fn scalars(&self) -> Range<usize> {
         let sea = usize::from(self.sea);
         let start = self.hexes * (HEX_F + sea * SEA_HEX_F)
@@ -358,6 +375,9 @@ impl Game {
             if let Some(h) = pirate(self) {
                 set(sea, layout.hex_cells[h], 1.0);
             }
+            for h in self.unexplored() {
+                set(sea + 1, layout.hex_cells[h.index()], 1.0);
+            }
         }
         for i in 0..board.edges().len() {
             let c = layout.edge_cells[i];
@@ -367,7 +387,7 @@ impl Game {
                 let rel = relative((v & !SHIP) as usize - 1, seat.index(), n as usize);
                 // A ship only on an open-sea map, where ships can be.
                 let ch = if v & SHIP != 0 && layout.sea {
-                    sea + 1 + rel
+                    sea + 2 + rel
                 } else {
                     base + rel
                 };
@@ -424,6 +444,7 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
 
     let sea = board.open_sea();
     let pirate = pirate(g);
+    let fog = !board.fog_hexes().is_empty();
     // Hexes.
     for (i, h) in board.hexes().iter().enumerate() {
         w.one_hot(T, Some(h.terrain.index()));
@@ -432,6 +453,7 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
         w.flag(g.robber as usize == i);
         if sea {
             w.flag(pirate == Some(i));
+            w.flag(fog && g.is_unexplored(HexId(i as u8)));
         }
     }
     // Nodes.
@@ -563,6 +585,22 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
         w.flag(a == answer::ACCEPTED);
         w.flag(a == answer::REJECTED);
         w.flag(a == answer::COUNTERED);
+    }
+    // Open sea: gold-field picks owed (public: the table sees who chooses), a discovery
+    // waiting for the referee's hex, the face-down stacks' counts.
+    if sea {
+        let owed = g.gold_owed();
+        // A settlement takes 1 pick per gold field, a city 2; a node touches at most 3 hexes.
+        let most = 3.0 * (max_settlements as f32 + 2.0 * max_cities as f32);
+        for slot in 0..P {
+            let v = if slot < n { owed[seat_of(slot)] } else { 0 };
+            w.put(v as f32, most);
+        }
+        w.flag(g.reveal_pending().is_some());
+        let fog = board.fog_hexes().len() as f32;
+        let (hexes, numbers) = g.fog_stacks_left();
+        w.put(hexes as f32, fog);
+        w.put(numbers as f32, fog);
     }
 }
 
@@ -750,8 +788,8 @@ pub(crate) mod tests {
         assert_eq!(bl.planes_shape().0, PLANE_CHANNELS);
         let sea = ObservationLayout::new(&sea_game(Scenario::NewShores, 4, 1, 0));
         // docs/agents.md: New Shores for four (42 hexes, 108 nodes, 149 edges).
-        assert_eq!(sea.len(), 4963);
-        assert_eq!(sea.planes_shape(), (44, 31, 29));
+        assert_eq!(sea.len(), 5014);
+        assert_eq!(sea.planes_shape(), (45, 31, 29));
         assert!(!sea.fits(&base));
     }
 
@@ -765,9 +803,13 @@ pub(crate) mod tests {
         let (h, n, e) = (b.hexes().len(), b.nodes().len(), b.edges().len());
         assert_eq!(
             l.len(),
-            h * (HEX_F + SEA_HEX_F) + n * NODE_F + e * (EDGE_F + SEA_EDGE_F) + SCALARS
+            h * (HEX_F + SEA_HEX_F)
+                + n * NODE_F
+                + e * (EDGE_F + SEA_EDGE_F)
+                + SCALARS
+                + SEA_SCALARS
         );
-        assert_eq!(l.scalars().len(), SCALARS);
+        assert_eq!(l.scalars().len(), SCALARS + SEA_SCALARS);
         assert_eq!(l.planes_shape().0, PLANE_CHANNELS + SEA_PLANE_CHANNELS);
         let (ships, roads): (u32, u32) = (0..players as usize)
             .map(|p| (g.seats[p].ships as u32, g.seats[p].roads as u32))
@@ -805,14 +847,84 @@ pub(crate) mod tests {
             let sea_at = roads_at + P;
             let sum = |from: usize, to: usize| planes[from * area..to * area].iter().sum::<f32>();
             assert_eq!(sum(roads_at, roads_at + P) as u32, roads);
-            assert_eq!(sum(sea_at + 1, sea_at + 1 + P) as u32, ships);
+            assert_eq!(sum(sea_at + 2, sea_at + 2 + P) as u32, ships);
             assert_eq!(
-                sum(sea_at + 1, sea_at + 2) as u32,
+                sum(sea_at + 2, sea_at + 3) as u32,
                 g.seats[seat as usize].ships as u32
             );
             assert_eq!(sum(sea_at, sea_at + 1) as usize, pirate.len());
         }
         pirate.len()
+    }
+
+    /// The Fog Islands (Seafarers rules, 'The Fog Islands'; docs/rulings.md §41) and gold
+    /// fields (§40) in the observation: the unexplored spaces are flagged (flat vector and
+    /// planes) exactly as [`Game::unexplored`] lists them, as the game goes on; the sea block
+    /// counts the stacks, the picks each slot owes, and a discovery waiting for the
+    /// referee's hex (external chance).
+    #[test]
+    fn fog_and_gold_show_as_the_view_tells_them() {
+        use crate::rules::ChanceMode;
+        let (mut discovered, mut owed, mut waiting) = (0, 0, 0);
+        for (seed, chance) in [(1, ChanceMode::Seeded), (2, ChanceMode::External)] {
+            let rules = Rules {
+                chance,
+                ..Rules::scenario(Scenario::FogIslands)
+            };
+            let mut g = Game::new(rules, seed).unwrap();
+            let l = ObservationLayout::new(&g);
+            let b = g.board().clone();
+            let (h, n, e) = (b.hexes().len(), b.nodes().len(), b.edges().len());
+            let fog_at = |i: usize| i * (HEX_F + SEA_HEX_F) + HEX_F + 1;
+            let sea_block =
+                h * (HEX_F + SEA_HEX_F) + n * NODE_F + e * (EDGE_F + SEA_EDGE_F) + SCALARS;
+            let mut obs = vec![0.0; l.len()];
+            let mut planes = vec![0.0; l.planes_len()];
+            let mut pick = Rng::new(seed);
+            let mut legal = Vec::new();
+            let start = g.unexplored().count();
+            assert!(start > 0);
+            for _ in 0..3000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                let seat = g.to_act().iter().next().unwrap_or(Player(0));
+                g.observation(seat, &l, &mut obs).unwrap();
+                let flagged: Vec<usize> = (0..h).filter(|&i| obs[fog_at(i)] == 1.0).collect();
+                let listed: Vec<usize> = g.unexplored().map(|x| x.index()).collect();
+                assert_eq!(flagged, listed);
+                let (hexes, numbers) = g.fog_stacks_left();
+                assert_eq!(obs[sea_block + P + 1], hexes as f32);
+                assert_eq!(obs[sea_block + P + 2], numbers as f32);
+                assert_eq!(obs[sea_block + P] == 1.0, g.reveal_pending().is_some());
+                waiting += usize::from(g.reveal_pending().is_some());
+                let gold = g.gold_owed();
+                for slot in 0..P {
+                    let q = (seat.index() + slot) % g.players() as usize;
+                    let want = if slot < g.players() as usize {
+                        gold[q]
+                    } else {
+                        0
+                    };
+                    assert_eq!(obs[sea_block + slot], want as f32);
+                }
+                owed += usize::from(gold.iter().any(|&x| x > 0));
+                g.observation_planes(seat, &l, &mut planes).unwrap();
+                let area = l.rows * l.cols;
+                let fog_plane = 3 + T + 2 + 2 * P + 6 + P + 1;
+                let cells = planes[fog_plane * area..(fog_plane + 1) * area]
+                    .iter()
+                    .sum::<f32>();
+                assert_eq!(cells as usize, listed.len());
+                g.legal_actions_without_offers(&mut legal);
+                let a = legal[pick.below(legal.len() as u32) as usize];
+                g.apply(a).unwrap();
+            }
+            discovered += start - g.unexplored().count();
+        }
+        assert!(discovered > 0, "spaces discovered");
+        assert!(owed > 0, "gold picks owed at some point");
+        assert!(waiting > 0, "a discovery waited for its hex");
     }
 
     /// On an open-sea map too, the observation and the planes depend only on what the seat

@@ -10,7 +10,7 @@ catan-rules[rl]``, which brings Gymnasium, PettingZoo and NumPy).
 
 Actions are the fixed ids of ``Game.action_space_size``; masks come from the game and
 hold only the acting seat's legal ids. Observations are ``catan_rules.observation``
-(version 1, with the board).
+(with the board; its version is in the layout).
 
 The modules import Gymnasium and PettingZoo, so import them explicitly:
 ``from catan_rules.envs.gymnasium import CatanEnv``.
