@@ -123,6 +123,31 @@ def test_pettingzoo_env_passes_api_test() -> None:
     api_test(CatanAECEnv(players=3, max_turns=20), num_cycles=300)
 
 
+@pytest.mark.parametrize("scenario", ["new_shores", "fog_islands"])
+def test_seafarers_scenarios_train_like_the_base_game(scenario: str) -> None:
+    """A Seafarers scenario (Seafarers rules, 'Heading for New Shores', 'The Fog Islands')
+    through every environment: the checkers pass, the observation has the open-sea entries
+    (observations version 3, docs/agents.md), and a random learner's episode ends."""
+    env = CatanEnv(players=3, opponents="random", scenario=scenario)
+    check_env(env, skip_render_check=True)
+    sea_obs, _ = env.reset(seed=0)
+    base_obs, _ = CatanEnv(players=3, opponents="random").reset(seed=0)
+    assert len(sea_obs) > len(base_obs)
+    reward, steps, _ = play_episode(env, 5)
+    assert steps > 0 and reward in (-1.0, 0.0, 1.0)
+    api_test(CatanAECEnv(players=3, scenario=scenario), num_cycles=200)
+    vec = BatchVectorEnv(2, players=3, scenario=scenario)
+    obs, info = vec.reset(seed=3)
+    assert obs.shape == (2, len(sea_obs))
+    rng = np.random.default_rng(4)
+    for _ in range(300):
+        masks = info["action_mask"]
+        assert masks.any(axis=1).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        obs, _, _, _, info = vec.step(actions)
+        assert vec.observation_space.contains(obs)
+
+
 def test_pettingzoo_rewards_every_seat_at_the_end() -> None:
     env = CatanAECEnv(players=4, map="random")
     env.reset(seed=8)
