@@ -253,7 +253,7 @@ pub(crate) fn observe_planes<'py>(
 /// >>> import catan_rules
 /// >>> layout = catan_rules.observation_layout(catan_rules.Game(map="beginner"))
 /// >>> layout["version"], layout["length"], layout["scalars"][1] == layout["length"]
-/// (2, 2434, True)
+/// (3, 2434, True)
 #[pyfunction]
 fn observation_layout<'py>(py: Python<'py>, game: &PyGame) -> PyResult<Bound<'py, PyDict>> {
     let l = layout_for(game.core());

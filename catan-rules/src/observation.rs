@@ -72,7 +72,7 @@
 //! The non-board part of the flat vector (the `scalars` range) goes with the planes.
 
 use crate::board::{Board, HexId};
-use crate::game::{answer, Game, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_ROLLED, SHIP};
+use crate::game::{answer, Game, Phase, CITY, F_BUILT, F_DEV_PLAYED, F_ROLLED, SHIP, SHIPS};
 use crate::render::pips;
 use crate::types::{DevCard, Harbor, Player, Resource, Terrain, MAX_PLAYERS};
 use std::ops::Range;
@@ -443,6 +443,8 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
     let deck_max = g.rules.dev_deck().iter().map(|&k| k as f32).sum::<f32>();
 
     let sea = board.open_sea();
+    // On an open-sea map the road length is the trade route: roads and ships together.
+    let max_route = max_roads as f32 + if sea { SHIPS as f32 } else { 0.0 };
     let pirate = pirate(g);
     let fog = !board.fog_hexes().is_empty();
     // Hexes.
@@ -502,7 +504,7 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
         w.put(f(s.hand.total()), all_cards);
         w.put(f(s.dev.total() + s.new_dev.total()), deck_max);
         w.put(f(s.knights as u32), deck_max);
-        w.put(f(s.road_len as u32), max_roads as f32);
+        w.put(f(s.road_len as u32), max_route);
         w.flag(q.is_some_and(|q| g.longest_road as usize == q));
         w.flag(q.is_some_and(|q| g.largest_army as usize == q));
         w.put(f(q.map_or(0, |q| g.discard[q] as u32)), all_cards);
@@ -717,6 +719,62 @@ pub(crate) mod tests {
             h.observation(me, &l, &mut b).unwrap();
             assert_ne!(a, b);
         }
+    }
+
+    /// On every Seafarers scenario's map, for 3 and 4 players, every entry stays within its
+    /// bound throughout random games that build ships first. A trade route counts roads and
+    /// ships (Seafarers rules, 'Longest Route'), so its bound is 15 + 15: a route of 19 once
+    /// exceeded the roads-only bound of 15.
+    #[test]
+    fn open_sea_observations_stay_in_bounds() {
+        let mut longest = 0;
+        for scenario in Scenario::ALL {
+            for players in [3, 4] {
+                let mut g = sea_game(scenario, players, 7, 0);
+                let l = ObservationLayout::new(&g);
+                let mut obs = vec![0.0; l.len()];
+                let mut pick = Rng::new(u64::from(players));
+                let mut legal = Vec::new();
+                for step in 0..2000 {
+                    if g.winner().is_some() {
+                        break;
+                    }
+                    if step % 10 == 0 {
+                        for seat in 0..players {
+                            g.observation(Player(seat), &l, &mut obs).unwrap();
+                            for (i, (v, h)) in obs.iter().zip(l.high()).enumerate() {
+                                assert!(*v >= 0.0 && v <= h, "{scenario:?}: entry {i}: {v} > {h}");
+                            }
+                        }
+                        longest = (0..players)
+                            .map(|p| g.seats[p as usize].road_len)
+                            .fold(longest, u8::max);
+                    }
+                    g.legal_actions_without_offers(&mut legal);
+                    let ships: Vec<_> = legal
+                        .iter()
+                        .filter(|a| {
+                            matches!(
+                                a,
+                                crate::Action::BuildShip { .. } | crate::Action::BuildRoad { .. }
+                            )
+                        })
+                        .copied()
+                        .collect();
+                    let from = if ships.is_empty() || pick.below(2) == 0 {
+                        &legal
+                    } else {
+                        &ships
+                    };
+                    g.apply(from[pick.below(from.len() as u32) as usize])
+                        .unwrap();
+                }
+            }
+        }
+        assert!(
+            longest > 15,
+            "a route longer than the roads alone: {longest}"
+        );
     }
 
     /// A game of `players` on a Seafarers scenario's printed map (an open-sea map), played
