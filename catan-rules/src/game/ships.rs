@@ -344,12 +344,17 @@ impl Game {
     }
 
     /// The main phase's ship spots (as [`Game::push_ships`] lists them), then its ship moves:
-    /// the spots' common parts are worked out once for both.
-    #[inline]
+    /// the spots' common parts are worked out once for both. Only on an open-sea map: the
+    /// check is inlined into the caller, so a base game does not pay the listing's call.
+    #[inline(always)]
     pub(super) fn push_ships_and_moves<O: Out>(&self, player: Player, out: &mut O) {
-        if !self.board.open_sea() {
-            return;
+        if self.board.open_sea() {
+            self.push_ships_and_moves_at_sea(player, out);
         }
+    }
+
+    /// [`Game::push_ships_and_moves`] on an open-sea map.
+    fn push_ships_and_moves_at_sea<O: Out>(&self, player: Player, out: &mut O) {
         let ne = self.board.edges().len();
         let mine = self
             .edges
