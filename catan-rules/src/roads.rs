@@ -191,11 +191,7 @@ fn longest_road_up_to(game: &Game, p: u8, most: u8) -> u8 {
     if count == 0 {
         return 0;
     }
-    let all = if count == 32 {
-        u32::MAX
-    } else {
-        (1u32 << count) - 1
-    };
+    let all = all_pieces(count);
     // Where the roads form trees, a trail is a path and the longest is a tree's diameter:
     // the farthest end from any node, then the farthest from that end (two searches per
     // tree; a blocked node counts as one node per road ending there). Roads with a cycle
@@ -217,6 +213,11 @@ fn longest_road_up_to(game: &Game, p: u8, most: u8) -> u8 {
         return best.min(most);
     }
     Segments::new(&tr, count).longest(most)
+}
+
+/// The set of local pieces `0..count` (`count` at most [`MAX_ROADS`]).
+fn all_pieces(count: usize) -> u32 {
+    u32::MAX.checked_shr((MAX_ROADS - count) as u32).unwrap_or(0)
 }
 
 /// A player's pieces cut into chains for the search on a network with a cycle: a chain runs
@@ -254,7 +255,24 @@ impl Segments {
             end_id: [[NO; 2]; MAX_ROADS],
             ring: 0,
         };
-        let end_id = &mut sg.end_id;
+        // Walks on from end `out` of piece `r` while the end lies inside a chain and the next
+        // piece is not walked yet: the last piece, its far end, and the pieces walked.
+        let walk = |mut r: usize, mut out: usize, placed: &mut u32| {
+            *placed |= 1 << r;
+            let mut len = 1u8;
+            while through(r, out) {
+                let j = tr.adj[r][out].trailing_zeros() as usize;
+                if *placed >> j & 1 != 0 {
+                    break;
+                }
+                let kk = end_at(j, tr.ends[r][out]);
+                *placed |= 1 << j;
+                len += 1;
+                r = j;
+                out = 1 - kk;
+            }
+            (r, out, len)
+        };
         let mut placed = 0u32;
         for i in 0..count {
             if placed >> i & 1 != 0 {
@@ -265,42 +283,15 @@ impl Segments {
             };
             let s = sg.count;
             sg.count += 1;
-            end_id[i][k0] = (2 * s) as u8;
-            let (mut r, mut out, mut len) = (i, 1 - k0, 1u8);
-            placed |= 1 << i;
-            while through(r, out) {
-                let j = tr.adj[r][out].trailing_zeros() as usize;
-                let kk = end_at(j, tr.ends[r][out]);
-                placed |= 1 << j;
-                len += 1;
-                r = j;
-                out = 1 - kk;
-            }
-            end_id[r][out] = (2 * s + 1) as u8;
+            let (r, out, len) = walk(i, 1 - k0, &mut placed);
+            sg.end_id[i][k0] = (2 * s) as u8;
+            sg.end_id[r][out] = (2 * s + 1) as u8;
             sg.len[s] = len;
         }
         // What is left are closed rings of pieces meeting two by two.
-        while placed
-            != (if count == 32 {
-                u32::MAX
-            } else {
-                (1u32 << count) - 1
-            })
-        {
+        while placed != all_pieces(count) {
             let i = (!placed).trailing_zeros() as usize;
-            let (mut r, mut out, mut len) = (i, 1, 1u8);
-            placed |= 1 << i;
-            loop {
-                let j = tr.adj[r][out].trailing_zeros() as usize;
-                if placed >> j & 1 != 0 {
-                    break;
-                }
-                let kk = end_at(j, tr.ends[r][out]);
-                placed |= 1 << j;
-                len += 1;
-                r = j;
-                out = 1 - kk;
-            }
+            let (_, _, len) = walk(i, 1, &mut placed);
             sg.ring = sg.ring.max(len);
         }
         let end_id = sg.end_id;
