@@ -217,7 +217,9 @@ fn longest_road_up_to(game: &Game, p: u8, most: u8) -> u8 {
 
 /// The set of local pieces `0..count` (`count` at most [`MAX_ROADS`]).
 fn all_pieces(count: usize) -> u32 {
-    u32::MAX.checked_shr((MAX_ROADS - count) as u32).unwrap_or(0)
+    u32::MAX
+        .checked_shr((MAX_ROADS - count) as u32)
+        .unwrap_or(0)
 }
 
 /// A player's pieces cut into chains for the search on a network with a cycle: a chain runs

@@ -18,20 +18,9 @@ use catan_rules::{
 use proptest::prelude::*;
 use std::collections::HashSet;
 
-/// Cases per property, unless `PROPTEST_CASES` says otherwise.
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        // Failures print a `Playthrough` (rules, seed, actions); the persistence file would
-        // be written into the source tree, which we do not want.
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
+#[path = "common/cases.rs"]
+mod cases;
+use cases::config;
 
 // ------------------------------------------------------------------ independent references
 

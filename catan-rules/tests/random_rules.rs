@@ -7,6 +7,10 @@
 use catan_rules::{sim, ChanceMode, Game, Island, MapKind, Rules, RulesError, Vocabulary};
 use proptest::prelude::*;
 
+#[path = "common/cases.rs"]
+mod cases;
+use cases::config;
+
 fn any_rules() -> impl Strategy<Value = Rules> {
     (
         prop_oneof![1 => any::<u8>(), 4 => 2u8..=6],
@@ -56,17 +60,13 @@ fn any_rules() -> impl Strategy<Value = Rules> {
         )
 }
 
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(cases);
+/// The shared configuration; about half the values drawn are refused (`prop_assume!`
+/// skips them), so more rejects are allowed.
+fn config_allowing_rejects(cases: u32) -> ProptestConfig {
+    let c = config(cases);
     ProptestConfig {
-        cases,
-        failure_persistence: None,
-        // About half the values drawn are refused; `prop_assume!` skips them.
-        max_global_rejects: cases.saturating_mul(20).max(1024),
-        ..ProptestConfig::default()
+        max_global_rejects: c.cases.saturating_mul(20).max(1024),
+        ..c
     }
 }
 
@@ -98,7 +98,7 @@ fn play(rules: Rules, seed: u64, limit: usize) -> Option<u64> {
 const GAMES_PER_VALUE: u64 = 3;
 
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(config_allowing_rejects(64))]
 
     /// A value is refused exactly when a field is out of its documented range, and
     /// `Game::new` agrees with `Rules::validate`.

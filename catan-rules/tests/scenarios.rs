@@ -15,18 +15,9 @@ use catan_rules::{
 };
 use proptest::prelude::*;
 
-/// Cases per property, unless `PROPTEST_CASES` says otherwise.
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
+#[path = "common/cases.rs"]
+mod cases;
+use cases::config;
 
 /// Most actions a random game is played for.
 const STEPS: usize = 2500;

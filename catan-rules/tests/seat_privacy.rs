@@ -17,17 +17,9 @@ use catan_rules::strategies::{self, Playthrough};
 use catan_rules::{Action, DevCard, Game, Player, Position, Resource, Rng};
 use proptest::prelude::*;
 
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
+#[path = "common/cases.rs"]
+mod cases;
+use cases::config;
 
 /// `g` with information hidden from `seat` changed (`None` when nothing could be changed
 /// into a loadable position): up to three swaps of one card between two other seats'
