@@ -75,6 +75,33 @@ impl<const W: usize> Nibbles<W> {
         out
     }
 
+    /// Calls `f` for every id `i < len` with `self[i] & and == value`, in increasing order:
+    /// as [`Nibbles::matching`] without building the set, for the few matches of a sparse
+    /// value (one player's ships).
+    #[inline(always)]
+    pub fn for_each_matching(&self, len: usize, and: u8, value: u8, mut f: impl FnMut(usize)) {
+        let a = NIB_ONES * (and & 15) as u64;
+        let v = NIB_ONES * (value & 15) as u64;
+        // Bit 3 of every nibble of `w & a ^ v` that is zero.
+        let zeros = |w: u64| {
+            let x = (w & a) ^ v;
+            !(((x & NIB_LO3) + NIB_LO3) | x | NIB_LO3) & (NIB_ONES << 3)
+        };
+        let mut each = |k: usize, mut z: u64| {
+            while z != 0 {
+                f(16 * k + (z.trailing_zeros() >> 2) as usize);
+                z &= z - 1;
+            }
+        };
+        for k in 0..len / 16 {
+            each(k, zeros(self.0[k]));
+        }
+        if len % 16 != 0 {
+            let k = len / 16;
+            each(k, zeros(self.0[k]) & ((1u64 << (4 * (len % 16))) - 1));
+        }
+    }
+
     /// The ids `i < len` with a non-zero value.
     #[inline(always)]
     pub fn nonzero<const B: usize>(&self, len: usize) -> Bits<B> {
@@ -248,6 +275,12 @@ mod tests {
                     want,
                     "{len} {and} {value}"
                 );
+            }
+            for (and, value) in [(0x0f, 3), (0x07, 2), (0x0f, 0), (0x08, 8)] {
+                let mut got = Vec::new();
+                nib.for_each_matching(len, and, value, |i| got.push(i));
+                let want: Vec<usize> = (0..len).filter(|&i| vals[i] & and == value).collect();
+                assert_eq!(got, want, "{len} {and} {value}");
             }
             let want = EdgeBits::from_bytes(&vals, |b| b != 0);
             assert_eq!(nib.nonzero::<EDGE_WORDS>(len), want, "{len} nonzero");

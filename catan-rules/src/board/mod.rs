@@ -425,6 +425,8 @@ pub struct Board {
     land: Vec<HexId>,
     /// Edges along the sea (where ships may stand), and along land (where roads may).
     sea_edges: crate::bits::EdgeBits,
+    /// The ends of the edges along the sea.
+    sea_nodes: crate::bits::NodeBits,
     land_edges: crate::bits::EdgeBits,
     /// Per node, the land areas (bit `a`: area `a`) of the hexes at its corners.
     node_areas: Vec<u16>,
@@ -534,6 +536,11 @@ impl Board {
     #[inline]
     pub(crate) fn sea_edges(&self) -> &crate::bits::EdgeBits {
         &self.sea_edges
+    }
+    /// The nodes at an end of an edge along the sea.
+    #[inline]
+    pub(crate) fn sea_nodes(&self) -> &crate::bits::NodeBits {
+        &self.sea_nodes
     }
     /// Edges along at least one land hex: where a road may stand.
     #[inline]

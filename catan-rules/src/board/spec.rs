@@ -268,9 +268,13 @@ impl Board {
             .collect();
         let mut sea_edges = crate::bits::EdgeBits::empty(edges.len());
         let mut land_edges = crate::bits::EdgeBits::empty(edges.len());
+        let mut sea_nodes = crate::bits::NodeBits::empty(nodes.len());
         for (i, e) in edges.iter().enumerate() {
             if e.touches_sea() {
                 sea_edges.insert(i);
+                for n in e.nodes {
+                    sea_nodes.insert(n.index());
+                }
             }
             if e.touches_land() {
                 land_edges.insert(i);
@@ -314,6 +318,7 @@ impl Board {
             node_fog: scen.node_fog,
             land,
             sea_edges,
+            sea_nodes,
             land_edges,
             spec,
             hexes,

@@ -23,7 +23,7 @@
 use super::{Game, Phase, F_BUILT, F_SHIP_MOVED, NONE};
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
-use crate::bits::{EdgeBits, NodeBits, EDGE_WORDS, NODE_WORDS};
+use crate::bits::{EdgeBits, NodeBits};
 use crate::board::{EdgeId, HexId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
@@ -355,19 +355,16 @@ impl Game {
 
     /// [`Game::push_ships_and_moves`] on an open-sea map.
     fn push_ships_and_moves_at_sea<O: Out>(&self, player: Player, out: &mut O) {
-        let ne = self.board.edges().len();
-        let mine = self
-            .edges
-            .matching::<EDGE_WORDS>(ne, 0x0f, (player.0 + 1) | SHIP);
         let s = &self.seats[player.index()];
         let build = s.ships < SHIPS && s.hand.contains(&SHIP_COST);
-        let moves = self.flags & F_SHIP_MOVED == 0 && !mine.is_empty();
+        // Ships never leave the board, so the count says whether there is one to move.
+        let moves = self.flags & F_SHIP_MOVED == 0 && s.ships > 0;
         if !build && !moves {
             return;
         }
-        let base = self.spot_base(player.0, &mine);
+        let base = self.spot_base(player.0);
         if build {
-            base.next.and(&base.open).for_each(|e| {
+            base.spots.for_each(|e| {
                 out.push(Action::BuildShip {
                     player,
                     edge: EdgeId(e as u16),
@@ -375,7 +372,7 @@ impl Game {
             });
         }
         if moves {
-            self.push_moves_with(player, &mine, &base, out);
+            self.push_moves_with(player, &base, out);
         }
     }
 
@@ -384,153 +381,170 @@ impl Game {
     /// one of its ends is neither `player`'s building nor the end of another of their ships
     /// (as [`Game::ship_movable`] checks one ship).
     #[inline]
-    fn push_moves_with<O: Out>(
-        &self,
-        player: Player,
-        mine: &EdgeBits,
-        base: &SpotBase,
-        out: &mut O,
-    ) {
+    fn push_moves_with<O: Out>(&self, player: Player, base: &SpotBase, out: &mut O) {
         let board = &*self.board;
-        mine.for_each(|f| {
-            let open_end =
-                |n: NodeId| !base.own.contains(n.index()) && !base.shared.contains(n.index());
+        let tag = player.0 + 1;
+        let open_end =
+            |n: NodeId| self.nodes.get(n.index()) & 7 != tag && !base.shared.contains(n.index());
+        for &f in base.ships() {
+            let f = f as usize;
             let [a, b] = board.edge(EdgeId(f as u16)).nodes;
             if !(open_end(a) || open_end(b))
                 || base.pirate.contains(f)
                 || self.fresh_ships.contains(f)
             {
-                return;
+                continue;
             }
             let from = EdgeId(f as u16);
-            self.spots_without(base, from).for_each(|t| {
+            self.spots_without(base, tag, from).for_each(|t| {
                 out.push(Action::MoveShip {
                     player,
                     from,
                     to: EdgeId(t as u16),
                 })
             });
-        });
+        }
     }
 
     /// Empty edges along the sea where a ship of `p` would join `p`'s shipping (see
     /// [`Game::ship_connects`]), leaving out the ship on `moving` (and its edge).
     pub(crate) fn ship_spots(&self, p: u8, moving: Option<EdgeId>) -> EdgeBits {
-        let ne = self.board.edges().len();
-        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, (p + 1) | SHIP);
-        let base = self.spot_base(p, &mine);
+        let base = self.spot_base(p);
         match moving {
-            None => base.next.and(&base.open),
+            None => base.spots,
             Some(m) => {
-                let mut spots = self.spots_without(&base, m);
+                let mut spots = self.spots_without(&base, p + 1, m);
                 spots.remove(m.index());
                 spots
             }
         }
     }
 
-    /// What the ship spots of `p` are made of, with every ship in place (`mine`: `p`'s
-    /// ships): `p`'s buildings, the nodes where two or more of `p`'s ships end, the nodes a
-    /// ship may leave from (`p`'s buildings, and the ends of `p`'s ships free of buildings),
-    /// the edges at those nodes, and those of them a ship may take (empty, along the sea,
-    /// off the pirate's sides).
-    fn spot_base(&self, p: u8, mine: &EdgeBits) -> SpotBase {
+    /// What the ship spots of `p` are made of, with every ship in place: `p`'s ships, the
+    /// nodes where one or more of them end and where two or more do, and the spots
+    /// themselves: the edges a ship may take (empty, along the sea, off the pirate's sides)
+    /// at a node a ship may leave from (`p`'s building, or an end of `p`'s ship free of
+    /// buildings).
+    fn spot_base(&self, p: u8) -> SpotBase {
         let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
         let nn = board.nodes().len();
-        let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
-        let mut reach = own;
+        let mut spots = EdgeBits::empty(ne);
+        let mut leave_from = |n: usize| {
+            for f in board.node(NodeId(n as u8)).edges_padded() {
+                if self.edges.get(f as usize) == 0 {
+                    spots.insert(f as usize);
+                }
+            }
+        };
+        // Buildings inland have no edge a ship may take.
+        let sea_nodes = board.sea_nodes();
+        self.nodes.for_each_matching(nn, 0x07, tag, |n| {
+            if sea_nodes.contains(n) {
+                leave_from(n);
+            }
+        });
+        let mut ships = [0u16; SHIPS as usize];
+        let mut count = 0;
         let mut shared = NodeBits::empty(nn);
         let mut ends = NodeBits::empty(nn);
-        mine.for_each(|e| {
+        self.edges.for_each_matching(ne, 0x0f, tag | SHIP, |e| {
+            // A player has at most `SHIPS` ships (a position's check keeps it so).
+            if count < ships.len() {
+                ships[count] = e as u16;
+                count += 1;
+            }
             for n in board.edge(EdgeId(e as u16)).nodes {
-                if ends.contains(n.index()) {
-                    shared.insert(n.index());
+                let i = n.index();
+                if ends.contains(i) {
+                    shared.insert(i);
+                } else if self.nodes.get(i) == 0 {
+                    leave_from(i);
                 }
-                ends.insert(n.index());
-                if self.nodes.get(n.index()) == 0 {
-                    reach.insert(n.index());
-                }
+                ends.insert(i);
             }
         });
-        let mut next = EdgeBits::empty(ne);
-        reach.for_each(|n| {
-            for f in board.node(NodeId(n as u8)).edges_padded() {
-                next.insert(f as usize);
-            }
-        });
-        let sea = board.sea_edges();
-        let mut open = EdgeBits::empty(ne);
-        next.for_each(|e| {
-            if self.edges.get(e) == 0 && sea.contains(e) {
-                open.insert(e);
-            }
-        });
+        let mut spots = spots.and(board.sea_edges());
         let mut pirate = EdgeBits::empty(ne);
         if self.pirate != NONE {
             // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate').
             for e in self.hex_sides(HexId(self.pirate)) {
                 pirate.insert(e.index());
-                open.remove(e.index());
+                spots.remove(e.index());
             }
         }
         SpotBase {
-            own,
+            ships,
+            count: count as u8,
+            ends,
             shared,
-            reach,
-            next,
-            open,
+            spots,
             pirate,
         }
     }
 
-    /// The spots of `p`'s ships once the ship on `m` is lifted: an end of `m` that is no
-    /// building of `p`'s and no end of another of `p`'s ships leads nowhere any more, and
-    /// so does every edge there whose other end leads nowhere either. (`m`'s own edge is
-    /// occupied, so never a spot.)
-    fn spots_without(&self, base: &SpotBase, m: EdgeId) -> EdgeBits {
-        let board = &*self.board;
-        let mut reach = base.reach;
-        let mut next = base.next;
-        let mut dropped = [NodeId(0); 2];
-        let mut k = 0;
-        for x in board.edge(m).nodes {
-            if reach.contains(x.index())
-                && !base.own.contains(x.index())
-                && !base.shared.contains(x.index())
-            {
-                reach.remove(x.index());
-                dropped[k] = x;
-                k += 1;
-            }
+    /// Whether a ship of `p` may leave from node `n`: `p`'s building along the sea, or an
+    /// end of `p`'s ship free of buildings (with every ship in place).
+    #[inline]
+    fn leaves_from(&self, base: &SpotBase, tag: u8, n: NodeId) -> bool {
+        let v = self.nodes.get(n.index());
+        if v == 0 {
+            base.ends.contains(n.index())
+        } else {
+            v & 7 == tag && self.board.sea_nodes().contains(n.index())
         }
-        for &x in &dropped[..k] {
+    }
+
+    /// The spots of `p`'s ships once the ship on `m` is lifted: an end of `m` free of
+    /// buildings where no other ship of `p`'s ends leads nowhere any more, and so does every
+    /// spot there whose other end leads nowhere either. (`m`'s own edge is occupied, so
+    /// never a spot.)
+    fn spots_without(&self, base: &SpotBase, tag: u8, m: EdgeId) -> EdgeBits {
+        let board = &*self.board;
+        let mut spots = base.spots;
+        let [a, b] = board.edge(m).nodes;
+        let dropped =
+            |x: NodeId| self.nodes.get(x.index()) == 0 && !base.shared.contains(x.index());
+        let (da, db) = (dropped(a), dropped(b));
+        for (x, gone) in [(a, da), (b, db)] {
+            if !gone {
+                continue;
+            }
             for f in board.node(x).edges() {
-                if !reach.contains(board.edge(f).other(x).index()) {
-                    next.remove(f.index());
+                let y = board.edge(f).other(x);
+                // `y` is never `m`'s other end: `f` and `m` meet at `x` only.
+                if !self.leaves_from(base, tag, y) {
+                    spots.remove(f.index());
                 }
             }
         }
-        next.and(&base.open)
+        spots
     }
 }
 
 /// The parts of a player's ship spots shared by every ship move (see [`Game::spot_base`]).
 struct SpotBase {
-    /// The player's buildings.
-    own: NodeBits,
+    /// The player's ships, in edge order (the first `count`).
+    ships: [u16; SHIPS as usize],
+    count: u8,
+    /// The nodes where one or more of the player's ships end.
+    ends: NodeBits,
     /// The nodes where two or more of the player's ships end.
     shared: NodeBits,
-    /// The nodes a ship may leave from.
-    reach: NodeBits,
-    /// The edges at those nodes.
-    next: EdgeBits,
-    /// The edges of `next` a ship may take: empty, along the sea, not a side of the
-    /// pirate's hex.
-    open: EdgeBits,
+    /// The ship spots: the edges a ship may take (empty, along the sea, not a side of the
+    /// pirate's hex) at a node it may leave from.
+    spots: EdgeBits,
     /// The sides of the pirate's hex.
     pirate: EdgeBits,
+}
+
+impl SpotBase {
+    /// The player's ships, in edge order.
+    #[inline]
+    fn ships(&self) -> &[u16] {
+        &self.ships[..self.count as usize]
+    }
 }
 
 impl ActionSpace {
