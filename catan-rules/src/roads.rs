@@ -398,6 +398,23 @@ impl Segments {
 /// joins two of `p`'s roads, or that search meets cycles) the length is recomputed from
 /// scratch.
 pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+    match through(game, p, edge) {
+        Through::Trail(len) => before.max(len),
+        Through::Whole(len) => len,
+    }
+}
+
+/// What [`through`] found out.
+enum Through {
+    /// The longest trail through the piece.
+    Trail(u8),
+    /// The player's longest route, measured from scratch.
+    Whole(u8),
+}
+
+/// The longest trail of player `p` through their piece on `edge`, or their longest route
+/// where that is easier to know (see [`longest_after_road`]).
+fn through(game: &Game, p: u8, edge: EdgeId) -> Through {
     let tag = p + 1;
     let board = &*game.board;
     let kind = game.edges.get(edge.index());
@@ -413,91 +430,87 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     } else if alone(a) {
         (a, b)
     } else {
-        return longest_road(game, p);
+        return Through::Whole(longest_road(game, p));
     };
-    let mut used = EdgeBits::empty(board.edges().len());
-    used.insert(edge.index());
-    before.max(
-        trail_from(game, tag, kind, from, &mut used, 1, &mut { TRAIL_STEPS })
+    Through::Trail(
+        Walk::new(game, tag, edge, u8::MAX)
+            .from(kind, from, 1)
             .unwrap_or_else(|| longest_from_dead_end(game, p, edge, start)),
     )
 }
 
-/// Player `p`'s longest route once their ship on `from` is lifted (`before`: the exact
-/// length with it), then moved to `to` (as the game now stands). `from` is the end ship of
-/// an open route (a ship that may move): at one end it meets no building and no other ship
-/// of `p`'s, so every trail through it ends there.
+/// Player `p`'s longest route just after their ship moved from `from` to `to` (as the game
+/// now stands), given `before`, the exact length before the move. `from` was the end ship
+/// of an open route (a ship that may move): at one end it met no building and no other
+/// ship of `p`'s, so every trail through it ended there, and lifting it shortened the
+/// route by one at most.
 ///
-/// - If every trail through `from` is shorter than `before`, a trail of length `before`
-///   avoids it, and the ship's new place is measured like a new piece.
-/// - Otherwise lifting it leaves `before` or `before - 1` (a longest trail through it, less
-///   that piece). If a trail through the new place reaches `before`, that is the length;
-///   else the length is `before` exactly when some trail reaches it, and a search that
-///   stops at the first such trail says which.
-///
-/// `lifted` is [`end_ship_lifted`], taken before the move.
+/// - A trail through the new place that reaches `before` is the longest route.
+/// - Otherwise, if every trail through the old place was shorter than `before`, a trail of
+///   length `before` avoided it and still stands.
+/// - Otherwise the length is `before` exactly when some trail reaches it, and a search
+///   that stops at the first such trail says which.
 pub(crate) fn longest_after_ship_move(
     game: &Game,
     p: u8,
+    from: EdgeId,
     to: EdgeId,
     before: u8,
-    lifted: Lifted,
 ) -> u8 {
-    match lifted {
-        Lifted::Same => longest_after_road(game, p, to, before),
-        Lifted::ShorterByAtMostOne => {
-            let with_to = longest_after_road(game, p, to, before.saturating_sub(1));
-            if with_to >= before {
-                with_to
-            } else {
-                longest_road_up_to(game, p, before)
-            }
-        }
+    let with_to = match through(game, p, to) {
+        Through::Whole(len) => return len,
+        Through::Trail(len) if len >= before => return len,
+        Through::Trail(len) => len,
+    };
+    match trails_through_old_place(game, p, from, to, before) {
+        Lifted::Same => before.max(with_to),
+        Lifted::ShorterByAtMostOne => longest_road_up_to(game, p, before),
         Lifted::Unknown => longest_road(game, p),
     }
 }
 
-/// What lifting an end ship does to its owner's longest route (see
+/// What lifting an end ship did to its owner's longest route (see
 /// [`longest_after_ship_move`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Lifted {
+enum Lifted {
     /// The length stays.
     Same,
     /// The length stays or drops by one.
     ShorterByAtMostOne,
-    /// The ship has no open end: measured again from scratch.
+    /// Not known without measuring again from scratch.
     Unknown,
 }
 
-/// What lifting `p`'s ship on `from` would do to their longest route, `before` long (see
-/// [`longest_after_ship_move`]).
-pub(crate) fn end_ship_lifted(game: &Game, p: u8, from: EdgeId, before: u8) -> Lifted {
+/// Whether some trail of `p` through their ship's old place `from` reached `before`, asked
+/// of the game after the ship moved to `to`: the search starts with the old place and
+/// leaves the new one out, which is the route as it stood.
+fn trails_through_old_place(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> Lifted {
     let tag = p + 1;
     let board = &*game.board;
-    let kind = game.edges.get(from.index());
+    let kind = tag | SHIP;
     let open = |n: NodeId| {
         game.nodes.get(n.index()) & 7 != tag
             && !board
                 .node(n)
                 .edges()
-                .any(|e| e != from && game.edges.get(e.index()) == kind)
+                .any(|e| e != from && e != to && game.edges.get(e.index()) == kind)
     };
     let [a, b] = board.edge(from).nodes;
-    let (start, far) = if open(a) {
-        (a, b)
+    let far = if open(a) {
+        b
     } else if open(b) {
-        (b, a)
+        a
     } else {
         return Lifted::Unknown;
     };
-    let mut used = EdgeBits::empty(board.edges().len());
-    used.insert(from.index());
-    let len = trail_from(game, tag, kind, far, &mut used, 1, &mut { TRAIL_STEPS })
-        .unwrap_or_else(|| longest_from_dead_end(game, p, from, start));
-    if len < before {
-        Lifted::Same
-    } else {
-        Lifted::ShorterByAtMostOne
+    // Only whether some trail through the ship reached `before` matters.
+    let mut walk = Walk::new(game, tag, from, before);
+    walk.used.insert(to.index());
+    match walk.from(kind, far, 1) {
+        Some(len) if len < before => Lifted::Same,
+        Some(_) => Lifted::ShorterByAtMostOne,
+        // A network with cycles: the chain search reads the game as it now stands.
+        None => Lifted::Unknown,
     }
 }
 
@@ -517,41 +530,70 @@ fn longest_from_dead_end(game: &Game, p: u8, edge: EdgeId, start: NodeId) -> u8 
     best
 }
 
-/// Steps [`trail_from`] may take before it gives up: a search from one node of a network
+/// Steps a [`Walk`] may take before it gives up: a search from one node of a network
 /// without a cycle takes one step per piece, so only a network with cycles (where the
 /// number of trails grows fast) runs out, and is measured by the chain search instead.
 const TRAIL_STEPS: u32 = 8 * MAX_ROADS as u32;
 
-/// Longest trail of `tag`'s roads (and ships) continuing from node `n`, reached by a piece
-/// of kind `kind`, after `len` pieces, avoiding `used` (restored on return): a plain
-/// search on the board, for one start. `None` once it has taken more than `steps` allows.
-fn trail_from(
-    game: &Game,
+/// A plain search on the board for the longest trail of `tag`'s roads (and ships) from
+/// one start, through the piece on the start edge.
+struct Walk<'a> {
+    game: &'a Game,
     tag: u8,
-    kind: u8,
-    n: NodeId,
-    used: &mut EdgeBits,
-    len: u8,
-    steps: &mut u32,
-) -> Option<u8> {
-    let v = game.nodes.get(n.index());
-    if v != 0 && v & 7 != tag {
-        return Some(len);
-    }
-    let board = &*game.board;
-    let mut best = len;
-    for f in board.node(n).edges() {
-        let fv = game.edges.get(f.index());
-        if fv & 7 == tag && !used.contains(f.index()) && joins(game, tag, kind, fv, n) {
-            *steps = steps.checked_sub(1)?;
-            used.insert(f.index());
-            let other = board.edge(f).other(n);
-            let l = trail_from(game, tag, fv, other, used, len + 1, steps);
-            used.remove(f.index());
-            best = best.max(l?);
+    /// Pieces on the trail so far.
+    used: EdgeBits,
+    /// Steps left (see [`TRAIL_STEPS`]).
+    steps: u32,
+    /// A length that settles the question: the search stops once a trail reaches it.
+    enough: u8,
+}
+
+impl<'a> Walk<'a> {
+    /// A search whose trails start with the piece on `start`.
+    #[inline]
+    fn new(game: &'a Game, tag: u8, start: EdgeId, enough: u8) -> Walk<'a> {
+        let mut used = EdgeBits::empty(game.board.edges().len());
+        used.insert(start.index());
+        Walk {
+            game,
+            tag,
+            used,
+            steps: TRAIL_STEPS,
+            enough,
         }
     }
-    Some(best)
+
+    /// Longest trail continuing from node `n`, reached by a piece of kind `kind` after `len`
+    /// pieces (at least [`Walk::enough`] once one reaches it). `None` once the search has
+    /// taken more steps than it may.
+    fn from(&mut self, kind: u8, n: NodeId, len: u8) -> Option<u8> {
+        let game = self.game;
+        let v = game.nodes.get(n.index());
+        let own = v & 7 == self.tag;
+        if v != 0 && !own {
+            return Some(len);
+        }
+        let board = &*game.board;
+        let mut best = len;
+        for f in board.node(n).edges() {
+            let fv = game.edges.get(f.index());
+            // A road and a ship follow each other only at one's own building.
+            if fv & 7 == self.tag
+                && (own || (kind ^ fv) & SHIP == 0)
+                && !self.used.contains(f.index())
+            {
+                self.steps = self.steps.checked_sub(1)?;
+                self.used.insert(f.index());
+                let l = self.from(fv, board.edge(f).other(n), len + 1);
+                self.used.remove(f.index());
+                best = best.max(l?);
+                if best >= self.enough {
+                    break;
+                }
+            }
+        }
+        Some(best)
+    }
 }
 
 /// The original search, kept as the reference the fast one is tested against: every piece

@@ -264,7 +264,6 @@ impl Game {
         sink: &mut S,
     ) {
         let before = self.seats[p as usize].road_len;
-        let lifted = crate::roads::end_ship_lifted(self, p, from, before);
         self.edges.set(from.index(), 0);
         self.edges.set(to.index(), (p + 1) | SHIP);
         self.flags |= F_SHIP_MOVED;
@@ -274,7 +273,7 @@ impl Game {
             to,
         });
         self.seats[p as usize].road_len =
-            crate::roads::longest_after_ship_move(self, p, to, before, lifted);
+            crate::roads::longest_after_ship_move(self, p, from, to, before);
         self.update_longest_road(sink);
     }
 
