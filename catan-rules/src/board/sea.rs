@@ -309,6 +309,15 @@ impl SeaMap {
     /// # Errors
     /// [`MapErrors`] listing every problem of the map.
     pub fn deal(&self, rng: Option<&mut Rng>) -> Result<DealtMap, MapErrors> {
+        self.deal_and_build(rng).map(|(dealt, _)| dealt)
+    }
+
+    /// [`SeaMap::deal`], with the board built from the deal (building it is one of the
+    /// checks, and a game needs it).
+    pub(crate) fn deal_and_build(
+        &self,
+        rng: Option<&mut Rng>,
+    ) -> Result<(DealtMap, Board), MapErrors> {
         let mut errs = Vec::new();
         if !(3..=30).contains(&self.victory_points) {
             errs.push(MapError::BadTarget {
@@ -329,11 +338,12 @@ impl SeaMap {
         let (mut fog_terrains, mut fog_numbers) = (fog.terrains.clone(), fog.numbers.clone());
         if let Some(rng) = rng {
             let printed = hexes.clone();
+            let mut dealer = Dealer::new(&printed);
             let mut well = false;
             for _ in 0..DEAL_TRIES {
                 hexes.copy_from_slice(&printed);
-                deal_pools(&mut hexes, None, rng);
-                well = self.dealt_well(&hexes);
+                dealer.deal(&mut hexes, None, rng);
+                well = self.dealt_well(&dealer, &hexes);
                 if well {
                     break;
                 }
@@ -342,8 +352,8 @@ impl SeaMap {
             // 32 hexes may not take): numbers are then dealt to hexes that may take them.
             for _ in 0..DEAL_TRIES * u32::from(!well && !self.number_bans.is_empty()) {
                 hexes.copy_from_slice(&printed);
-                deal_pools(&mut hexes, Some(&self.number_bans), rng);
-                if self.dealt_well(&hexes) {
+                dealer.deal(&mut hexes, Some(&self.number_bans), rng);
+                if self.dealt_well(&dealer, &hexes) {
                     break;
                 }
             }
@@ -431,14 +441,15 @@ impl SeaMap {
             },
             fog: fog_spaces.clone(),
         };
-        if let Err(e) = Board::new(board.clone()) {
-            errs.push(MapError::Board(e));
+        let built = Board::new(board.clone());
+        if let Err(e) = &built {
+            errs.push(MapError::Board(e.clone()));
         }
-        if !errs.is_empty() {
+        let (Ok(built), true) = (built, errs.is_empty()) else {
             return Err(MapErrors(errs));
-        }
+        };
         let (area_of, areas) = areas;
-        Ok(DealtMap {
+        let dealt = DealtMap {
             board,
             hex_area: hex_area(&area_of),
             areas,
@@ -446,7 +457,8 @@ impl SeaMap {
             fog_spaces,
             fog_terrains,
             fog_numbers,
-        })
+        };
+        Ok((dealt, built))
     }
 
     /// Unexplored spaces apart from the hexes, and stacks that fill them.
@@ -476,8 +488,8 @@ impl SeaMap {
 
     /// No 6 or 8 next to another (unless the map allows it), and no number on a terrain
     /// that bans it.
-    fn dealt_well(&self, hexes: &[SeaHex]) -> bool {
-        (self.red_may_touch || !red_neighbours(hexes))
+    fn dealt_well(&self, dealer: &Dealer, hexes: &[SeaHex]) -> bool {
+        (self.red_may_touch || !dealer.red_neighbours(hexes))
             && hexes.iter().all(|h| {
                 self.number_bans.iter().all(|b| {
                     b.terrain != h.terrain || !h.number.is_some_and(|n| b.numbers.contains(&n))
@@ -573,74 +585,118 @@ fn islands(hexes: &[SeaHex]) -> (Vec<Option<u8>>, Vec<AreaSpec>) {
     (area, areas)
 }
 
-/// Shuffles each pool's terrains among its hexes, then its numbers among its producing
-/// hexes: at random, or with `bans` each number (the most restricted first) to a random
-/// hex whose terrain does not ban it, while there is one.
-fn deal_pools(hexes: &mut [SeaHex], bans: Option<&[NumberBan]>, rng: &mut Rng) {
-    let pools: std::collections::BTreeSet<u8> = hexes.iter().filter_map(|h| h.pool).collect();
-    let producing = |h: &SeaHex| h.terrain.resource().is_some() || h.terrain == Terrain::Gold;
-    for &p in &pools {
-        let members: Vec<usize> = (0..hexes.len())
-            .filter(|&i| hexes[i].pool == Some(p) && hexes[i].terrain.is_land())
-            .collect();
-        let mut terrains: Vec<Terrain> = members.iter().map(|&i| hexes[i].terrain).collect();
-        let mut numbers: Vec<u8> = members.iter().filter_map(|&i| hexes[i].number).collect();
-        rng.shuffle(&mut terrains);
-        rng.shuffle(&mut numbers);
-        if let Some(bans) = bans {
-            for (&i, &t) in members.iter().zip(&terrains) {
-                hexes[i].terrain = t;
-                hexes[i].number = None;
-            }
-            let mut free: Vec<usize> = members
-                .iter()
-                .copied()
-                .filter(|&i| producing(&hexes[i]))
-                .collect();
-            let terrain: Vec<Terrain> = hexes.iter().map(|h| h.terrain).collect();
-            let takes = |i: usize, n: u8| {
-                !bans
-                    .iter()
-                    .any(|b| b.terrain == terrain[i] && b.numbers.contains(&n))
-            };
-            // A stable sort of shuffled numbers: ties stay in random order.
-            numbers.sort_by_key(|&n| free.iter().filter(|&&i| takes(i, n)).count());
-            for n in numbers {
-                // More numbers than producing hexes: the rest stay off (the board reports the
-                // mismatch), as in the plain deal.
-                if free.is_empty() {
-                    break;
-                }
-                let ok: Vec<usize> = (0..free.len()).filter(|&k| takes(free[k], n)).collect();
-                let k = match ok.len() {
-                    0 => rng.below(free.len() as u32) as usize,
-                    len => ok[rng.below(len as u32) as usize],
-                };
-                let i = free.swap_remove(k);
-                hexes[i].number = Some(n);
-            }
-            continue;
-        }
-        let mut next = numbers.into_iter();
-        for (&i, &t) in members.iter().zip(&terrains) {
-            hexes[i].terrain = t;
-            hexes[i].number = if producing(&hexes[i]) {
-                next.next()
-            } else {
-                None
-            };
-        }
-    }
+/// What the deals of one map share, worked out once for all the tries of a deal: each
+/// pool's hexes, the pairs of neighbouring hexes, and room for a pool's terrains and
+/// numbers.
+struct Dealer {
+    /// The land hexes of every pool, pool after pool in pool order.
+    members: Vec<usize>,
+    /// Where each pool's hexes end in `members`.
+    ends: Vec<usize>,
+    /// Neighbouring hexes, each pair once.
+    neighbours: Vec<(usize, usize)>,
+    terrains: Vec<Terrain>,
+    numbers: Vec<u8>,
 }
 
-/// Whether a 6 or 8 is next to another 6 or 8.
-fn red_neighbours(hexes: &[SeaHex]) -> bool {
-    let red: Vec<HexCoord> = hexes
-        .iter()
-        .filter(|h| matches!(h.number, Some(6 | 8)))
-        .map(|h| HexCoord::new(h.q, h.r))
-        .collect();
-    red.iter()
-        .enumerate()
-        .any(|(i, a)| red[i + 1..].iter().any(|b| a.distance(*b) == 1))
+impl Dealer {
+    /// The dealer of a map whose hexes (in dealing order) are `hexes`.
+    fn new(hexes: &[SeaHex]) -> Dealer {
+        let pools: std::collections::BTreeSet<u8> = hexes.iter().filter_map(|h| h.pool).collect();
+        let mut members = Vec::new();
+        let mut ends = Vec::new();
+        for &p in &pools {
+            members.extend(
+                (0..hexes.len())
+                    .filter(|&i| hexes[i].pool == Some(p) && hexes[i].terrain.is_land()),
+            );
+            ends.push(members.len());
+        }
+        let at = |h: &SeaHex| HexCoord::new(h.q, h.r);
+        let mut neighbours = Vec::new();
+        for (i, a) in hexes.iter().enumerate() {
+            for (j, b) in hexes.iter().enumerate().skip(i + 1) {
+                if at(a).distance(at(b)) == 1 {
+                    neighbours.push((i, j));
+                }
+            }
+        }
+        Dealer {
+            members,
+            ends,
+            neighbours,
+            terrains: Vec::new(),
+            numbers: Vec::new(),
+        }
+    }
+
+    /// Shuffles each pool's terrains among its hexes, then its numbers among its producing
+    /// hexes: at random, or with `bans` each number (the most restricted first) to a random
+    /// hex whose terrain does not ban it, while there is one. `hexes` are the map's as
+    /// printed.
+    fn deal(&mut self, hexes: &mut [SeaHex], bans: Option<&[NumberBan]>, rng: &mut Rng) {
+        let producing = |h: &SeaHex| h.terrain.resource().is_some() || h.terrain == Terrain::Gold;
+        let mut start = 0;
+        for &end in &self.ends {
+            let members = &self.members[start..end];
+            start = end;
+            let terrains = &mut self.terrains;
+            let numbers = &mut self.numbers;
+            terrains.clear();
+            terrains.extend(members.iter().map(|&i| hexes[i].terrain));
+            numbers.clear();
+            numbers.extend(members.iter().filter_map(|&i| hexes[i].number));
+            rng.shuffle(terrains);
+            rng.shuffle(numbers);
+            if let Some(bans) = bans {
+                for (&i, &t) in members.iter().zip(terrains.iter()) {
+                    hexes[i].terrain = t;
+                    hexes[i].number = None;
+                }
+                let mut free: Vec<usize> = members
+                    .iter()
+                    .copied()
+                    .filter(|&i| producing(&hexes[i]))
+                    .collect();
+                let terrain: Vec<Terrain> = hexes.iter().map(|h| h.terrain).collect();
+                let takes = |i: usize, n: u8| {
+                    !bans
+                        .iter()
+                        .any(|b| b.terrain == terrain[i] && b.numbers.contains(&n))
+                };
+                // A stable sort of shuffled numbers: ties stay in random order.
+                numbers.sort_by_key(|&n| free.iter().filter(|&&i| takes(i, n)).count());
+                for &n in numbers.iter() {
+                    // More numbers than producing hexes: the rest stay off (the board
+                    // reports the mismatch), as in the plain deal.
+                    if free.is_empty() {
+                        break;
+                    }
+                    let ok: Vec<usize> = (0..free.len()).filter(|&k| takes(free[k], n)).collect();
+                    let k = match ok.len() {
+                        0 => rng.below(free.len() as u32) as usize,
+                        len => ok[rng.below(len as u32) as usize],
+                    };
+                    let i = free.swap_remove(k);
+                    hexes[i].number = Some(n);
+                }
+                continue;
+            }
+            let mut next = numbers.iter().copied();
+            for (&i, &t) in members.iter().zip(terrains.iter()) {
+                hexes[i].terrain = t;
+                hexes[i].number = if producing(&hexes[i]) {
+                    next.next()
+                } else {
+                    None
+                };
+            }
+        }
+    }
+
+    /// Whether a 6 or 8 is next to another 6 or 8.
+    fn red_neighbours(&self, hexes: &[SeaHex]) -> bool {
+        let red = |i: usize| matches!(hexes[i].number, Some(6 | 8));
+        self.neighbours.iter().any(|&(i, j)| red(i) && red(j))
+    }
 }

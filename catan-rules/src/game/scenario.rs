@@ -69,12 +69,13 @@ impl Game {
         mut rng: Rng,
     ) -> Result<Game, NewGameError> {
         let printed = rules.map == MapKind::Beginner;
-        let mut dealt = map.deal((!printed).then_some(&mut rng))?;
+        let (mut dealt, mut board) = map.deal_and_build((!printed).then_some(&mut rng))?;
         if rules.older_edition {
             // Older editions of New Shores: 1 special point per island.
             for a in &mut dealt.board.areas {
                 a.special_vp = a.special_vp.min(1);
             }
+            board = Board::new(dealt.board)?;
         }
         if printed {
             // The printed map fixes the face-up hexes; the face-down stacks are shuffled
@@ -82,7 +83,7 @@ impl Game {
             rng.shuffle(&mut dealt.fog_terrains);
             rng.shuffle(&mut dealt.fog_numbers);
         }
-        let board = Arc::new(Board::new(dealt.board)?);
+        let board = Arc::new(board);
         NewGameError::check_setup_room(&board, rules.players)?;
         let mut g = Game::blank(rules, board, rng);
         g.fog = super::fog::Fog::new(&dealt.fog_terrains, &dealt.fog_numbers);
