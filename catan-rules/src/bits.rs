@@ -218,7 +218,7 @@ impl<const W: usize> Bits<W> {
         self.w[..self.used].iter().all(|&x| x == 0)
     }
 
-    #[inline]
+    #[cfg(test)]
     pub fn len(&self) -> u32 {
         self.w[..self.used].iter().map(|x| x.count_ones()).sum()
     }

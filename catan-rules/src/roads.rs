@@ -132,16 +132,17 @@ fn joins(game: &Game, tag: u8, a: u8, b: u8, n: NodeId) -> bool {
 fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
     let tag = p + 1;
     let board = &*game.board;
-    let mine: EdgeBits = game.edges.matching(board.edges().len(), 0x07, tag);
-    let count = (mine.len() as usize).min(MAX_ROADS);
     let mut ids = [0u16; MAX_ROADS];
-    let mut n = 0;
-    mine.for_each(|e| {
-        if n < MAX_ROADS {
-            ids[n] = e as u16;
-            n += 1;
-        }
-    });
+    let mut kinds = [0u8; MAX_ROADS];
+    let mut count = 0;
+    game.edges
+        .for_each_matching(board.edges().len(), 0x07, tag, |e| {
+            if count < MAX_ROADS {
+                ids[count] = e as u16;
+                kinds[count] = game.edges.get(e);
+                count += 1;
+            }
+        });
     let mut tr = Trail {
         ends: [[0; 2]; MAX_ROADS],
         adj: [[0; 2]; MAX_ROADS],
@@ -155,7 +156,7 @@ fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
     }
     for (i, &id) in ids[..count].iter().enumerate() {
         let e = board.edge(EdgeId(id));
-        let kind = game.edges.get(id as usize);
+        let kind = kinds[i];
         for k in 0..2 {
             let node = e.nodes[k];
             tr.ends[i][k] = node.0;
@@ -166,10 +167,7 @@ fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
             for f in board.node(node).edges_padded() {
                 let j = local[f as usize];
                 // Roads and ships follow each other only at one's own building.
-                if j != u8::MAX
-                    && f != id
-                    && (own || (kind ^ game.edges.get(f as usize)) & SHIP == 0)
-                {
+                if j != u8::MAX && f != id && (own || (kind ^ kinds[j as usize]) & SHIP == 0) {
                     m |= 1 << j;
                 }
             }
