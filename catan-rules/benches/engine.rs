@@ -10,6 +10,8 @@
 //!   among `legal_actions_without_offers` and applying with the checked `apply_with`;
 //! * `playout_6p`: the same with six players (the 5–6 player extension's island and its
 //!   Special Build Phase);
+//! * `playout_new_shores`: the same on the Seafarers scenario Heading for New Shores, four
+//!   players (ships, the pirate, gold fields, the trade route, its map dealt per game);
 //! * `legal_actions`: enumerating the legal actions of a state into a reused `Vec`;
 //! * `legal_mask`: the same as a bitset over the integer action space;
 //! * `apply`: applying one legal action (events dropped) to a copy of a state, checked;
@@ -25,7 +27,7 @@
 //! and branch predictors see a realistic mix.
 
 use catan_rules::action_space::ActionSpace;
-use catan_rules::{Action, Game, Rng, Rules};
+use catan_rules::{Action, Game, Rng, Rules, Scenario};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::hint::black_box;
 
@@ -85,6 +87,13 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(playout(six, seed, &mut policy, &mut legal).turn())
+        })
+    });
+    let new_shores = Rules::scenario(Scenario::NewShores);
+    c.bench_function("playout_new_shores", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(playout(new_shores, seed, &mut policy, &mut legal).turn())
         })
     });
 
