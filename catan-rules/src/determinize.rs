@@ -259,18 +259,7 @@ mod tests {
 
     /// Plays `steps` uniformly random offer-free actions.
     fn played(rules: Rules, seed: u64, steps: usize) -> Game {
-        let mut g = Game::new(rules, seed).unwrap();
-        let mut pick = Rng::new(seed ^ 0x5eed);
-        let mut legal = Vec::new();
-        for _ in 0..steps {
-            if g.winner().is_some() {
-                break;
-            }
-            g.legal_actions_without_offers(&mut legal);
-            let a = legal[pick.below(legal.len() as u32) as usize];
-            g.apply(a).unwrap();
-        }
-        g
+        crate::tests::played(rules, seed, 0x5eed, steps)
     }
 
     fn dev_pool(g: &Game, seat: usize) -> [u32; 5] {

@@ -43,6 +43,23 @@ use crate::types::{DevCard, Player, Resource, Resources};
 use std::collections::HashSet;
 use std::sync::Arc;
 
+/// A game after `steps` uniformly random offer-free actions (fewer if it ends first), the
+/// actions drawn from `seed ^ salt`: positions along random play, for tests that need many.
+pub(crate) fn played(rules: Rules, seed: u64, salt: u64, steps: usize) -> Game {
+    let mut g = Game::new(rules, seed).unwrap();
+    let mut pick = Rng::new(seed ^ salt);
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        if g.winner().is_some() {
+            break;
+        }
+        g.legal_actions_without_offers(&mut legal);
+        let a = legal[pick.below(legal.len() as u32) as usize];
+        g.apply(a).unwrap();
+    }
+    g
+}
+
 // ---- hexes of the beginners' map (Base rules, Illustration A), axial (q, r) ----
 pub(crate) const M10: (i8, i8) = (0, -2);
 pub(crate) const P2: (i8, i8) = (1, -2);
