@@ -354,9 +354,8 @@ impl Game {
         let tag = player.0 + 1;
         let board = &*self.board;
         let ne = board.edges().len();
-        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x07, tag);
         let mut ends = NodeBits::empty(board.nodes().len());
-        mine.for_each(|e| {
+        self.edges.for_each_matching(ne, 0x07, tag, |e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
                 if self.nodes.get(n.index()) == 0 {
                     ends.insert(n.index());
