@@ -187,17 +187,6 @@ impl<const W: usize> Bits<W> {
         out
     }
 
-    /// The ids in either.
-    #[inline(always)]
-    pub fn or(&self, o: &Self) -> Self {
-        let mut out = *self;
-        for (a, b) in out.w.iter_mut().zip(o.w.iter()) {
-            *a |= *b;
-        }
-        out.used = self.used.max(o.used);
-        out
-    }
-
     #[inline(always)]
     pub fn contains(&self, i: usize) -> bool {
         self.w[i >> 6] >> (i & 63) & 1 != 0

@@ -319,23 +319,25 @@ impl Game {
         let board = &*self.board;
         let ne = board.edges().len();
         let nn = board.nodes().len();
-        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x0f, tag);
-        // The ends of the player's roads, each once.
+        // The ends of the player's roads, each once, and the player's own buildings (these
+        // also cover buildings without a road of their own, in hand-made positions): the
+        // few matching nibbles are visited without building a set of each.
         let mut ends = NodeBits::empty(nn);
-        mine.for_each(|e| {
+        self.edges.for_each_matching(ne, 0x0f, tag, |e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
                 ends.insert(n.index());
             }
         });
-        // The network goes on from empty ends and from the player's own buildings (these
-        // also cover buildings without a road of their own, in hand-made positions).
-        let own = self.nodes.matching::<NODE_WORDS>(nn, 0x07, tag);
-        let empty_nodes = self.nodes.matching::<NODE_WORDS>(nn, 0x0f, 0);
-        let reach = own.or(&ends.and(&empty_nodes));
+        self.nodes
+            .for_each_matching(nn, 0x07, tag, |n| ends.insert(n));
+        // The network goes on from empty ends and from the player's own buildings.
         let mut next = EdgeBits::empty(ne);
-        reach.for_each(|n| {
-            for f in board.node(NodeId(n as u8)).edges_padded() {
-                next.insert(f as usize);
+        ends.for_each(|n| {
+            let v = self.nodes.get(n);
+            if v == 0 || v & 7 == tag {
+                for f in board.node(NodeId(n as u8)).edges_padded() {
+                    next.insert(f as usize);
+                }
             }
         });
         let free = next.and(&self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0));
@@ -352,9 +354,8 @@ impl Game {
         let tag = player.0 + 1;
         let board = &*self.board;
         let ne = board.edges().len();
-        let mine = self.edges.matching::<EDGE_WORDS>(ne, 0x07, tag);
         let mut ends = NodeBits::empty(board.nodes().len());
-        mine.for_each(|e| {
+        self.edges.for_each_matching(ne, 0x07, tag, |e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
                 if self.nodes.get(n.index()) == 0 {
                     ends.insert(n.index());

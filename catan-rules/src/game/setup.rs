@@ -12,6 +12,7 @@
 
 use super::{Game, Phase, NONE};
 use crate::action::Action;
+use crate::bits::NODE_WORDS;
 use crate::board::NodeId;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
@@ -135,12 +136,23 @@ impl Game {
     /// Every node where the distance rule allows a set-up settlement, in node order.
     #[inline(always)]
     pub(super) fn push_setup_settlements<O: Out>(&self, player: Player, out: &mut O) {
-        for n in 0..self.board.nodes().len() {
+        let board = &*self.board;
+        let nn = board.nodes().len();
+        // The empty nodes less the neighbours of the occupied ones: the few buildings of
+        // the set-up phase rule out their surroundings, instead of each node testing its own.
+        let mut open = self.nodes.matching::<NODE_WORDS>(nn, 0x0f, 0);
+        self.nodes.nonzero::<NODE_WORDS>(nn).for_each(|n| {
+            for m in board.node(NodeId(n as u8)).neighbors_padded() {
+                open.remove(m as usize);
+            }
+        });
+        open.for_each(|n| {
             let node = NodeId(n as u8);
-            if self.check_settlement_site(player.0, node, true).is_ok() {
+            if board.node(node).on_land() && board.in_start_area(node) {
+                debug_assert!(self.check_settlement_site(player.0, node, true).is_ok());
                 out.push(Action::BuildSettlement { player, node });
             }
-        }
+        });
     }
 
     /// Every free edge at the settlement just placed (along land, on a Seafarers map).
