@@ -101,6 +101,10 @@ pub(crate) fn execute(s: &mut State, a: CardAction, sink: &mut impl CardEventSin
         }
     }
     turn::settle(s, sink);
+    debug_assert!(
+        s.counts_are_true(),
+        "derived counts out of date after {a:?}"
+    );
 }
 
 /// Hand indices enumerated (and in the action space).
@@ -155,52 +159,81 @@ fn candidates(s: &State, f: &mut impl FnMut(CardAction)) {
 fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction)) {
     use super::catalogue::{CardKind, Effect};
     use CardAction as A;
-    // Cheap filters first (every candidate is still checked in full afterwards).
-    let kind = |h: u8| s.spec(s.hands[p.index()][h as usize].card).kind;
-    let need = s.hands[p.index()].len() < s.hand_limit(p);
+    // Cheap filters first, from the kept counts (every candidate is still checked in full
+    // afterwards): what the stock cannot pay and the cells already taken are not listed.
+    let cards = &s.hands[p.index()];
+    let kind = |h: u8| s.spec(cards[h as usize].card).kind;
+    let need = cards.len() < s.hand_limit(p);
+    let stock = s.stock(p);
     if !s.replenishing {
         for h in 0..hand {
             if kind(h) == CardKind::Action {
                 f(A::PlayCard { player: p, hand: h });
             }
         }
-        let stock = s.stock(p);
+        let counts = s.counts(p);
         for give in CardResource::ALL {
-            if stock.get(give) == 0 {
+            let have = stock.get(give);
+            if have == 0 {
                 continue;
             }
+            let bank = have >= trade::rate(s, p, give);
             for get in CardResource::ALL {
-                f(A::BankTrade {
-                    player: p,
-                    give,
-                    get,
-                });
-                if give != get {
-                    f(A::Offer {
+                if give == get || counts.room[get.index()] == 0 {
+                    continue;
+                }
+                if bank {
+                    f(A::BankTrade {
                         player: p,
-                        give: CardResources::one(give),
-                        get: CardResources::one(get),
+                        give,
+                        get,
                     });
                 }
+                f(A::Offer {
+                    player: p,
+                    give: CardResources::one(give),
+                    get: CardResources::one(get),
+                });
             }
         }
         for side in [Side::Left, Side::Right] {
             f(A::BuildRoad { player: p, side });
             f(A::BuildSettlement { player: p, side });
         }
-        for col in 0..COLS as u8 {
-            if s.is_settled(p, col as usize) {
-                f(A::BuildTown { player: p, col });
-                for h in 0..hand {
-                    if matches!(kind(h), CardKind::SettlementUpgrade | CardKind::TownUpgrade) {
-                        for row in [0, 1, 3, 4] {
-                            f(A::Expand {
-                                player: p,
-                                hand: h,
-                                col,
-                                row,
-                            });
-                        }
+        // Upgrades of the hand that may be laid (not taken this turn, affordable).
+        let mut layable = 0u32;
+        for h in 0..hand {
+            let c = cards[h as usize];
+            let spec = s.spec(c.card);
+            if matches!(
+                spec.kind,
+                CardKind::SettlementUpgrade | CardKind::TownUpgrade
+            ) && !c.fresh
+                && stock.contains(&spec.cost)
+            {
+                layable |= 1 << h;
+            }
+        }
+        let mut settled = s.counts(p).settled;
+        while settled != 0 {
+            let col = settled.trailing_zeros() as u8;
+            settled &= settled - 1;
+            f(A::BuildTown { player: p, col });
+            if layable == 0 {
+                continue;
+            }
+            for h in 0..hand {
+                if layable & (1 << h) == 0 {
+                    continue;
+                }
+                for row in [0, 1, 3, 4] {
+                    if s.cell(p, row as usize, col as usize).card.is_none() {
+                        f(A::Expand {
+                            player: p,
+                            hand: h,
+                            col,
+                            row,
+                        });
                     }
                 }
             }
@@ -221,9 +254,12 @@ fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction
         let cheap = s.count_effect(p, Effect::CheaperSearch) > 0;
         for i in 0..PileId::DEVELOPMENT {
             let pile = PileId::development(i);
+            if s.piles[pile.index()].is_empty() {
+                continue;
+            }
             f(A::Draw { player: p, pile });
             for pay in payments() {
-                if pay[1].is_none() == cheap {
+                if pay[1].is_none() == cheap && affords(&stock, pay) {
                     f(A::Search {
                         player: p,
                         pile,
@@ -234,6 +270,16 @@ fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction
         }
     }
     f(A::EndTurn { player: p });
+}
+
+/// Whether `stock` holds the resources of a search payment.
+fn affords(stock: &CardResources, pay: [Option<CardResource>; 2]) -> bool {
+    match pay {
+        [Some(a), Some(b)] if a == b => stock.get(a) >= 2,
+        [Some(a), Some(b)] => stock.get(a) >= 1 && stock.get(b) >= 1,
+        [Some(a), None] => stock.get(a) >= 1,
+        _ => false,
+    }
 }
 
 /// Every way to pay for a search: one resource, or two (unordered).

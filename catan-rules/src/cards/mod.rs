@@ -228,7 +228,7 @@ impl CardGame {
 
     /// A cell of a principality.
     pub fn cell(&self, p: Player, row: usize, col: usize) -> Cell {
-        self.s.grid[p.index()][row][col]
+        self.s.grid()[p.index()][row][col]
     }
 
     /// Action cards a seat has played.
@@ -244,7 +244,7 @@ impl CardGame {
             .map(|p| {
                 state::cells()
                     .map(|(r, c)| {
-                        let cell = s.grid[p][r][c];
+                        let cell = s.grid()[p][r][c];
                         cell.card.is_some() as usize + cell.under.is_some() as usize
                     })
                     .sum::<usize>()

@@ -289,7 +289,11 @@ pub(crate) struct State {
     pub cat: Arc<Catalogue>,
     pub rules: CardRules,
     pub rng: Rng,
-    pub grid: [[[Cell; COLS]; ROWS]; 2],
+    /// Both principalities. Private: every change goes through [`State::set_cell`] or
+    /// [`State::set_stock`], which keep [`State::counts`] up to date.
+    grid: [[[Cell; COLS]; ROWS]; 2],
+    /// Per seat, the counts derived from its principality (see [`Counts`]).
+    counts: [Counts; 2],
     pub hands: [Vec<HandCard>; 2],
     pub piles: [Vec<CardId>; PileId::COUNT],
     /// Action cards each seat has played (face up, out of the game).
@@ -314,6 +318,133 @@ pub(crate) struct State {
     pub opening_pile: Option<PileId>,
 }
 
+/// The counts every rule asks about, derived from one principality and kept up to date
+/// cell by cell as the grid changes ([`State::set_cell`], [`State::set_stock`]), so that
+/// a query is a read instead of a walk over the grid (docs/performance.md, "The Card
+/// Game"). Each field is defined by the cells it adds up; [`Counts::of`] recounts them
+/// from scratch, and a debug build compares the two after every action.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counts {
+    /// Units stored on the landscape cells, per resource (cards with a resource).
+    pub stock: CardResources,
+    /// Landscape cards on the landscape cells, per resource stored (gold without one).
+    pub lands: [u8; 6],
+    /// Those of [`Counts::lands`] with room for one more unit.
+    pub room: [u8; 6],
+    /// Cards on the upgrade cells, per effect.
+    pub effects: [u8; EFFECTS],
+    /// Upgrades with the 2:1 trade effect, per resource.
+    pub fleets: [u8; 6],
+    /// Upgrades that are knights.
+    pub knights: u8,
+    /// Cards anywhere in the grid, per upgrade class (building, knight, fleet).
+    pub classes: [u8; 3],
+    /// The knights' printed strength, added up.
+    pub strength: u16,
+    /// The upgrades' tournament points, added up.
+    pub tournament: u16,
+    /// The upgrades' trade points, added up.
+    pub trade: u16,
+    /// Victory points of the cards in the middle row and on the upgrade cells.
+    pub points: u16,
+    /// A bit per occupied middle-row column.
+    pub middle: u32,
+    /// A bit per middle-row column holding a settlement or a town.
+    pub settled: u32,
+    /// A bit per middle-row column holding a town.
+    pub towns: u32,
+}
+
+/// The number of [`Effect`]s (the size of [`Counts::effects`]).
+pub(crate) const EFFECTS: usize = Effect::ShuffleEventPile as usize + 1;
+
+fn class_index(c: UpgradeClass) -> usize {
+    match c {
+        UpgradeClass::Building => 0,
+        UpgradeClass::Knight => 1,
+        UpgradeClass::Fleet => 2,
+    }
+}
+
+impl Counts {
+    /// Counts a principality from scratch.
+    pub fn of(cat: &Catalogue, grid: &[[Cell; COLS]; ROWS]) -> Counts {
+        let mut n = Counts::default();
+        for (r, c) in cells() {
+            n.tally(cat, r, c, grid[r][c], true);
+        }
+        n
+    }
+
+    /// Adds (or takes away) what the cell at `(r, c)` holding `cell` contributes.
+    fn tally(&mut self, cat: &Catalogue, r: usize, c: usize, cell: Cell, add: bool) {
+        let Some(id) = cell.card else { return };
+        let spec = cat.card(id);
+        // Wrapping: a position being loaded may hold out-of-range values before it is refused.
+        let bump8 = |x: &mut u8, n: u8| {
+            *x = if add {
+                x.wrapping_add(n)
+            } else {
+                x.wrapping_sub(n)
+            }
+        };
+        let bump16 = |x: &mut u16, n: u8| {
+            *x = if add {
+                x.wrapping_add(n.into())
+            } else {
+                x.wrapping_sub(n.into())
+            }
+        };
+        if let Some(class) = spec.class {
+            bump8(&mut self.classes[class_index(class)], 1);
+        }
+        if r == MIDDLE {
+            bump16(&mut self.points, spec.victory_points);
+            let bit = 1u32 << c;
+            let flip = |m: &mut u32| *m = if add { *m | bit } else { *m & !bit };
+            flip(&mut self.middle);
+            match spec.kind {
+                CardKind::Town => {
+                    flip(&mut self.settled);
+                    flip(&mut self.towns);
+                }
+                CardKind::Settlement => flip(&mut self.settled),
+                _ => {}
+            }
+        } else if c % 2 == 0 {
+            bump16(&mut self.points, spec.victory_points);
+            bump8(&mut self.effects[spec.effect as usize], 1);
+            if matches!(
+                spec.kind,
+                CardKind::SettlementUpgrade | CardKind::TownUpgrade
+            ) {
+                bump16(&mut self.tournament, spec.tournament);
+                bump16(&mut self.trade, spec.trade);
+                if spec.class == Some(UpgradeClass::Knight) {
+                    bump8(&mut self.knights, 1);
+                    bump16(&mut self.strength, spec.strength);
+                }
+                if spec.effect == Effect::TradeTwoForOne {
+                    if let Some(res) = spec.resource {
+                        bump8(&mut self.fleets[res.index()], 1);
+                    }
+                }
+            }
+        } else if r == MIDDLE - 1 || r == MIDDLE + 1 {
+            if let Some(res) = spec.resource {
+                bump8(&mut self.stock.0[res.index()], cell.stock);
+            }
+            if spec.kind == CardKind::Landscape {
+                let res = spec.resource.unwrap_or(CardResource::Gold).index();
+                bump8(&mut self.lands[res], 1);
+                if cell.stock < MAX_STOCK {
+                    bump8(&mut self.room[res], 1);
+                }
+            }
+        }
+    }
+}
+
 /// Cells of a grid in the fixed order used for every automatic choice: upper rows first,
 /// left to right.
 pub(crate) fn cells() -> impl Iterator<Item = (usize, usize)> {
@@ -327,13 +458,6 @@ pub(crate) fn landscape_cells() -> impl Iterator<Item = (usize, usize)> {
         .flat_map(|r| (1..COLS).step_by(2).map(move |c| (r, c)))
 }
 
-/// The cells where upgrades lie (rows other than the middle, even columns).
-pub(crate) fn upgrade_cells() -> impl Iterator<Item = (usize, usize)> {
-    [MIDDLE - 2, MIDDLE - 1, MIDDLE + 1, MIDDLE + 2]
-        .into_iter()
-        .flat_map(|r| (0..COLS).step_by(2).map(move |c| (r, c)))
-}
-
 impl State {
     #[inline]
     pub fn spec(&self, id: CardId) -> &super::catalogue::CardSpec {
@@ -343,6 +467,85 @@ impl State {
     #[inline]
     pub fn cell(&self, p: Player, row: usize, col: usize) -> &Cell {
         &self.grid[p.index()][row][col]
+    }
+
+    /// Both principalities (read only: changes go through [`State::set_cell`]).
+    #[inline]
+    pub fn grid(&self) -> &[[[Cell; COLS]; ROWS]; 2] {
+        &self.grid
+    }
+
+    /// The derived counts of a seat's principality.
+    #[inline]
+    pub fn counts(&self, p: Player) -> &Counts {
+        &self.counts[p.index()]
+    }
+
+    /// A state with empty principalities (the counts of an empty grid).
+    pub fn blank(cat: Arc<Catalogue>, rules: CardRules, rng: Rng) -> State {
+        State {
+            rules,
+            rng,
+            grid: [[[Cell::default(); COLS]; ROWS]; 2],
+            counts: [Counts::default(); 2],
+            hands: [
+                Vec::with_capacity(HAND_CAPACITY),
+                Vec::with_capacity(HAND_CAPACITY),
+            ],
+            piles: core::array::from_fn(|_| Vec::with_capacity(cat.total_cards())),
+            played: [Vec::with_capacity(32), Vec::with_capacity(32)],
+            known: [0; 2],
+            starter: None,
+            current: Player(0),
+            turn: 0,
+            phase: Phase::Opening,
+            dice: None,
+            alchemist: None,
+            built: false,
+            exchanged: false,
+            replenishing: false,
+            knight_token: None,
+            mill_token: None,
+            winner: None,
+            queue: Vec::with_capacity(QUEUE_CAPACITY),
+            drawn: [None; 2],
+            offer: None,
+            opening_pile: None,
+            cat,
+        }
+    }
+
+    /// Puts `cell` at `(row, col)` of a principality, keeping the counts up to date. Every
+    /// change of the grid goes through here or [`State::set_stock`].
+    pub fn set_cell(&mut self, p: Player, row: usize, col: usize, cell: Cell) {
+        let cat = &*self.cat;
+        let counts = &mut self.counts[p.index()];
+        let at = &mut self.grid[p.index()][row][col];
+        counts.tally(cat, row, col, *at, false);
+        *at = cell;
+        counts.tally(cat, row, col, cell, true);
+    }
+
+    /// Sets the units stored on the landscape at `(row, col)`, keeping the counts up to
+    /// date.
+    pub fn set_stock(&mut self, p: Player, row: usize, col: usize, stock: u8) {
+        let cell = Cell {
+            stock,
+            ..self.grid[p.index()][row][col]
+        };
+        self.set_cell(p, row, col, cell);
+    }
+
+    /// Empties both principalities.
+    pub fn clear_grid(&mut self) {
+        self.grid = [[[Cell::default(); COLS]; ROWS]; 2];
+        self.counts = [Counts::default(); 2];
+    }
+
+    /// Whether the kept counts are those of the grid (a debug build checks this after
+    /// every action).
+    pub fn counts_are_true(&self) -> bool {
+        (0..2).all(|p| self.counts[p] == Counts::of(&self.cat, &self.grid[p]))
     }
 
     /// The landscape cells of a player, in the fixed order.
@@ -360,27 +563,15 @@ impl State {
     }
 
     /// The player's stock of each resource (all landscapes added up).
+    #[inline]
     pub fn stock(&self, p: Player) -> CardResources {
-        let mut s = CardResources::EMPTY;
-        let g = &self.grid[p.index()];
-        for row in [&g[MIDDLE - 1], &g[MIDDLE + 1]] {
-            for cell in row.iter().skip(1).step_by(2) {
-                if let Some(id) = cell.card {
-                    if cell.stock > 0 {
-                        if let Some(r) = self.spec(id).resource {
-                            s.0[r.index()] += cell.stock;
-                        }
-                    }
-                }
-            }
-        }
-        s
+        self.counts[p.index()].stock
     }
 
     /// Whether one more unit of `r` fits on one of the player's landscapes.
+    #[inline]
     pub fn has_room(&self, p: Player, r: CardResource) -> bool {
-        self.landscapes(p)
-            .any(|(_, _, id, n)| self.landscape_resource(id) == r && n < MAX_STOCK)
+        self.counts[p.index()].room[r.index()] > 0
     }
 
     /// Adds one unit of `r`, turning the emptiest landscape of `r` (the first in the fixed
@@ -393,8 +584,8 @@ impl State {
             .filter(|&(_, _, id, n)| self.landscape_resource(id) == r && n < MAX_STOCK)
             .min_by_key(|&(row, col, _, n)| (n, row, col));
         match best {
-            Some((row, col, _, _)) => {
-                self.grid[p.index()][row][col].stock += 1;
+            Some((row, col, _, n)) => {
+                self.set_stock(p, row, col, n + 1);
                 true
             }
             None => false,
@@ -408,8 +599,8 @@ impl State {
             .filter(|&(_, _, id, n)| self.landscape_resource(id) == r && n > 0)
             .max_by_key(|&(row, col, _, n)| (n, usize::MAX - row, usize::MAX - col));
         match best {
-            Some((row, col, _, _)) => {
-                self.grid[p.index()][row][col].stock -= 1;
+            Some((row, col, _, n)) => {
+                self.set_stock(p, row, col, n - 1);
                 true
             }
             None => false,
@@ -425,30 +616,10 @@ impl State {
         }
     }
 
-    /// The upgrade cards of a player with their cells.
-    pub fn upgrades(&self, p: Player) -> impl Iterator<Item = (usize, usize, CardId)> + '_ {
-        upgrade_cells().filter_map(move |(r, c)| {
-            let id = self.grid[p.index()][r][c].card?;
-            matches!(
-                self.spec(id).kind,
-                CardKind::SettlementUpgrade | CardKind::TownUpgrade
-            )
-            .then_some((r, c, id))
-        })
-    }
-
     /// How many of the player's upgrades have this effect.
+    #[inline]
     pub fn count_effect(&self, p: Player, e: Effect) -> u8 {
-        let g = &self.grid[p.index()];
-        let mut n = 0;
-        for r in [MIDDLE - 2, MIDDLE - 1, MIDDLE + 1, MIDDLE + 2] {
-            for cell in g[r].iter().step_by(2) {
-                if let Some(id) = cell.card {
-                    n += u8::from(self.spec(id).effect == e);
-                }
-            }
-        }
-        n
+        self.counts[p.index()].effects[e as usize]
     }
 
     /// Whether the middle-row card at `col` is a town.
@@ -466,46 +637,40 @@ impl State {
     }
 
     /// Whether the player has a town.
+    #[inline]
     pub fn has_town(&self, p: Player) -> bool {
-        (0..COLS).any(|c| self.is_town(p, c))
+        self.counts[p.index()].towns != 0
     }
 
     /// Strength points: knights plus one per knight for each smithy ("Card Game rules, 'List
     /// of Territorial Upgrade cards'", Smithy).
+    #[inline]
     pub fn strength(&self, p: Player) -> u32 {
-        let smithies = self.count_effect(p, Effect::RaiseKnightStrength) as u32;
-        self.upgrades(p)
-            .filter(|&(_, _, id)| self.spec(id).class == Some(UpgradeClass::Knight))
-            .map(|(_, _, id)| self.spec(id).strength as u32 + smithies)
-            .sum()
+        let n = &self.counts[p.index()];
+        let smithies = n.effects[Effect::RaiseKnightStrength as usize] as u32;
+        n.strength as u32 + n.knights as u32 * smithies
     }
 
     /// Tournament points (knights' red numbers).
+    #[inline]
     pub fn tournament(&self, p: Player) -> u32 {
-        self.upgrades(p)
-            .map(|(_, _, id)| self.spec(id).tournament as u32)
-            .sum()
+        self.counts[p.index()].tournament as u32
     }
 
     /// Trade points; they count only with a town ("Card Game rules, 'Advantageous
     /// Trade'").
+    #[inline]
     pub fn trade_points(&self, p: Player) -> u32 {
         if !self.has_town(p) {
             return 0;
         }
-        self.upgrades(p)
-            .map(|(_, _, id)| self.spec(id).trade as u32)
-            .sum()
+        self.counts[p.index()].trade as u32
     }
 
     /// Victory points: cards on the table plus the tokens.
+    #[inline]
     pub fn points(&self, p: Player) -> u32 {
-        let table: u32 = (0..COLS)
-            .map(|c| (MIDDLE, c))
-            .chain(upgrade_cells())
-            .filter_map(|(r, c)| self.grid[p.index()][r][c].card)
-            .map(|id| self.spec(id).victory_points as u32)
-            .sum();
+        let table = self.counts[p.index()].points as u32;
         table + (self.knight_token == Some(p)) as u32 + (self.mill_token == Some(p)) as u32
     }
 
@@ -521,11 +686,13 @@ impl State {
     }
 
     /// The first (leftmost) and last occupied middle-row columns.
+    #[inline]
     pub fn row_ends(&self, p: Player) -> (usize, usize) {
-        let occupied = |c: &usize| self.grid[p.index()][MIDDLE][*c].card.is_some();
-        let lo = (0..COLS).find(occupied).unwrap_or(START_COL);
-        let hi = (0..COLS).rev().find(occupied).unwrap_or(START_COL);
-        (lo, hi)
+        let m = self.counts[p.index()].middle;
+        if m == 0 {
+            return (START_COL, START_COL);
+        }
+        (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize)
     }
 
     /// Forgets the order of a pile for the seat that did not see the change.
