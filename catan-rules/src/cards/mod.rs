@@ -309,15 +309,13 @@ impl CardGame {
     /// The integer ids of the legal actions as a mask of [`ACTION_SPACE`] booleans.
     pub fn legal_mask(&self, mask: &mut [bool]) {
         mask.iter_mut().for_each(|m| *m = false);
-        let mut v = Vec::new();
-        self.legal_actions(&mut v);
-        for a in &v {
-            if let Some(id) = action_id(a) {
+        legal::for_each_legal(&self.s, |a| {
+            if let Some(id) = action_id(&a) {
                 if let Some(m) = mask.get_mut(id as usize) {
                     *m = true;
                 }
             }
-        }
+        });
     }
 
     /// Applies the action with integer id `id` for the seat to act.

@@ -353,6 +353,9 @@ pub(crate) struct Counts {
     pub settled: u32,
     /// A bit per middle-row column holding a town.
     pub towns: u32,
+    /// A bit per column holding a landscape card, in the landscape row above the middle
+    /// and in the one below.
+    pub land_cols: [u32; 2],
 }
 
 /// The number of [`Effect`]s (the size of [`Counts::effects`]).
@@ -435,6 +438,8 @@ impl Counts {
                 bump8(&mut self.stock.0[res.index()], cell.stock);
             }
             if spec.kind == CardKind::Landscape {
+                let bits = &mut self.land_cols[usize::from(r > MIDDLE)];
+                *bits = if add { *bits | 1 << c } else { *bits & !(1 << c) };
                 let res = spec.resource.unwrap_or(CardResource::Gold).index();
                 bump8(&mut self.lands[res], 1);
                 if cell.stock < MAX_STOCK {
@@ -442,6 +447,23 @@ impl Counts {
                 }
             }
         }
+    }
+}
+
+/// The set bits of a mask, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
     }
 }
 
@@ -550,11 +572,15 @@ impl State {
 
     /// The landscape cells of a player, in the fixed order.
     pub fn landscapes(&self, p: Player) -> impl Iterator<Item = (usize, usize, CardId, u8)> + '_ {
-        landscape_cells().filter_map(move |(r, c)| {
-            let cell = self.grid[p.index()][r][c];
-            let id = cell.card?;
-            (self.spec(id).kind == CardKind::Landscape).then_some((r, c, id, cell.stock))
-        })
+        let g = &self.grid[p.index()];
+        let cols = self.counts[p.index()].land_cols;
+        [(MIDDLE - 1, cols[0]), (MIDDLE + 1, cols[1])]
+            .into_iter()
+            .flat_map(|(r, bits)| Bits(bits).map(move |c| (r, c)))
+            .filter_map(move |(r, c)| {
+                let cell = g[r][c];
+                Some((r, c, cell.card?, cell.stock))
+            })
     }
 
     /// The resource a landscape cell stores.
