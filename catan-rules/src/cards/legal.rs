@@ -244,8 +244,10 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
         for h in 0..hand {
             let c = cards[h as usize];
             let spec = s.spec(c.card);
-            if matches!(spec.kind, CardKind::SettlementUpgrade | CardKind::TownUpgrade)
-                && !c.fresh
+            if matches!(
+                spec.kind,
+                CardKind::SettlementUpgrade | CardKind::TownUpgrade
+            ) && !c.fresh
                 && stock.contains(&spec.cost)
             {
                 layable |= 1 << h;
@@ -296,20 +298,27 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
     // Replenishing (`turn::check_replenish`): a pile with cards, and a payment in stock.
     if need {
         let cheap = s.count_effect(p, Effect::CheaperSearch) > 0;
+        // The payments in stock, found once for the five piles.
+        let mut pays = [[None; 2]; 21];
+        let mut k = 0;
+        for pay in payments() {
+            if pay[1].is_none() == cheap && affords(&stock, pay) {
+                pays[k] = pay;
+                k += 1;
+            }
+        }
         for i in 0..PileId::DEVELOPMENT {
             let pile = PileId::development(i);
             if s.piles[pile.index()].is_empty() {
                 continue;
             }
             o.sure(A::Draw { player: p, pile });
-            for pay in payments() {
-                if pay[1].is_none() == cheap && affords(&stock, pay) {
-                    o.sure(A::Search {
-                        player: p,
-                        pile,
-                        pay,
-                    });
-                }
+            for &pay in &pays[..k] {
+                o.sure(A::Search {
+                    player: p,
+                    pile,
+                    pay,
+                });
             }
         }
     }

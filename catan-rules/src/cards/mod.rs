@@ -106,10 +106,22 @@ pub enum CardDecision {
     },
 }
 
-/// A game of the Catan Card Game. Cloning copies the whole state (the catalogue is shared).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A game of the Catan Card Game. Cloning copies the whole state (the catalogue is shared);
+/// `clone_from` into an existing game reuses its buffers (no allocation once they are large
+/// enough), as a search's scratch copy needs.
+#[derive(Debug, PartialEq, Eq)]
 pub struct CardGame {
     s: State,
+}
+
+impl Clone for CardGame {
+    fn clone(&self) -> CardGame {
+        CardGame { s: self.s.clone() }
+    }
+
+    fn clone_from(&mut self, o: &CardGame) {
+        self.s.clone_from(&o.s);
+    }
 }
 
 impl CardGame {

@@ -283,8 +283,9 @@ impl Default for CardRules {
     }
 }
 
-/// The whole state of a card game (see [`super::CardGame`] for its API).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The whole state of a card game (see [`super::CardGame`] for its API). `Clone` is
+/// written out so that `clone_from` reuses the vectors' buffers.
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct State {
     pub cat: Arc<Catalogue>,
     pub rules: CardRules,
@@ -439,7 +440,11 @@ impl Counts {
             }
             if spec.kind == CardKind::Landscape {
                 let bits = &mut self.land_cols[usize::from(r > MIDDLE)];
-                *bits = if add { *bits | 1 << c } else { *bits & !(1 << c) };
+                *bits = if add {
+                    *bits | 1 << c
+                } else {
+                    *bits & !(1 << c)
+                };
                 let res = spec.resource.unwrap_or(CardResource::Gold).index();
                 bump8(&mut self.lands[res], 1);
                 if cell.stock < MAX_STOCK {
@@ -450,20 +455,77 @@ impl Counts {
     }
 }
 
-/// The set bits of a mask, lowest first.
-struct Bits(u32);
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut s = State::blank(self.cat.clone(), self.rules, self.rng);
+        s.clone_from(self);
+        s
+    }
 
-impl Iterator for Bits {
-    type Item = usize;
+    /// Copies `o` into `self` without allocating once `self`'s vectors are large enough.
+    fn clone_from(&mut self, o: &State) {
+        if !Arc::ptr_eq(&self.cat, &o.cat) {
+            self.cat = o.cat.clone();
+        }
+        self.rules = o.rules;
+        self.rng = o.rng;
+        self.grid = o.grid;
+        self.counts = o.counts;
+        for (a, b) in self.hands.iter_mut().zip(&o.hands) {
+            a.clone_from(b);
+        }
+        for (a, b) in self.piles.iter_mut().zip(&o.piles) {
+            a.clone_from(b);
+        }
+        for (a, b) in self.played.iter_mut().zip(&o.played) {
+            a.clone_from(b);
+        }
+        self.known = o.known;
+        self.starter = o.starter;
+        self.current = o.current;
+        self.turn = o.turn;
+        self.phase = o.phase;
+        self.dice = o.dice;
+        self.alchemist = o.alchemist;
+        self.built = o.built;
+        self.exchanged = o.exchanged;
+        self.replenishing = o.replenishing;
+        self.knight_token = o.knight_token;
+        self.mill_token = o.mill_token;
+        self.winner = o.winner;
+        self.queue.clone_from(&o.queue);
+        self.drawn = o.drawn;
+        self.offer = o.offer;
+        self.opening_pile = o.opening_pile;
+    }
+}
+
+/// The cells of one seat's landscape cards (from [`Counts::land_cols`]), the row above the
+/// middle first, each row left to right.
+pub(crate) struct LandCells {
+    bits: [u32; 2],
+    row: usize,
+}
+
+impl Iterator for LandCells {
+    type Item = (usize, usize);
 
     #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
+    fn next(&mut self) -> Option<(usize, usize)> {
+        while self.row < 2 {
+            let b = self.bits[self.row];
+            if b != 0 {
+                self.bits[self.row] = b & (b - 1);
+                let r = if self.row == 0 {
+                    MIDDLE - 1
+                } else {
+                    MIDDLE + 1
+                };
+                return Some((r, b.trailing_zeros() as usize));
+            }
+            self.row += 1;
         }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
+        None
     }
 }
 
@@ -471,13 +533,6 @@ impl Iterator for Bits {
 /// left to right.
 pub(crate) fn cells() -> impl Iterator<Item = (usize, usize)> {
     (0..ROWS).flat_map(|r| (0..COLS).map(move |c| (r, c)))
-}
-
-/// The cells where landscapes lie (rows next to the middle, odd columns), in the fixed order.
-pub(crate) fn landscape_cells() -> impl Iterator<Item = (usize, usize)> {
-    [MIDDLE - 1, MIDDLE + 1]
-        .into_iter()
-        .flat_map(|r| (1..COLS).step_by(2).map(move |c| (r, c)))
 }
 
 impl State {
@@ -551,11 +606,26 @@ impl State {
     /// Sets the units stored on the landscape at `(row, col)`, keeping the counts up to
     /// date.
     pub fn set_stock(&mut self, p: Player, row: usize, col: usize, stock: u8) {
-        let cell = Cell {
-            stock,
-            ..self.grid[p.index()][row][col]
-        };
-        self.set_cell(p, row, col, cell);
+        // What `Counts::tally` would take away and add again, less what does not depend
+        // on the units: the stock of the card's resource and, for a landscape, its room.
+        let cell = &mut self.grid[p.index()][row][col];
+        let old = core::mem::replace(&mut cell.stock, stock);
+        let Some(id) = cell.card else { return };
+        if row == MIDDLE || row.abs_diff(MIDDLE) != 1 || col % 2 == 0 {
+            return;
+        }
+        let spec = self.cat.card(id);
+        let n = &mut self.counts[p.index()];
+        if let Some(res) = spec.resource {
+            let x = &mut n.stock.0[res.index()];
+            *x = x.wrapping_sub(old).wrapping_add(stock);
+        }
+        if spec.kind == CardKind::Landscape {
+            let x = &mut n.room[spec.resource.unwrap_or(CardResource::Gold).index()];
+            *x = x
+                .wrapping_sub(u8::from(old < MAX_STOCK))
+                .wrapping_add(u8::from(stock < MAX_STOCK));
+        }
     }
 
     /// Empties both principalities.
@@ -573,14 +643,20 @@ impl State {
     /// The landscape cells of a player, in the fixed order.
     pub fn landscapes(&self, p: Player) -> impl Iterator<Item = (usize, usize, CardId, u8)> + '_ {
         let g = &self.grid[p.index()];
-        let cols = self.counts[p.index()].land_cols;
-        [(MIDDLE - 1, cols[0]), (MIDDLE + 1, cols[1])]
-            .into_iter()
-            .flat_map(|(r, bits)| Bits(bits).map(move |c| (r, c)))
-            .filter_map(move |(r, c)| {
-                let cell = g[r][c];
-                Some((r, c, cell.card?, cell.stock))
-            })
+        self.land_cells(p).filter_map(move |(r, c)| {
+            let cell = g[r][c];
+            Some((r, c, cell.card?, cell.stock))
+        })
+    }
+
+    /// The cells of a player's landscape cards, in the fixed order of [`cells`] (the
+    /// landscape rows, rows `MIDDLE ± 1`, odd columns). The iterator borrows nothing.
+    #[inline]
+    pub fn land_cells(&self, p: Player) -> LandCells {
+        LandCells {
+            bits: self.counts[p.index()].land_cols,
+            row: 0,
+        }
     }
 
     /// The resource a landscape cell stores.

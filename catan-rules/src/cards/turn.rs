@@ -274,8 +274,7 @@ pub(crate) fn next_to(s: &State, p: Player, row: usize, col: usize, e: Effect) -
 pub(crate) fn rob(s: &mut State, p: Player, sink: &mut impl CardEventSink) {
     let protected = |s: &State, r, c| next_to(s, p, r, c, Effect::ProtectAdjacentFromRobbery);
     let mut counted = 0u32;
-    // Landscapes lie only on the landscape cells (positions are checked for it).
-    for (r, c) in landscape_cells() {
+    for (r, c) in s.land_cells(p) {
         let cell = s.grid()[p.index()][r][c];
         if let Some(id) = cell.card {
             if s.spec(id).kind == CardKind::Landscape && !protected(s, r, c) {
@@ -291,7 +290,7 @@ pub(crate) fn rob(s: &mut State, p: Player, sink: &mut impl CardEventSink) {
         counted: counted as u8,
     });
     let mut lost = [0u8; 6];
-    for (r, c) in landscape_cells() {
+    for (r, c) in s.land_cells(p) {
         let cell = s.grid()[p.index()][r][c];
         let Some(id) = cell.card else { continue };
         if s.spec(id).kind != CardKind::Landscape || protected(s, r, c) {
@@ -320,8 +319,8 @@ pub(crate) fn rob(s: &mut State, p: Player, sink: &mut impl CardEventSink) {
 pub(crate) fn produce(s: &mut State, sink: &mut impl CardEventSink) {
     let Some((_, die)) = s.dice else { return };
     for p in [s.current, s.other()] {
-        // Landscapes lie only on the landscape cells (in the same order as in `cells`).
-        for (r, c) in landscape_cells() {
+        // The landscape cards, in the order of `cells`.
+        for (r, c) in s.land_cells(p) {
             let cell = s.grid()[p.index()][r][c];
             let Some(id) = cell.card else { continue };
             let spec = s.spec(id);
