@@ -234,10 +234,23 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
                 });
             }
         }
+        // Roads, settlements and towns (`build::check_road`, ...) are checked in full, when
+        // the top card of their pile is there and affordable.
+        let affordable = |pile: PileId| {
+            s.piles[pile.index()]
+                .first()
+                .is_some_and(|&c| stock.contains(&s.spec(c).cost))
+        };
+        let (road, settlement) = (affordable(PileId::ROADS), affordable(PileId::SETTLEMENTS));
         for side in [Side::Left, Side::Right] {
-            o.maybe(A::BuildRoad { player: p, side });
-            o.maybe(A::BuildSettlement { player: p, side });
+            if road {
+                o.maybe(A::BuildRoad { player: p, side });
+            }
+            if settlement {
+                o.maybe(A::BuildSettlement { player: p, side });
+            }
         }
+        let town = affordable(PileId::TOWNS);
         // Upgrades of the hand that may be laid (`build::check_expand`): not taken this
         // turn, affordable; red ones (town upgrades) only on a town.
         let (mut layable, mut red) = (0u32, 0u32);
@@ -260,18 +273,20 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
         while settled != 0 {
             let col = settled.trailing_zeros() as u8;
             settled &= settled - 1;
-            o.maybe(A::BuildTown { player: p, col });
+            if town {
+                o.maybe(A::BuildTown { player: p, col });
+            }
             if layable == 0 {
                 continue;
             }
-            let town = counts.towns & (1 << col) != 0;
+            let on_town = counts.towns & (1 << col) != 0;
             for h in 0..hand {
-                if layable & (1 << h) == 0 || (!town && red & (1 << h) != 0) {
+                if layable & (1 << h) == 0 || (!on_town && red & (1 << h) != 0) {
                     continue;
                 }
                 for row in [0u8, 1, 3, 4] {
                     let inner = row == 1 || row == 3;
-                    if (town || inner) && s.cell(p, row as usize, col as usize).card.is_none() {
+                    if (on_town || inner) && s.cell(p, row as usize, col as usize).card.is_none() {
                         o.sure(A::Expand {
                             player: p,
                             hand: h,

@@ -640,15 +640,6 @@ impl State {
         (0..2).all(|p| self.counts[p] == Counts::of(&self.cat, &self.grid[p]))
     }
 
-    /// The landscape cells of a player, in the fixed order.
-    pub fn landscapes(&self, p: Player) -> impl Iterator<Item = (usize, usize, CardId, u8)> + '_ {
-        let g = &self.grid[p.index()];
-        self.land_cells(p).filter_map(move |(r, c)| {
-            let cell = g[r][c];
-            Some((r, c, cell.card?, cell.stock))
-        })
-    }
-
     /// The cells of a player's landscape cards, in the fixed order of [`cells`] (the
     /// landscape rows, rows `MIDDLE ± 1`, odd columns). The iterator borrows nothing.
     #[inline]
@@ -681,12 +672,8 @@ impl State {
     /// player: receiving fills the emptiest card, paying empties the fullest (docs/cards.md,
     /// "Turning the landscapes").
     pub fn gain(&mut self, p: Player, r: CardResource) -> bool {
-        let best = self
-            .landscapes(p)
-            .filter(|&(_, _, id, n)| self.landscape_resource(id) == r && n < MAX_STOCK)
-            .min_by_key(|&(row, col, _, n)| (n, row, col));
-        match best {
-            Some((row, col, _, n)) => {
+        match self.turned_landscape(p, r, false) {
+            Some((row, col, n)) => {
                 self.set_stock(p, row, col, n + 1);
                 true
             }
@@ -696,17 +683,46 @@ impl State {
 
     /// Removes one unit of `r` from the fullest landscape of `r`; `false` if there is none.
     pub fn spend(&mut self, p: Player, r: CardResource) -> bool {
-        let best = self
-            .landscapes(p)
-            .filter(|&(_, _, id, n)| self.landscape_resource(id) == r && n > 0)
-            .max_by_key(|&(row, col, _, n)| (n, usize::MAX - row, usize::MAX - col));
-        match best {
-            Some((row, col, _, n)) => {
+        match self.turned_landscape(p, r, true) {
+            Some((row, col, n)) => {
                 self.set_stock(p, row, col, n - 1);
                 true
             }
             None => false,
         }
+    }
+
+    /// The landscape of `r` that paying (`fullest`: the fullest with a unit) or receiving
+    /// (the emptiest with room) turns, the first in the fixed order on a tie, with its units.
+    fn turned_landscape(
+        &self,
+        p: Player,
+        r: CardResource,
+        fullest: bool,
+    ) -> Option<(usize, usize, u8)> {
+        if !fullest && self.counts[p.index()].room[r.index()] == 0 {
+            return None;
+        }
+        let g = &self.grid[p.index()];
+        let mut best: Option<(usize, usize, u8)> = None;
+        // In the fixed order, so a strict comparison keeps the first on a tie.
+        for (row, col) in self.land_cells(p) {
+            let cell = g[row][col];
+            let Some(id) = cell.card else { continue };
+            if self.landscape_resource(id) != r {
+                continue;
+            }
+            let n = cell.stock;
+            let better = if fullest {
+                n > 0 && best.is_none_or(|b| n > b.2)
+            } else {
+                n < MAX_STOCK && best.is_none_or(|b| n < b.2)
+            };
+            if better {
+                best = Some((row, col, n));
+            }
+        }
+        best
     }
 
     /// Pays a cost (the caller has checked the stock).

@@ -242,13 +242,14 @@ fn starting_principalities_and_piles() {
                 .kind,
             CardKind::Settlement
         );
-        let mut dice: Vec<u8> = s
-            .landscapes(p)
-            .map(|(_, _, id, _)| s.spec(id).die.unwrap())
+        let lands: Vec<Cell> = s.land_cells(p).map(|(r, c)| *s.cell(p, r, c)).collect();
+        let mut dice: Vec<u8> = lands
+            .iter()
+            .map(|cell| s.spec(cell.card.unwrap()).die.unwrap())
             .collect();
         dice.sort();
         assert_eq!(dice, vec![1, 2, 3, 4, 5, 6]);
-        assert!(s.landscapes(p).all(|(_, _, _, n)| n == 1));
+        assert!(lands.iter().all(|cell| cell.stock == 1));
         assert_eq!(s.stock(p).total(), 6);
         assert_eq!(g.points(p), 2);
     }
