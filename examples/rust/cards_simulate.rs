@@ -152,8 +152,6 @@ fn play(
 ) -> Counts {
     let mut c = Counts::default();
     let mut legal: Vec<CardAction> = Vec::with_capacity(4096);
-    // The positions of the actions that are not offers, in the legal list.
-    let mut plain: Vec<usize> = Vec::with_capacity(4096);
     let total = range.end;
     for i in range {
         let mut g = CardGame::new(rules, seed.wrapping_add(i));
@@ -161,16 +159,25 @@ fn play(
         // Uniform among the actions that are not offers, and about one time in 25
         // uniform among all (offers included).
         let choose = |legal: &[CardAction]| {
-            plain.clear();
-            plain.extend((0..legal.len()).filter(|&k| !legal[k].is_offer()));
+            let plain = legal.iter().filter(|a| !a.is_offer()).count();
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let r = (x >> 33) as usize;
-            if plain.is_empty() || r % 25 == 0 {
+            if plain == 0 || r % 25 == 0 {
                 (r / 25) % legal.len()
             } else {
-                plain[(r / 25) % plain.len()]
+                // The position of the k-th action that is not an offer.
+                let k = (r / 25) % plain;
+                let mut seen = 0;
+                legal
+                    .iter()
+                    .position(|a| {
+                        let hit = !a.is_offer() && seen == k;
+                        seen += usize::from(!a.is_offer());
+                        hit
+                    })
+                    .unwrap_or(0)
             }
         };
         let n = playout(&mut g, limits, &mut legal, &mut c, choose);

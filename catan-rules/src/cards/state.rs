@@ -357,6 +357,9 @@ pub(crate) struct Counts {
     /// A bit per column holding a landscape card, in the landscape row above the middle
     /// and in the one below.
     pub land_cols: [u32; 2],
+    /// Per resource stored, a bit per landscape card: bit `col` for the row above the
+    /// middle, bit `32 + col` for the row below (so that bit order is the fixed order).
+    pub lands_of: [u64; 6],
 }
 
 /// The number of [`Effect`]s (the size of [`Counts::effects`]).
@@ -446,6 +449,9 @@ impl Counts {
                     *bits & !(1 << c)
                 };
                 let res = spec.resource.unwrap_or(CardResource::Gold).index();
+                let bit = 1u64 << (usize::from(r > MIDDLE) * 32 + c);
+                let of = &mut self.lands_of[res];
+                *of = if add { *of | bit } else { *of & !bit };
                 bump8(&mut self.lands[res], 1);
                 if cell.stock < MAX_STOCK {
                     bump8(&mut self.room[res], 1);
@@ -705,14 +711,18 @@ impl State {
         }
         let g = &self.grid[p.index()];
         let mut best: Option<(usize, usize, u8)> = None;
-        // In the fixed order, so a strict comparison keeps the first on a tie.
-        for (row, col) in self.land_cells(p) {
-            let cell = g[row][col];
-            let Some(id) = cell.card else { continue };
-            if self.landscape_resource(id) != r {
-                continue;
-            }
-            let n = cell.stock;
+        // The landscapes of `r`, in the fixed order, so a strict comparison keeps the
+        // first on a tie.
+        let mut bits = self.counts[p.index()].lands_of[r.index()];
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (row, col) = if i < 32 {
+                (MIDDLE - 1, i)
+            } else {
+                (MIDDLE + 1, i - 32)
+            };
+            let n = g[row][col].stock;
             let better = if fullest {
                 n > 0 && best.is_none_or(|b| n > b.2)
             } else {
