@@ -23,7 +23,6 @@ use catan_rules::cards::{
     CardAction, CardEvent, CardEventSink, CardGame, CardRules, EventFace, Token,
 };
 use catan_rules::sim::{playout, Limits};
-use rayon::prelude::*;
 use std::time::Instant;
 
 #[derive(Clone, Default)]
@@ -230,19 +229,8 @@ pub fn run(args: Vec<String>) {
     let c = if threads <= 1 {
         play(rules, seed, 0..games, limits, !quiet)
     } else {
-        let per = games.div_ceil(threads);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads as usize)
-            .build()
-            .unwrap_or_else(|e| usage(&format!("cannot start {threads} threads: {e}")));
-        let parts: Vec<Counts> = pool.install(|| {
-            (0..threads)
-                .into_par_iter()
-                .map(|t| {
-                    let range = (t * per).min(games)..((t + 1) * per).min(games);
-                    play(rules, seed, range, limits, false)
-                })
-                .collect()
+        let parts = super::in_ranges(games, threads, |range| {
+            play(rules, seed, range, limits, false)
         });
         let mut all = Counts::default();
         parts.iter().for_each(|p| all.merge(p));
