@@ -4,7 +4,7 @@
 //! Speed work must leave it unchanged; a deliberate rules change updates the constant (and
 //! says why in its commit).
 
-use catan_rules::{Action, ChanceMode, Event, Game, MapKind, Rng, Rules};
+use catan_rules::{Action, ChanceMode, Event, Game, MapKind, Player, Rng, Rules};
 use std::hash::{Hash, Hasher};
 
 /// FNV-1a, 64-bit: stable across platforms and Rust versions (unlike `DefaultHasher`).
@@ -139,4 +139,72 @@ fn five_and_six_player_games_are_unchanged() {
         (17_907_582_481_493_661_927, 49_105),
     ];
     assert_eq!(out, want, "fingerprints of the 5–6 player games");
+}
+
+/// Plays `games` seeded Card Games (`catan_rules::cards`), choosing uniformly among the
+/// legal actions that are not offers and, about one time in 25, among all of them, and
+/// hashes every legal list, chosen action and event, each seat's derived counts (points,
+/// stock, strength, tournament and trade points, hand limit) after every action, and the
+/// final position.
+fn cards_fingerprint(chance: ChanceMode, games: u64, seed: u64) -> (u64, u64) {
+    use catan_rules::cards::{CardAction, CardEvent, CardGame, CardRules};
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut legal: Vec<CardAction> = Vec::new();
+    let mut plain: Vec<CardAction> = Vec::new();
+    let mut events: Vec<CardEvent> = Vec::new();
+    let mut policy = Rng::new(seed ^ 0xc4d5);
+    let mut actions = 0u64;
+    let rules = CardRules {
+        chance,
+        ..CardRules::default()
+    };
+    for g in 0..games {
+        let mut game = CardGame::new(rules, seed + g);
+        let mut steps = 0u32;
+        while game.winner().is_none() && steps < 40_000 {
+            game.legal_actions(&mut legal);
+            legal.hash(&mut h);
+            plain.clear();
+            plain.extend(legal.iter().filter(|a| !a.is_offer()));
+            let a = if plain.is_empty() || policy.below(25) == 0 {
+                legal[policy.below(legal.len() as u32) as usize]
+            } else {
+                plain[policy.below(plain.len() as u32) as usize]
+            };
+            events.clear();
+            game.apply_with(a, &mut events).unwrap();
+            events.hash(&mut h);
+            for p in [Player(0), Player(1)] {
+                (
+                    game.points(p),
+                    game.stock(p).0,
+                    game.strength(p),
+                    game.tournament_points(p),
+                    game.trade_points(p),
+                    game.hand_limit(p),
+                )
+                    .hash(&mut h);
+            }
+            steps += 1;
+            actions += 1;
+        }
+        game.winner().hash(&mut h);
+        game.to_json().hash(&mut h);
+    }
+    (h.finish(), actions)
+}
+
+/// The Card Game pinned like the base game, in both chance modes (external chance: the
+/// dice, the attack die and every shuffle step chosen by the same policy).
+#[test]
+fn card_games_are_unchanged() {
+    let out = [
+        cards_fingerprint(ChanceMode::Seeded, 8, 1),
+        cards_fingerprint(ChanceMode::External, 4, 40),
+    ];
+    let want: [(u64, u64); 2] = [
+        (15_010_451_295_397_210_117, 18_733),
+        (1_989_604_943_239_237_662, 11_170),
+    ];
+    assert_eq!(out, want, "fingerprints of the Card Games");
 }

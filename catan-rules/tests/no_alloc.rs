@@ -161,3 +161,37 @@ fn seat_scoped_calls_allocate_nothing() {
     assert!(steps > 300, "only {steps} steps");
     assert_eq!(allocations() - before, 0, "allocations in {steps} steps");
 }
+
+/// The Card Game's hot path allocates nothing either once its games exist: enumerating into
+/// a reused `Vec`, a legal-action mask, applying (events dropped, or by id through the
+/// mask's numbering) and `clone_from` into a reused game.
+#[test]
+fn stepping_card_games_allocates_nothing() {
+    use catan_rules::cards::{action_id, CardAction, CardGame, CardRules, ACTION_SPACE};
+    let games: Vec<CardGame> = (0..6)
+        .map(|s| CardGame::new(CardRules::default(), s))
+        .collect();
+    let mut scratch = games[0].clone();
+    let mut legal: Vec<CardAction> = Vec::with_capacity(1 << 12);
+    let mut mask = vec![false; ACTION_SPACE as usize];
+    let mut policy = Rng::new(11);
+    let before = allocations();
+    let mut steps = 0u64;
+    for (i, start) in games.iter().enumerate() {
+        scratch.clone_from(start);
+        while scratch.winner().is_none() {
+            scratch.legal_actions(&mut legal);
+            legal.retain(|a| !a.is_offer());
+            let a = legal[policy.below(legal.len() as u32) as usize];
+            if i % 2 == 1 {
+                scratch.legal_mask(&mut mask);
+                assert!(action_id(&a).is_some_and(|id| mask[id as usize]));
+            }
+            scratch.apply_with(a, &mut ()).unwrap();
+            steps += 1;
+        }
+    }
+    let after = allocations();
+    assert!(steps > 1_000 * games.len() as u64, "only {steps} steps");
+    assert_eq!(after - before, 0, "allocations in {steps} Card Game steps");
+}

@@ -226,20 +226,8 @@ fn main() {
     if threads <= 1 {
         counts = play(&o, rules, 0..o.games, !o.quiet, start);
     } else {
-        // One contiguous range of games per worker of a rayon pool.
-        let per = o.games.div_ceil(threads);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads as usize)
-            .build()
-            .unwrap_or_else(|e| usage(&format!("cannot start {threads} threads: {e}")));
-        let parts: Vec<Counts> = pool.install(|| {
-            (0..threads)
-                .into_par_iter()
-                .map(|t| {
-                    let range = (t * per).min(o.games)..((t + 1) * per).min(o.games);
-                    play(&o, rules, range, false, start)
-                })
-                .collect()
+        let parts = in_ranges(o.games, threads, |range| {
+            play(&o, rules, range, false, start)
         });
         for part in &parts {
             counts.merge(part);
@@ -251,6 +239,26 @@ fn main() {
         eprintln!();
     }
     report(&o, &counts, secs);
+}
+
+/// Runs `play` on `threads` contiguous ranges of the games `0..games`, one per worker of a
+/// rayon pool (the Card Game's `simulate` too), and returns the results in order.
+fn in_ranges<T: Send>(
+    games: u64,
+    threads: u64,
+    play: impl Fn(std::ops::Range<u64>) -> T + Sync,
+) -> Vec<T> {
+    let per = games.div_ceil(threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads as usize)
+        .build()
+        .unwrap_or_else(|e| usage(&format!("cannot start {threads} threads: {e}")));
+    pool.install(|| {
+        (0..threads)
+            .into_par_iter()
+            .map(|t| play((t * per).min(games)..((t + 1) * per).min(games)))
+            .collect()
+    })
 }
 
 /// Plays games `range` (game `i`: board and dice from seed `S + i`, choices from its own

@@ -134,7 +134,11 @@ pub(crate) fn build(s: &mut State, a: CardAction, sink: &mut impl CardEventSink)
             };
             let col = end(s, p, side).0.unwrap_or(0);
             let card = s.piles[pile.index()].remove(0);
-            s.grid[p.index()][MIDDLE][col].card = Some(card);
+            let cell = Cell {
+                card: Some(card),
+                ..*s.cell(p, MIDDLE, col)
+            };
+            s.set_cell(p, MIDDLE, col, cell);
             if pile == PileId::SETTLEMENTS {
                 s.queue.push(Pending::Landscapes {
                     player: p,
@@ -145,14 +149,23 @@ pub(crate) fn build(s: &mut State, a: CardAction, sink: &mut impl CardEventSink)
         }
         CardAction::BuildTown { col, .. } => {
             let card = s.piles[PileId::TOWNS.index()].remove(0);
-            let cell = &mut s.grid[p.index()][MIDDLE][col as usize];
-            cell.under = cell.card;
-            cell.card = Some(card);
+            let old = *s.cell(p, MIDDLE, col as usize);
+            let cell = Cell {
+                card: Some(card),
+                under: old.card,
+                ..old
+            };
+            s.set_cell(p, MIDDLE, col as usize, cell);
             (card, MIDDLE, col as usize)
         }
         CardAction::Expand { hand, col, row, .. } => {
             let card = s.hands[p.index()].remove(hand as usize).card;
-            s.grid[p.index()][row as usize][col as usize].card = Some(card);
+            let (r, c) = (row as usize, col as usize);
+            let cell = Cell {
+                card: Some(card),
+                ..*s.cell(p, r, c)
+            };
+            s.set_cell(p, r, c, cell);
             (card, row as usize, col as usize)
         }
         _ => return,
@@ -274,11 +287,12 @@ fn lay_landscapes(
     let lc = landscape_col(col);
     for (row, card) in [(MIDDLE - 1, up), (MIDDLE + 1, down)] {
         if let Some(card) = card {
-            s.grid[p.index()][row][lc] = Cell {
+            let cell = Cell {
                 card: Some(card),
                 stock: 0,
                 under: None,
             };
+            s.set_cell(p, row, lc, cell);
             sink.push(CardEvent::Built {
                 player: p,
                 card,

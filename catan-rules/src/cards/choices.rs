@@ -469,9 +469,11 @@ fn take(
 
 /// A card of the table goes back to its owner's hand (Black Knight, Arsonist, Civil War).
 fn send_home(s: &mut State, owner: Player, r: usize, c: usize, sink: &mut impl CardEventSink) {
-    let Some(card) = s.grid[owner.index()][r][c].card.take() else {
+    let old = *s.cell(owner, r, c);
+    let Some(card) = old.card else {
         return;
     };
+    s.set_cell(owner, r, c, Cell { card: None, ..old });
     s.hands[owner.index()].push(HandCard { card, fresh: true });
     sink.push(CardEvent::ReturnedToHand {
         player: owner,

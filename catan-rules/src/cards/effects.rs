@@ -48,7 +48,7 @@ pub(crate) fn plague_lands_next_to_towns(s: &mut State, sink: &mut impl CardEven
             if r == MIDDLE {
                 continue;
             }
-            let cell = s.grid[p.index()][r][c];
+            let cell = s.grid()[p.index()][r][c];
             let Some(id) = cell.card else { continue };
             if s.spec(id).kind != CardKind::Landscape || cell.stock == 0 {
                 continue;
@@ -63,7 +63,7 @@ pub(crate) fn plague_lands_next_to_towns(s: &mut State, sink: &mut impl CardEven
                 safe |= column_has(s, p, tc, Effect::ProtectTownLandsFromPlague);
             }
             if hit && !safe {
-                s.grid[p.index()][r][c].stock -= 1;
+                s.set_stock(p, r, c, cell.stock - 1);
                 sink.push(CardEvent::Lost {
                     player: p,
                     resource: s.landscape_resource(id),
@@ -78,7 +78,7 @@ pub(crate) fn plague_lands_next_to_towns(s: &mut State, sink: &mut impl CardEven
 pub(crate) fn column_has(s: &State, p: Player, col: usize, e: Effect) -> bool {
     (0..ROWS).any(|r| {
         r != MIDDLE
-            && s.grid[p.index()][r][col]
+            && s.grid()[p.index()][r][col]
                 .card
                 .is_some_and(|id| s.spec(id).effect == e)
     })
@@ -123,13 +123,13 @@ pub(crate) fn civil_war_return_unit(s: &mut State) {
 pub(crate) fn harvest_next_to_warehouses(s: &mut State, sink: &mut impl CardEventSink) {
     for p in [s.current, s.other()] {
         for (r, c) in cells() {
-            let cell = s.grid[p.index()][r][c];
+            let cell = s.grid()[p.index()][r][c];
             let Some(id) = cell.card else { continue };
             if s.spec(id).kind != CardKind::Landscape || cell.stock >= MAX_STOCK {
                 continue;
             }
             if next_to(s, p, r, c, Effect::ProtectAdjacentFromRobbery) {
-                s.grid[p.index()][r][c].stock += 1;
+                s.set_stock(p, r, c, cell.stock + 1);
                 sink.push(CardEvent::Produced {
                     player: p,
                     resource: s.landscape_resource(id),
@@ -228,7 +228,15 @@ pub(crate) fn playable_hand_card(
 }
 
 pub(crate) fn has_target(s: &State, owner: Player, t: Target) -> Result<(), CardError> {
-    if cells().any(|(r, c)| is_target(s, owner, r, c, t)) {
+    let classes = &s.counts(owner).classes;
+    let any = match t {
+        Target::Knight => classes[1] > 0,
+        Target::Building => classes[0] > 0,
+        Target::CivilWarUnit => {
+            (classes[1] > 0 || classes[2] > 0) && cells().any(|(r, c)| is_target(s, owner, r, c, t))
+        }
+    };
+    if any {
         Ok(())
     } else {
         Err(CardError::NoTarget)
@@ -237,7 +245,7 @@ pub(crate) fn has_target(s: &State, owner: Player, t: Target) -> Result<(), Card
 
 /// Whether the card at a cell qualifies for a choice of `t`.
 pub(crate) fn is_target(s: &State, owner: Player, r: usize, c: usize, t: Target) -> bool {
-    let Some(id) = s.grid[owner.index()][r][c].card else {
+    let Some(id) = s.grid()[owner.index()][r][c].card else {
         return false;
     };
     let spec = s.spec(id);

@@ -1,10 +1,14 @@
 //! Dispatch: who acts, checking an action against the decision pending, executing it,
 //! enumerating every legal action, and the fixed integer action space.
 //!
-//! Legal enumeration lists candidates for the decision pending and keeps those that pass
-//! the same check `apply` uses, so "listed ⇔ applicable" holds by construction (and is
-//! property-tested). Trade offers to the opponent are unbounded: the enumeration lists the
-//! one-for-one family; any offer can still be checked and applied.
+//! Legal enumeration lists, for the decision pending, the actions that pass the check
+//! `apply` uses. Where the check is cheap to restate (trade, upgrades, replenishing, most
+//! steps) the generator lists only actions whose conditions hold, read from the state's
+//! kept counts, and a debug build checks each in full; the rarer candidates (action cards,
+//! building at the row's ends, towns, counters, external chance) are checked in full as
+//! they are listed. "Listed ⇔ applicable" is property-tested both ways. Trade offers to the
+//! opponent are unbounded: the enumeration lists the one-for-one family; any offer can
+//! still be checked and applied.
 
 use super::action::CardAction;
 use super::build;
@@ -101,6 +105,10 @@ pub(crate) fn execute(s: &mut State, a: CardAction, sink: &mut impl CardEventSin
         }
     }
     turn::settle(s, sink);
+    debug_assert!(
+        s.counts_are_true(),
+        "derived counts out of date after {a:?}"
+    );
 }
 
 /// Hand indices enumerated (and in the action space).
@@ -110,24 +118,53 @@ pub const PILE_SLOTS: u8 = 128;
 /// Landscape-pile positions for the Scout.
 pub const SCOUT_SLOTS: u8 = 32;
 
-/// Every candidate action for the decision pending (not yet checked).
-fn candidates(s: &State, f: &mut impl FnMut(CardAction)) {
+/// Where enumerated actions go. A generator calls [`Out::sure`] for an action it lists
+/// only when the conditions of the check hold (its filters are those conditions, read from
+/// the kept counts), and [`Out::maybe`] for a candidate still to be checked in full. A debug
+/// build checks every `sure` action in full too, so a filter that drifts from its check
+/// fails every test that enumerates.
+struct Out<'a, F> {
+    s: &'a State,
+    f: F,
+}
+
+impl<F: FnMut(CardAction)> Out<'_, F> {
+    #[inline]
+    fn sure(&mut self, a: CardAction) {
+        debug_assert_eq!(check(self.s, &a), Ok(()), "listed but refused: {a:?}");
+        (self.f)(a)
+    }
+
+    #[inline]
+    fn maybe(&mut self, a: CardAction) {
+        if check(self.s, &a).is_ok() {
+            (self.f)(a)
+        }
+    }
+}
+
+/// Every legal action for the decision pending, in a fixed order.
+fn candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>) {
     use CardAction as A;
+    let s = o.s;
+    if s.phase == Phase::Over {
+        return;
+    }
     if let Some(step) = s.head() {
         let Some(p) = choices::actor(step) else {
             return;
         };
-        return step_candidates(s, step, p, f);
+        return step_candidates(o, step, p);
     }
     let p = s.current;
     let hand = s.hands[p.index()].len().min(HAND_SLOTS as usize) as u8;
     match s.phase {
-        Phase::Start => (0..2).for_each(|i| f(A::ChooseStarter { player: Player(i) })),
+        Phase::Start => (0..2).for_each(|i| o.maybe(A::ChooseStarter { player: Player(i) })),
         Phase::Roll => {
             if s.rules.chance == ChanceMode::External {
                 for e in 1..=6 {
                     for pr in 1..=6 {
-                        f(A::RollOutcome {
+                        o.maybe(A::RollOutcome {
                             player: p,
                             event: e,
                             production: pr,
@@ -135,11 +172,15 @@ fn candidates(s: &State, f: &mut impl FnMut(CardAction)) {
                     }
                 }
             } else {
-                f(A::Roll { player: p });
+                o.sure(A::Roll { player: p });
             }
             for h in 0..hand {
+                let card = s.hands[p.index()][h as usize].card;
+                if s.spec(card).effect != super::catalogue::Effect::SetProductionDie {
+                    continue;
+                }
                 for pr in 1..=6 {
-                    f(A::PlayAlchemist {
+                    o.maybe(A::PlayAlchemist {
                         player: p,
                         hand: h,
                         production: pr,
@@ -147,68 +188,120 @@ fn candidates(s: &State, f: &mut impl FnMut(CardAction)) {
                 }
             }
         }
-        Phase::Main => main_candidates(s, p, hand, f),
+        Phase::Main => main_candidates(o, p, hand),
         _ => {}
     }
 }
 
-fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction)) {
+fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8) {
     use super::catalogue::{CardKind, Effect};
     use CardAction as A;
-    // Cheap filters first (every candidate is still checked in full afterwards).
-    let kind = |h: u8| s.spec(s.hands[p.index()][h as usize].card).kind;
-    let need = s.hands[p.index()].len() < s.hand_limit(p);
+    let s = o.s;
+    let cards = &s.hands[p.index()];
+    let kind = |h: u8| s.spec(cards[h as usize].card).kind;
+    let need = cards.len() < s.hand_limit(p);
+    let stock = s.stock(p);
+    let counts = s.counts(p);
     if !s.replenishing {
         for h in 0..hand {
             if kind(h) == CardKind::Action {
-                f(A::PlayCard { player: p, hand: h });
+                o.maybe(A::PlayCard { player: p, hand: h });
             }
         }
-        let stock = s.stock(p);
+        // Trade: the check's conditions (`trade::check_bank`, `trade::check_offer`): enough
+        // of `give` at its rate (one unit for an offer), room for one more `get`.
         for give in CardResource::ALL {
-            if stock.get(give) == 0 {
+            let have = stock.get(give);
+            if have == 0 {
                 continue;
             }
+            let bank = have >= trade::rate(s, p, give);
             for get in CardResource::ALL {
-                f(A::BankTrade {
-                    player: p,
-                    give,
-                    get,
-                });
-                if give != get {
-                    f(A::Offer {
+                if give == get || counts.room[get.index()] == 0 {
+                    continue;
+                }
+                if bank {
+                    o.sure(A::BankTrade {
                         player: p,
-                        give: CardResources::one(give),
-                        get: CardResources::one(get),
+                        give,
+                        get,
                     });
+                }
+                o.sure(A::Offer {
+                    player: p,
+                    give: CardResources::one(give),
+                    get: CardResources::one(get),
+                });
+            }
+        }
+        // Roads, settlements and towns (`build::check_road`, ...) are checked in full, when
+        // the top card of their pile is there and affordable.
+        let affordable = |pile: PileId| {
+            s.piles[pile.index()]
+                .first()
+                .is_some_and(|&c| stock.contains(&s.spec(c).cost))
+        };
+        let (road, settlement) = (affordable(PileId::ROADS), affordable(PileId::SETTLEMENTS));
+        for side in [Side::Left, Side::Right] {
+            if road {
+                o.maybe(A::BuildRoad { player: p, side });
+            }
+            if settlement {
+                o.maybe(A::BuildSettlement { player: p, side });
+            }
+        }
+        let town = affordable(PileId::TOWNS);
+        // Upgrades of the hand that may be laid (`build::check_expand`): not taken this
+        // turn, affordable; red ones (town upgrades) only on a town.
+        let (mut layable, mut red) = (0u32, 0u32);
+        for h in 0..hand {
+            let c = cards[h as usize];
+            let spec = s.spec(c.card);
+            if matches!(
+                spec.kind,
+                CardKind::SettlementUpgrade | CardKind::TownUpgrade
+            ) && !c.fresh
+                && stock.contains(&spec.cost)
+            {
+                layable |= 1 << h;
+                if spec.kind == CardKind::TownUpgrade {
+                    red |= 1 << h;
                 }
             }
         }
-        for side in [Side::Left, Side::Right] {
-            f(A::BuildRoad { player: p, side });
-            f(A::BuildSettlement { player: p, side });
-        }
-        for col in 0..COLS as u8 {
-            if s.is_settled(p, col as usize) {
-                f(A::BuildTown { player: p, col });
-                for h in 0..hand {
-                    if matches!(kind(h), CardKind::SettlementUpgrade | CardKind::TownUpgrade) {
-                        for row in [0, 1, 3, 4] {
-                            f(A::Expand {
-                                player: p,
-                                hand: h,
-                                col,
-                                row,
-                            });
-                        }
+        let mut settled = counts.settled;
+        while settled != 0 {
+            let col = settled.trailing_zeros() as u8;
+            settled &= settled - 1;
+            if town {
+                o.maybe(A::BuildTown { player: p, col });
+            }
+            if layable == 0 {
+                continue;
+            }
+            let on_town = counts.towns & (1 << col) != 0;
+            for h in 0..hand {
+                if layable & (1 << h) == 0 || (!on_town && red & (1 << h) != 0) {
+                    continue;
+                }
+                for row in [0u8, 1, 3, 4] {
+                    let inner = row == 1 || row == 3;
+                    if (on_town || inner) && s.cell(p, row as usize, col as usize).card.is_none() {
+                        o.sure(A::Expand {
+                            player: p,
+                            hand: h,
+                            col,
+                            row,
+                        });
                     }
                 }
             }
         }
+        // Changing a card (`turn::check_replenish`): a full hand, once a turn.
         if !need && !s.exchanged {
             for h in 0..hand {
                 for i in 0..PileId::DEVELOPMENT {
-                    f(A::Exchange {
+                    o.sure(A::Exchange {
                         player: p,
                         hand: h,
                         pile: PileId::development(i),
@@ -217,23 +310,46 @@ fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction
             }
         }
     }
+    // Replenishing (`turn::check_replenish`): a pile with cards, and a payment in stock.
     if need {
         let cheap = s.count_effect(p, Effect::CheaperSearch) > 0;
+        // The payments in stock, found once for the five piles.
+        let mut pays = [[None; 2]; 21];
+        let mut k = 0;
+        for pay in payments() {
+            if pay[1].is_none() == cheap && affords(&stock, pay) {
+                pays[k] = pay;
+                k += 1;
+            }
+        }
         for i in 0..PileId::DEVELOPMENT {
             let pile = PileId::development(i);
-            f(A::Draw { player: p, pile });
-            for pay in payments() {
-                if pay[1].is_none() == cheap {
-                    f(A::Search {
-                        player: p,
-                        pile,
-                        pay,
-                    });
-                }
+            if s.piles[pile.index()].is_empty() {
+                continue;
+            }
+            o.sure(A::Draw { player: p, pile });
+            for &pay in &pays[..k] {
+                o.sure(A::Search {
+                    player: p,
+                    pile,
+                    pay,
+                });
             }
         }
     }
-    f(A::EndTurn { player: p });
+    if !s.exchanged {
+        o.sure(A::EndTurn { player: p });
+    }
+}
+
+/// Whether `stock` holds the resources of a search payment.
+fn affords(stock: &CardResources, pay: [Option<CardResource>; 2]) -> bool {
+    match pay {
+        [Some(a), Some(b)] if a == b => stock.get(a) >= 2,
+        [Some(a), Some(b)] => stock.get(a) >= 1 && stock.get(b) >= 1,
+        [Some(a), None] => stock.get(a) >= 1,
+        _ => false,
+    }
 }
 
 /// Every way to pay for a search: one resource, or two (unordered).
@@ -245,24 +361,35 @@ fn payments() -> impl Iterator<Item = [Option<CardResource>; 2]> {
     })
 }
 
-fn step_candidates(s: &State, step: Pending, p: Player, f: &mut impl FnMut(CardAction)) {
+fn step_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, step: Pending, p: Player) {
     use CardAction as A;
+    let s = o.s;
     let hand = |q: Player| s.hands[q.index()].len().min(HAND_SLOTS as usize) as u8;
     let dev = (0..PileId::DEVELOPMENT).map(PileId::development);
+    // The resources a step may name (`choices::check_step`): room for one more to receive,
+    // a unit in stock to take, give or give up.
+    let resources = |o: &mut Out<'_, F>, ok: &dyn Fn(CardResource) -> bool| {
+        for resource in CardResource::ALL {
+            if ok(resource) {
+                o.sure(A::ChooseResource {
+                    player: p,
+                    resource,
+                });
+            }
+        }
+    };
     match step {
-        Pending::Gain { .. }
-        | Pending::Steal { .. }
-        | Pending::Give { .. }
-        | Pending::Spend { .. } => CardResource::ALL.into_iter().for_each(|resource| {
-            f(A::ChooseResource {
-                player: p,
-                resource,
-            })
-        }),
+        Pending::Gain { player, .. } => resources(o, &|r| s.has_room(player, r)),
+        Pending::Steal { victim: q, .. }
+        | Pending::Give { giver: q, .. }
+        | Pending::Spend { player: q, .. } => {
+            let stock = s.stock(q);
+            resources(o, &|r| stock.get(r) > 0)
+        }
         Pending::Discard { .. } | Pending::PutBack { .. } => {
             for h in 0..hand(p) {
                 dev.clone().for_each(|pile| {
-                    f(A::Discard {
+                    o.sure(A::Discard {
                         player: p,
                         hand: h,
                         pile,
@@ -270,36 +397,38 @@ fn step_candidates(s: &State, step: Pending, p: Player, f: &mut impl FnMut(CardA
                 });
             }
         }
-        Pending::ChoosePile { .. } => dev.for_each(|pile| f(A::OpenPile { player: p, pile })),
+        Pending::ChoosePile { .. } => dev.for_each(|pile| o.maybe(A::OpenPile { player: p, pile })),
         Pending::Search { pile, .. } => {
             let n = s.piles[pile.index()].len().min(PILE_SLOTS as usize) as u8;
-            (0..n).for_each(|index| f(A::Take { player: p, index }));
+            (0..n).for_each(|index| o.sure(A::Take { player: p, index }));
         }
-        Pending::ChooseCard { .. } => {
+        Pending::ChooseCard { owner, target, .. } => {
             for (r, c) in cells() {
-                f(A::ChooseCard {
-                    player: p,
-                    col: c as u8,
-                    row: r as u8,
-                });
+                if effects::is_target(s, owner, r, c, target) {
+                    o.sure(A::ChooseCard {
+                        player: p,
+                        col: c as u8,
+                        row: r as u8,
+                    });
+                }
             }
         }
         Pending::Counter { .. } => {
-            (0..hand(p)).for_each(|h| f(A::Counter { player: p, hand: h }));
-            f(A::NoCounter { player: p });
+            (0..hand(p)).for_each(|h| o.maybe(A::Counter { player: p, hand: h }));
+            o.sure(A::NoCounter { player: p });
         }
         Pending::AttackDie { .. } => {
-            (1..=6).for_each(|value| f(A::DieOutcome { player: p, value }))
+            (1..=6).for_each(|value| o.maybe(A::DieOutcome { player: p, value }))
         }
         Pending::Spy { .. } => {
             (0..hand(super::types::opponent(p)))
-                .for_each(|index| f(A::TakeFromHand { player: p, index }));
-            f(A::Pass { player: p });
+                .for_each(|index| o.maybe(A::TakeFromHand { player: p, index }));
+            o.sure(A::Pass { player: p });
         }
         Pending::Conflict { .. } => {
             for index in 0..hand(super::types::opponent(p)) {
                 dev.clone().for_each(|pile| {
-                    f(A::ReturnFromHand {
+                    o.sure(A::ReturnFromHand {
                         player: p,
                         index,
                         pile,
@@ -308,15 +437,15 @@ fn step_candidates(s: &State, step: Pending, p: Player, f: &mut impl FnMut(CardA
             }
         }
         Pending::Landscapes { .. } => {
-            f(A::DrawLandscapes { player: p });
-            (0..hand(p)).for_each(|h| f(A::PlayScout { player: p, hand: h }));
+            o.sure(A::DrawLandscapes { player: p });
+            (0..hand(p)).for_each(|h| o.maybe(A::PlayScout { player: p, hand: h }));
         }
         Pending::PlaceDrawn { .. } => {
-            f(A::PlaceLandscapes {
+            o.sure(A::PlaceLandscapes {
                 player: p,
                 swap: false,
             });
-            f(A::PlaceLandscapes {
+            o.sure(A::PlaceLandscapes {
                 player: p,
                 swap: true,
             });
@@ -327,22 +456,24 @@ fn step_candidates(s: &State, step: Pending, p: Player, f: &mut impl FnMut(CardA
                 .min(SCOUT_SLOTS as usize) as u8;
             for above in 0..n {
                 for below in 0..n {
-                    f(A::ScoutPick {
-                        player: p,
-                        above,
-                        below,
-                    });
+                    if above != below {
+                        o.sure(A::ScoutPick {
+                            player: p,
+                            above,
+                            below,
+                        });
+                    }
                 }
             }
         }
         Pending::Shuffle { pile, placed, .. } => {
             let n = s.piles[pile.index()].len().saturating_sub(placed as usize);
             (0..n.min(PILE_SLOTS as usize) as u8)
-                .for_each(|index| f(A::ShuffleStep { player: p, index }));
+                .for_each(|index| o.sure(A::ShuffleStep { player: p, index }));
         }
         Pending::Answer { .. } => {
-            f(A::Accept { player: p });
-            f(A::Reject { player: p });
+            o.maybe(A::Accept { player: p });
+            o.maybe(A::Reject { player: p });
         }
         Pending::Production | Pending::CheckHands | Pending::EventCard => {}
     }
@@ -355,12 +486,8 @@ pub(crate) fn legal_actions(s: &State, out: &mut Vec<CardAction>) {
 }
 
 /// Calls `f` with every legal action, in the order of [`legal_actions`] (no allocation).
-pub(crate) fn for_each_legal(s: &State, mut f: impl FnMut(CardAction)) {
-    candidates(s, &mut |a| {
-        if check(s, &a).is_ok() {
-            f(a);
-        }
-    });
+pub(crate) fn for_each_legal(s: &State, f: impl FnMut(CardAction)) {
+    candidates(&mut Out { s, f });
 }
 
 // ------------------------------------------------------------------ action space

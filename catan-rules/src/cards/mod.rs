@@ -106,10 +106,22 @@ pub enum CardDecision {
     },
 }
 
-/// A game of the Catan Card Game. Cloning copies the whole state (the catalogue is shared).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A game of the Catan Card Game. Cloning copies the whole state (the catalogue is shared);
+/// `clone_from` into an existing game reuses its buffers (no allocation once they are large
+/// enough), as a search's scratch copy needs.
+#[derive(Debug, PartialEq, Eq)]
 pub struct CardGame {
     s: State,
+}
+
+impl Clone for CardGame {
+    fn clone(&self) -> CardGame {
+        CardGame { s: self.s.clone() }
+    }
+
+    fn clone_from(&mut self, o: &CardGame) {
+        self.s.clone_from(&o.s);
+    }
 }
 
 impl CardGame {
@@ -228,7 +240,7 @@ impl CardGame {
 
     /// A cell of a principality.
     pub fn cell(&self, p: Player, row: usize, col: usize) -> Cell {
-        self.s.grid[p.index()][row][col]
+        self.s.grid()[p.index()][row][col]
     }
 
     /// Action cards a seat has played.
@@ -244,7 +256,7 @@ impl CardGame {
             .map(|p| {
                 state::cells()
                     .map(|(r, c)| {
-                        let cell = s.grid[p][r][c];
+                        let cell = s.grid()[p][r][c];
                         cell.card.is_some() as usize + cell.under.is_some() as usize
                     })
                     .sum::<usize>()
@@ -309,15 +321,13 @@ impl CardGame {
     /// The integer ids of the legal actions as a mask of [`ACTION_SPACE`] booleans.
     pub fn legal_mask(&self, mask: &mut [bool]) {
         mask.iter_mut().for_each(|m| *m = false);
-        let mut v = Vec::new();
-        self.legal_actions(&mut v);
-        for a in &v {
-            if let Some(id) = action_id(a) {
+        legal::for_each_legal(&self.s, |a| {
+            if let Some(id) = action_id(&a) {
                 if let Some(m) = mask.get_mut(id as usize) {
                     *m = true;
                 }
             }
-        }
+        });
     }
 
     /// Applies the action with integer id `id` for the seat to act.

@@ -185,7 +185,7 @@ pub(crate) fn to_position(s: &State) -> CardPosition {
     let principality = |p: usize| {
         cells()
             .filter_map(|(r, c)| {
-                let cell = s.grid[p][r][c];
+                let cell = s.grid()[p][r][c];
                 cell.card.map(|id| PosCell {
                     row: r as u8,
                     col: c as u8,
@@ -289,7 +289,7 @@ pub(crate) fn from_position(
             ),
         });
     }
-    s.grid = [[[Cell::default(); COLS]; ROWS]; 2];
+    s.clear_grid();
     for p in 0..2 {
         for c in &pos.principalities[p] {
             load_cell(&mut l, &mut s, p, c);
@@ -352,7 +352,7 @@ fn load_cell(l: &mut Loader, s: &mut State, p: usize, c: &PosCell) {
         return l.bad_cell(p, c, "outside the grid");
     }
     let Some(card) = card else { return };
-    if s.grid[p][r][col].card.is_some() {
+    if s.grid()[p][r][col].card.is_some() {
         return l.bad_cell(p, c, "two cards in one cell");
     }
     let kind = l.cat.card(card).kind;
@@ -374,11 +374,16 @@ fn load_cell(l: &mut Loader, s: &mut State, p: usize, c: &PosCell) {
     {
         l.bad_cell(p, c, "a town (and only a town) lies on a settlement");
     }
-    s.grid[p][r][col] = Cell {
-        card: Some(card),
-        stock: c.stock,
-        under,
-    };
+    s.set_cell(
+        Player(p as u8),
+        r,
+        col,
+        Cell {
+            card: Some(card),
+            stock: c.stock,
+            under,
+        },
+    );
 }
 
 fn load_piles(l: &mut Loader, s: &mut State, pos: &CardPosition) {
@@ -459,7 +464,7 @@ fn check_consistency(l: &mut Loader, s: &State) {
     if t.knight_token != s.knight_token || t.mill_token != s.mill_token {
         bad("the tokens do not match strength and trade points".into());
     }
-    for (p, cells) in s.grid.iter().enumerate() {
+    for (p, cells) in s.grid().iter().enumerate() {
         for (r, row) in cells.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
                 let Some(id) = cell.card else { continue };

@@ -57,7 +57,7 @@ fn used_cols(s: &State) -> (usize, usize) {
     let mut hi = 0;
     for p in 0..2 {
         for (r, c) in cells() {
-            if s.grid[p][r][c].card.is_some() {
+            if s.grid()[p][r][c].card.is_some() {
                 lo = lo.min(c);
                 hi = hi.max(c);
             }
@@ -94,7 +94,7 @@ pub(crate) fn ascii(s: &State) -> String {
         for r in 0..ROWS {
             let mut line = String::new();
             for c in lo..=hi {
-                let cell = s.grid[p.index()][r][c];
+                let cell = s.grid()[p.index()][r][c];
                 let txt = cell
                     .card
                     .map(|id| short(s, id, cell.stock))
@@ -143,7 +143,7 @@ pub(crate) fn svg(s: &State, st: &SvgStyle) -> String {
             if c < lo || c > hi {
                 continue;
             }
-            let cell = s.grid[p.index()][r][c];
+            let cell = s.grid()[p.index()][r][c];
             let Some(id) = cell.card else { continue };
             let x = 10 + (c - lo) as u32 * w;
             let y = y0 + 20 + r as u32 * h;

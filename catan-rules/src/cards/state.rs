@@ -283,13 +283,18 @@ impl Default for CardRules {
     }
 }
 
-/// The whole state of a card game (see [`super::CardGame`] for its API).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The whole state of a card game (see [`super::CardGame`] for its API). `Clone` is
+/// written out so that `clone_from` reuses the vectors' buffers.
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct State {
     pub cat: Arc<Catalogue>,
     pub rules: CardRules,
     pub rng: Rng,
-    pub grid: [[[Cell; COLS]; ROWS]; 2],
+    /// Both principalities. Private: every change goes through [`State::set_cell`] or
+    /// [`State::set_stock`], which keep [`State::counts`] up to date.
+    grid: [[[Cell; COLS]; ROWS]; 2],
+    /// Per seat, the counts derived from its principality (see [`Counts`]).
+    counts: [Counts; 2],
     pub hands: [Vec<HandCard>; 2],
     pub piles: [Vec<CardId>; PileId::COUNT],
     /// Action cards each seat has played (face up, out of the game).
@@ -314,24 +319,226 @@ pub(crate) struct State {
     pub opening_pile: Option<PileId>,
 }
 
+/// The counts every rule asks about, derived from one principality and kept up to date
+/// cell by cell as the grid changes ([`State::set_cell`], [`State::set_stock`]), so that
+/// a query is a read instead of a walk over the grid (docs/performance.md, "The Card
+/// Game"). Each field is defined by the cells it adds up; [`Counts::of`] recounts them
+/// from scratch, and a debug build compares the two after every action.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counts {
+    /// Units stored on the landscape cells, per resource (cards with a resource).
+    pub stock: CardResources,
+    /// Landscape cards on the landscape cells, per resource stored (gold without one).
+    pub lands: [u8; 6],
+    /// Those of [`Counts::lands`] with room for one more unit.
+    pub room: [u8; 6],
+    /// Cards on the upgrade cells, per effect.
+    pub effects: [u8; EFFECTS],
+    /// Upgrades with the 2:1 trade effect, per resource.
+    pub fleets: [u8; 6],
+    /// Upgrades that are knights.
+    pub knights: u8,
+    /// Cards anywhere in the grid, per upgrade class (building, knight, fleet).
+    pub classes: [u8; 3],
+    /// The knights' printed strength, added up.
+    pub strength: u16,
+    /// The upgrades' tournament points, added up.
+    pub tournament: u16,
+    /// The upgrades' trade points, added up.
+    pub trade: u16,
+    /// Victory points of the cards in the middle row and on the upgrade cells.
+    pub points: u16,
+    /// A bit per occupied middle-row column.
+    pub middle: u32,
+    /// A bit per middle-row column holding a settlement or a town.
+    pub settled: u32,
+    /// A bit per middle-row column holding a town.
+    pub towns: u32,
+    /// A bit per column holding a landscape card, in the landscape row above the middle
+    /// and in the one below.
+    pub land_cols: [u32; 2],
+    /// Per resource stored, a bit per landscape card: bit `col` for the row above the
+    /// middle, bit `32 + col` for the row below (so that bit order is the fixed order).
+    pub lands_of: [u64; 6],
+}
+
+/// The number of [`Effect`]s (the size of [`Counts::effects`]).
+pub(crate) const EFFECTS: usize = Effect::ShuffleEventPile as usize + 1;
+
+fn class_index(c: UpgradeClass) -> usize {
+    match c {
+        UpgradeClass::Building => 0,
+        UpgradeClass::Knight => 1,
+        UpgradeClass::Fleet => 2,
+    }
+}
+
+impl Counts {
+    /// Counts a principality from scratch.
+    pub fn of(cat: &Catalogue, grid: &[[Cell; COLS]; ROWS]) -> Counts {
+        let mut n = Counts::default();
+        for (r, c) in cells() {
+            n.tally(cat, r, c, grid[r][c], true);
+        }
+        n
+    }
+
+    /// Adds (or takes away) what the cell at `(r, c)` holding `cell` contributes.
+    fn tally(&mut self, cat: &Catalogue, r: usize, c: usize, cell: Cell, add: bool) {
+        let Some(id) = cell.card else { return };
+        let spec = cat.card(id);
+        // Wrapping: a position being loaded may hold out-of-range values before it is refused.
+        let bump8 = |x: &mut u8, n: u8| {
+            *x = if add {
+                x.wrapping_add(n)
+            } else {
+                x.wrapping_sub(n)
+            }
+        };
+        let bump16 = |x: &mut u16, n: u8| {
+            *x = if add {
+                x.wrapping_add(n.into())
+            } else {
+                x.wrapping_sub(n.into())
+            }
+        };
+        if let Some(class) = spec.class {
+            bump8(&mut self.classes[class_index(class)], 1);
+        }
+        if r == MIDDLE {
+            bump16(&mut self.points, spec.victory_points);
+            let bit = 1u32 << c;
+            let flip = |m: &mut u32| *m = if add { *m | bit } else { *m & !bit };
+            flip(&mut self.middle);
+            match spec.kind {
+                CardKind::Town => {
+                    flip(&mut self.settled);
+                    flip(&mut self.towns);
+                }
+                CardKind::Settlement => flip(&mut self.settled),
+                _ => {}
+            }
+        } else if c % 2 == 0 {
+            bump16(&mut self.points, spec.victory_points);
+            bump8(&mut self.effects[spec.effect as usize], 1);
+            if matches!(
+                spec.kind,
+                CardKind::SettlementUpgrade | CardKind::TownUpgrade
+            ) {
+                bump16(&mut self.tournament, spec.tournament);
+                bump16(&mut self.trade, spec.trade);
+                if spec.class == Some(UpgradeClass::Knight) {
+                    bump8(&mut self.knights, 1);
+                    bump16(&mut self.strength, spec.strength);
+                }
+                if spec.effect == Effect::TradeTwoForOne {
+                    if let Some(res) = spec.resource {
+                        bump8(&mut self.fleets[res.index()], 1);
+                    }
+                }
+            }
+        } else if r == MIDDLE - 1 || r == MIDDLE + 1 {
+            if let Some(res) = spec.resource {
+                bump8(&mut self.stock.0[res.index()], cell.stock);
+            }
+            if spec.kind == CardKind::Landscape {
+                let bits = &mut self.land_cols[usize::from(r > MIDDLE)];
+                *bits = if add {
+                    *bits | 1 << c
+                } else {
+                    *bits & !(1 << c)
+                };
+                let res = spec.resource.unwrap_or(CardResource::Gold).index();
+                let bit = 1u64 << (usize::from(r > MIDDLE) * 32 + c);
+                let of = &mut self.lands_of[res];
+                *of = if add { *of | bit } else { *of & !bit };
+                bump8(&mut self.lands[res], 1);
+                if cell.stock < MAX_STOCK {
+                    bump8(&mut self.room[res], 1);
+                }
+            }
+        }
+    }
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut s = State::blank(self.cat.clone(), self.rules, self.rng);
+        s.clone_from(self);
+        s
+    }
+
+    /// Copies `o` into `self` without allocating once `self`'s vectors are large enough.
+    fn clone_from(&mut self, o: &State) {
+        if !Arc::ptr_eq(&self.cat, &o.cat) {
+            self.cat = o.cat.clone();
+        }
+        self.rules = o.rules;
+        self.rng = o.rng;
+        self.grid = o.grid;
+        self.counts = o.counts;
+        for (a, b) in self.hands.iter_mut().zip(&o.hands) {
+            a.clone_from(b);
+        }
+        for (a, b) in self.piles.iter_mut().zip(&o.piles) {
+            a.clone_from(b);
+        }
+        for (a, b) in self.played.iter_mut().zip(&o.played) {
+            a.clone_from(b);
+        }
+        self.known = o.known;
+        self.starter = o.starter;
+        self.current = o.current;
+        self.turn = o.turn;
+        self.phase = o.phase;
+        self.dice = o.dice;
+        self.alchemist = o.alchemist;
+        self.built = o.built;
+        self.exchanged = o.exchanged;
+        self.replenishing = o.replenishing;
+        self.knight_token = o.knight_token;
+        self.mill_token = o.mill_token;
+        self.winner = o.winner;
+        self.queue.clone_from(&o.queue);
+        self.drawn = o.drawn;
+        self.offer = o.offer;
+        self.opening_pile = o.opening_pile;
+    }
+}
+
+/// The cells of one seat's landscape cards (from [`Counts::land_cols`]), the row above the
+/// middle first, each row left to right.
+pub(crate) struct LandCells {
+    bits: [u32; 2],
+    row: usize,
+}
+
+impl Iterator for LandCells {
+    type Item = (usize, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        while self.row < 2 {
+            let b = self.bits[self.row];
+            if b != 0 {
+                self.bits[self.row] = b & (b - 1);
+                let r = if self.row == 0 {
+                    MIDDLE - 1
+                } else {
+                    MIDDLE + 1
+                };
+                return Some((r, b.trailing_zeros() as usize));
+            }
+            self.row += 1;
+        }
+        None
+    }
+}
+
 /// Cells of a grid in the fixed order used for every automatic choice: upper rows first,
 /// left to right.
 pub(crate) fn cells() -> impl Iterator<Item = (usize, usize)> {
     (0..ROWS).flat_map(|r| (0..COLS).map(move |c| (r, c)))
-}
-
-/// The cells where landscapes lie (rows next to the middle, odd columns), in the fixed order.
-pub(crate) fn landscape_cells() -> impl Iterator<Item = (usize, usize)> {
-    [MIDDLE - 1, MIDDLE + 1]
-        .into_iter()
-        .flat_map(|r| (1..COLS).step_by(2).map(move |c| (r, c)))
-}
-
-/// The cells where upgrades lie (rows other than the middle, even columns).
-pub(crate) fn upgrade_cells() -> impl Iterator<Item = (usize, usize)> {
-    [MIDDLE - 2, MIDDLE - 1, MIDDLE + 1, MIDDLE + 2]
-        .into_iter()
-        .flat_map(|r| (0..COLS).step_by(2).map(move |c| (r, c)))
 }
 
 impl State {
@@ -345,13 +552,108 @@ impl State {
         &self.grid[p.index()][row][col]
     }
 
-    /// The landscape cells of a player, in the fixed order.
-    pub fn landscapes(&self, p: Player) -> impl Iterator<Item = (usize, usize, CardId, u8)> + '_ {
-        landscape_cells().filter_map(move |(r, c)| {
-            let cell = self.grid[p.index()][r][c];
-            let id = cell.card?;
-            (self.spec(id).kind == CardKind::Landscape).then_some((r, c, id, cell.stock))
-        })
+    /// Both principalities (read only: changes go through [`State::set_cell`]).
+    #[inline]
+    pub fn grid(&self) -> &[[[Cell; COLS]; ROWS]; 2] {
+        &self.grid
+    }
+
+    /// The derived counts of a seat's principality.
+    #[inline]
+    pub fn counts(&self, p: Player) -> &Counts {
+        &self.counts[p.index()]
+    }
+
+    /// A state with empty principalities (the counts of an empty grid).
+    pub fn blank(cat: Arc<Catalogue>, rules: CardRules, rng: Rng) -> State {
+        State {
+            rules,
+            rng,
+            grid: [[[Cell::default(); COLS]; ROWS]; 2],
+            counts: [Counts::default(); 2],
+            hands: [
+                Vec::with_capacity(HAND_CAPACITY),
+                Vec::with_capacity(HAND_CAPACITY),
+            ],
+            piles: core::array::from_fn(|_| Vec::with_capacity(cat.total_cards())),
+            played: [Vec::with_capacity(32), Vec::with_capacity(32)],
+            known: [0; 2],
+            starter: None,
+            current: Player(0),
+            turn: 0,
+            phase: Phase::Opening,
+            dice: None,
+            alchemist: None,
+            built: false,
+            exchanged: false,
+            replenishing: false,
+            knight_token: None,
+            mill_token: None,
+            winner: None,
+            queue: Vec::with_capacity(QUEUE_CAPACITY),
+            drawn: [None; 2],
+            offer: None,
+            opening_pile: None,
+            cat,
+        }
+    }
+
+    /// Puts `cell` at `(row, col)` of a principality, keeping the counts up to date. Every
+    /// change of the grid goes through here or [`State::set_stock`].
+    pub fn set_cell(&mut self, p: Player, row: usize, col: usize, cell: Cell) {
+        let cat = &*self.cat;
+        let counts = &mut self.counts[p.index()];
+        let at = &mut self.grid[p.index()][row][col];
+        counts.tally(cat, row, col, *at, false);
+        *at = cell;
+        counts.tally(cat, row, col, cell, true);
+    }
+
+    /// Sets the units stored on the landscape at `(row, col)`, keeping the counts up to
+    /// date.
+    pub fn set_stock(&mut self, p: Player, row: usize, col: usize, stock: u8) {
+        // What `Counts::tally` would take away and add again, less what does not depend
+        // on the units: the stock of the card's resource and, for a landscape, its room.
+        let cell = &mut self.grid[p.index()][row][col];
+        let old = core::mem::replace(&mut cell.stock, stock);
+        let Some(id) = cell.card else { return };
+        if row == MIDDLE || row.abs_diff(MIDDLE) != 1 || col % 2 == 0 {
+            return;
+        }
+        let spec = self.cat.card(id);
+        let n = &mut self.counts[p.index()];
+        if let Some(res) = spec.resource {
+            let x = &mut n.stock.0[res.index()];
+            *x = x.wrapping_sub(old).wrapping_add(stock);
+        }
+        if spec.kind == CardKind::Landscape {
+            let x = &mut n.room[spec.resource.unwrap_or(CardResource::Gold).index()];
+            *x = x
+                .wrapping_sub(u8::from(old < MAX_STOCK))
+                .wrapping_add(u8::from(stock < MAX_STOCK));
+        }
+    }
+
+    /// Empties both principalities.
+    pub fn clear_grid(&mut self) {
+        self.grid = [[[Cell::default(); COLS]; ROWS]; 2];
+        self.counts = [Counts::default(); 2];
+    }
+
+    /// Whether the kept counts are those of the grid (a debug build checks this after
+    /// every action).
+    pub fn counts_are_true(&self) -> bool {
+        (0..2).all(|p| self.counts[p] == Counts::of(&self.cat, &self.grid[p]))
+    }
+
+    /// The cells of a player's landscape cards, in the fixed order of [`cells`] (the
+    /// landscape rows, rows `MIDDLE ± 1`, odd columns). The iterator borrows nothing.
+    #[inline]
+    pub fn land_cells(&self, p: Player) -> LandCells {
+        LandCells {
+            bits: self.counts[p.index()].land_cols,
+            row: 0,
+        }
     }
 
     /// The resource a landscape cell stores.
@@ -360,27 +662,15 @@ impl State {
     }
 
     /// The player's stock of each resource (all landscapes added up).
+    #[inline]
     pub fn stock(&self, p: Player) -> CardResources {
-        let mut s = CardResources::EMPTY;
-        let g = &self.grid[p.index()];
-        for row in [&g[MIDDLE - 1], &g[MIDDLE + 1]] {
-            for cell in row.iter().skip(1).step_by(2) {
-                if let Some(id) = cell.card {
-                    if cell.stock > 0 {
-                        if let Some(r) = self.spec(id).resource {
-                            s.0[r.index()] += cell.stock;
-                        }
-                    }
-                }
-            }
-        }
-        s
+        self.counts[p.index()].stock
     }
 
     /// Whether one more unit of `r` fits on one of the player's landscapes.
+    #[inline]
     pub fn has_room(&self, p: Player, r: CardResource) -> bool {
-        self.landscapes(p)
-            .any(|(_, _, id, n)| self.landscape_resource(id) == r && n < MAX_STOCK)
+        self.counts[p.index()].room[r.index()] > 0
     }
 
     /// Adds one unit of `r`, turning the emptiest landscape of `r` (the first in the fixed
@@ -388,13 +678,9 @@ impl State {
     /// player: receiving fills the emptiest card, paying empties the fullest (docs/cards.md,
     /// "Turning the landscapes").
     pub fn gain(&mut self, p: Player, r: CardResource) -> bool {
-        let best = self
-            .landscapes(p)
-            .filter(|&(_, _, id, n)| self.landscape_resource(id) == r && n < MAX_STOCK)
-            .min_by_key(|&(row, col, _, n)| (n, row, col));
-        match best {
-            Some((row, col, _, _)) => {
-                self.grid[p.index()][row][col].stock += 1;
+        match self.turned_landscape(p, r, false) {
+            Some((row, col, n)) => {
+                self.set_stock(p, row, col, n + 1);
                 true
             }
             None => false,
@@ -403,17 +689,50 @@ impl State {
 
     /// Removes one unit of `r` from the fullest landscape of `r`; `false` if there is none.
     pub fn spend(&mut self, p: Player, r: CardResource) -> bool {
-        let best = self
-            .landscapes(p)
-            .filter(|&(_, _, id, n)| self.landscape_resource(id) == r && n > 0)
-            .max_by_key(|&(row, col, _, n)| (n, usize::MAX - row, usize::MAX - col));
-        match best {
-            Some((row, col, _, _)) => {
-                self.grid[p.index()][row][col].stock -= 1;
+        match self.turned_landscape(p, r, true) {
+            Some((row, col, n)) => {
+                self.set_stock(p, row, col, n - 1);
                 true
             }
             None => false,
         }
+    }
+
+    /// The landscape of `r` that paying (`fullest`: the fullest with a unit) or receiving
+    /// (the emptiest with room) turns, the first in the fixed order on a tie, with its units.
+    fn turned_landscape(
+        &self,
+        p: Player,
+        r: CardResource,
+        fullest: bool,
+    ) -> Option<(usize, usize, u8)> {
+        if !fullest && self.counts[p.index()].room[r.index()] == 0 {
+            return None;
+        }
+        let g = &self.grid[p.index()];
+        let mut best: Option<(usize, usize, u8)> = None;
+        // The landscapes of `r`, in the fixed order, so a strict comparison keeps the
+        // first on a tie.
+        let mut bits = self.counts[p.index()].lands_of[r.index()];
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (row, col) = if i < 32 {
+                (MIDDLE - 1, i)
+            } else {
+                (MIDDLE + 1, i - 32)
+            };
+            let n = g[row][col].stock;
+            let better = if fullest {
+                n > 0 && best.is_none_or(|b| n > b.2)
+            } else {
+                n < MAX_STOCK && best.is_none_or(|b| n < b.2)
+            };
+            if better {
+                best = Some((row, col, n));
+            }
+        }
+        best
     }
 
     /// Pays a cost (the caller has checked the stock).
@@ -425,30 +744,10 @@ impl State {
         }
     }
 
-    /// The upgrade cards of a player with their cells.
-    pub fn upgrades(&self, p: Player) -> impl Iterator<Item = (usize, usize, CardId)> + '_ {
-        upgrade_cells().filter_map(move |(r, c)| {
-            let id = self.grid[p.index()][r][c].card?;
-            matches!(
-                self.spec(id).kind,
-                CardKind::SettlementUpgrade | CardKind::TownUpgrade
-            )
-            .then_some((r, c, id))
-        })
-    }
-
     /// How many of the player's upgrades have this effect.
+    #[inline]
     pub fn count_effect(&self, p: Player, e: Effect) -> u8 {
-        let g = &self.grid[p.index()];
-        let mut n = 0;
-        for r in [MIDDLE - 2, MIDDLE - 1, MIDDLE + 1, MIDDLE + 2] {
-            for cell in g[r].iter().step_by(2) {
-                if let Some(id) = cell.card {
-                    n += u8::from(self.spec(id).effect == e);
-                }
-            }
-        }
-        n
+        self.counts[p.index()].effects[e as usize]
     }
 
     /// Whether the middle-row card at `col` is a town.
@@ -466,46 +765,40 @@ impl State {
     }
 
     /// Whether the player has a town.
+    #[inline]
     pub fn has_town(&self, p: Player) -> bool {
-        (0..COLS).any(|c| self.is_town(p, c))
+        self.counts[p.index()].towns != 0
     }
 
     /// Strength points: knights plus one per knight for each smithy ("Card Game rules, 'List
     /// of Territorial Upgrade cards'", Smithy).
+    #[inline]
     pub fn strength(&self, p: Player) -> u32 {
-        let smithies = self.count_effect(p, Effect::RaiseKnightStrength) as u32;
-        self.upgrades(p)
-            .filter(|&(_, _, id)| self.spec(id).class == Some(UpgradeClass::Knight))
-            .map(|(_, _, id)| self.spec(id).strength as u32 + smithies)
-            .sum()
+        let n = &self.counts[p.index()];
+        let smithies = n.effects[Effect::RaiseKnightStrength as usize] as u32;
+        n.strength as u32 + n.knights as u32 * smithies
     }
 
     /// Tournament points (knights' red numbers).
+    #[inline]
     pub fn tournament(&self, p: Player) -> u32 {
-        self.upgrades(p)
-            .map(|(_, _, id)| self.spec(id).tournament as u32)
-            .sum()
+        self.counts[p.index()].tournament as u32
     }
 
     /// Trade points; they count only with a town ("Card Game rules, 'Advantageous
     /// Trade'").
+    #[inline]
     pub fn trade_points(&self, p: Player) -> u32 {
         if !self.has_town(p) {
             return 0;
         }
-        self.upgrades(p)
-            .map(|(_, _, id)| self.spec(id).trade as u32)
-            .sum()
+        self.counts[p.index()].trade as u32
     }
 
     /// Victory points: cards on the table plus the tokens.
+    #[inline]
     pub fn points(&self, p: Player) -> u32 {
-        let table: u32 = (0..COLS)
-            .map(|c| (MIDDLE, c))
-            .chain(upgrade_cells())
-            .filter_map(|(r, c)| self.grid[p.index()][r][c].card)
-            .map(|id| self.spec(id).victory_points as u32)
-            .sum();
+        let table = self.counts[p.index()].points as u32;
         table + (self.knight_token == Some(p)) as u32 + (self.mill_token == Some(p)) as u32
     }
 
@@ -521,11 +814,13 @@ impl State {
     }
 
     /// The first (leftmost) and last occupied middle-row columns.
+    #[inline]
     pub fn row_ends(&self, p: Player) -> (usize, usize) {
-        let occupied = |c: &usize| self.grid[p.index()][MIDDLE][*c].card.is_some();
-        let lo = (0..COLS).find(occupied).unwrap_or(START_COL);
-        let hi = (0..COLS).rev().find(occupied).unwrap_or(START_COL);
-        (lo, hi)
+        let m = self.counts[p.index()].middle;
+        if m == 0 {
+            return (START_COL, START_COL);
+        }
+        (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize)
     }
 
     /// Forgets the order of a pile for the seat that did not see the change.

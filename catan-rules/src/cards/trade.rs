@@ -15,11 +15,7 @@ pub fn rate(s: &State, p: Player, r: CardResource) -> u8 {
     if r == CardResource::Gold && s.count_effect(p, Effect::TradeGoldOneForOne) > 0 {
         return 1;
     }
-    let fleet = s.upgrades(p).any(|(_, _, id)| {
-        let u = s.spec(id);
-        u.effect == Effect::TradeTwoForOne && u.resource == Some(r)
-    });
-    if fleet {
+    if s.counts(p).fleets[r.index()] > 0 {
         2
     } else {
         3
@@ -66,11 +62,7 @@ pub(crate) fn bank(
 
 /// How many units of each resource a player can store (3 per landscape).
 fn capacity(s: &State, p: Player) -> CardResources {
-    let mut c = CardResources::EMPTY;
-    for (_, _, id, _) in s.landscapes(p) {
-        c.0[s.landscape_resource(id).index()] += MAX_STOCK;
-    }
-    c
+    CardResources(s.counts(p).lands.map(|n| n * MAX_STOCK))
 }
 
 /// Whether `p` can give `out` and store `inc` afterwards.

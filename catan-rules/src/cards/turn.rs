@@ -21,35 +21,7 @@ use std::sync::Arc;
 /// their piles, the development cards shuffled into 5 roughly equal piles ("Card Game
 /// rules, 'Laying Out the Playing Area'").
 pub(crate) fn new_state(cat: Arc<Catalogue>, rules: CardRules, seed: u64) -> State {
-    let mut s = State {
-        rules,
-        rng: Rng::new(seed),
-        grid: [[[Cell::default(); COLS]; ROWS]; 2],
-        hands: [
-            Vec::with_capacity(HAND_CAPACITY),
-            Vec::with_capacity(HAND_CAPACITY),
-        ],
-        piles: core::array::from_fn(|_| Vec::with_capacity(cat.total_cards())),
-        played: [Vec::with_capacity(32), Vec::with_capacity(32)],
-        known: [0; 2],
-        starter: None,
-        current: Player(0),
-        turn: 0,
-        phase: Phase::Opening,
-        dice: None,
-        alchemist: None,
-        built: false,
-        exchanged: false,
-        replenishing: false,
-        knight_token: None,
-        mill_token: None,
-        winner: None,
-        queue: Vec::with_capacity(QUEUE_CAPACITY),
-        drawn: [None; 2],
-        offer: None,
-        opening_pile: None,
-        cat,
-    };
+    let mut s = State::blank(cat, rules, Rng::new(seed));
     lay_out_principalities(&mut s);
     fill_piles(&mut s);
     s
@@ -67,19 +39,24 @@ fn lay_out_principalities(s: &mut State) {
         .iter()
         .position(|c| c.kind == CardKind::Settlement && c.start != [0, 0]);
     for p in 0..2 {
-        let g = &mut s.grid[p];
-        g[MIDDLE][START_COL].card = settlement.map(|i| CardId(i as u8));
-        g[MIDDLE][START_COL + 1].card = road.map(|i| CardId(i as u8));
-        g[MIDDLE][START_COL + 2].card = settlement.map(|i| CardId(i as u8));
+        let seat = Player(p as u8);
+        let at = |i: Option<usize>| Cell {
+            card: i.map(|i| CardId(i as u8)),
+            ..Cell::default()
+        };
+        s.set_cell(seat, MIDDLE, START_COL, at(settlement));
+        s.set_cell(seat, MIDDLE, START_COL + 1, at(road));
+        s.set_cell(seat, MIDDLE, START_COL + 2, at(settlement));
         let lands = s.cat.starting_landscapes(p);
         for (i, id) in lands.into_iter().enumerate() {
             let row = if i < 3 { MIDDLE - 1 } else { MIDDLE + 1 };
             let col = START_COL - 1 + 2 * (i % 3);
-            g[row][col] = Cell {
+            let cell = Cell {
                 card: Some(id),
                 stock: 1,
                 under: None,
             };
+            s.set_cell(seat, row, col, cell);
         }
     }
 }
@@ -285,7 +262,7 @@ fn obey_event_die(s: &mut State, face: EventFace, sink: &mut impl CardEventSink)
 pub(crate) fn next_to(s: &State, p: Player, row: usize, col: usize, e: Effect) -> bool {
     [col.wrapping_sub(1), col + 1].into_iter().any(|c| {
         c < COLS
-            && s.grid[p.index()][row][c]
+            && s.grid()[p.index()][row][c]
                 .card
                 .is_some_and(|id| s.spec(id).effect == e)
     })
@@ -297,8 +274,8 @@ pub(crate) fn next_to(s: &State, p: Player, row: usize, col: usize, e: Effect) -
 pub(crate) fn rob(s: &mut State, p: Player, sink: &mut impl CardEventSink) {
     let protected = |s: &State, r, c| next_to(s, p, r, c, Effect::ProtectAdjacentFromRobbery);
     let mut counted = 0u32;
-    for (r, c) in cells() {
-        let cell = s.grid[p.index()][r][c];
+    for (r, c) in s.land_cells(p) {
+        let cell = s.grid()[p.index()][r][c];
         if let Some(id) = cell.card {
             if s.spec(id).kind == CardKind::Landscape && !protected(s, r, c) {
                 counted += cell.stock as u32;
@@ -313,8 +290,8 @@ pub(crate) fn rob(s: &mut State, p: Player, sink: &mut impl CardEventSink) {
         counted: counted as u8,
     });
     let mut lost = [0u8; 6];
-    for (r, c) in cells() {
-        let cell = s.grid[p.index()][r][c];
+    for (r, c) in s.land_cells(p) {
+        let cell = s.grid()[p.index()][r][c];
         let Some(id) = cell.card else { continue };
         if s.spec(id).kind != CardKind::Landscape || protected(s, r, c) {
             continue;
@@ -322,7 +299,7 @@ pub(crate) fn rob(s: &mut State, p: Player, sink: &mut impl CardEventSink) {
         let res = s.landscape_resource(id);
         if matches!(res, CardResource::Ore | CardResource::Wool) {
             lost[res.index()] += cell.stock;
-            s.grid[p.index()][r][c].stock = 0;
+            s.set_stock(p, r, c, 0);
         }
     }
     for res in [CardResource::Wool, CardResource::Ore] {
@@ -342,8 +319,9 @@ pub(crate) fn rob(s: &mut State, p: Player, sink: &mut impl CardEventSink) {
 pub(crate) fn produce(s: &mut State, sink: &mut impl CardEventSink) {
     let Some((_, die)) = s.dice else { return };
     for p in [s.current, s.other()] {
-        for (r, c) in cells() {
-            let cell = s.grid[p.index()][r][c];
+        // The landscape cards, in the order of `cells`.
+        for (r, c) in s.land_cells(p) {
+            let cell = s.grid()[p.index()][r][c];
             let Some(id) = cell.card else { continue };
             let spec = s.spec(id);
             if spec.kind != CardKind::Landscape || spec.die != Some(die) {
@@ -353,7 +331,7 @@ pub(crate) fn produce(s: &mut State, sink: &mut impl CardEventSink) {
             let amount = 1 + u8::from(doubled(s, p, r, c, res));
             let new = (cell.stock + amount).min(MAX_STOCK);
             let added = new - cell.stock;
-            s.grid[p.index()][r][c].stock = new;
+            s.set_stock(p, r, c, new);
             if added > 0 {
                 sink.push(CardEvent::Produced {
                     player: p,
@@ -370,7 +348,7 @@ fn doubled(s: &State, p: Player, row: usize, col: usize, res: CardResource) -> b
     res != CardResource::Gold
         && [col.wrapping_sub(1), col + 1].into_iter().any(|c| {
             c < COLS
-                && s.grid[p.index()][row][c].card.is_some_and(|id| {
+                && s.grid()[p.index()][row][c].card.is_some_and(|id| {
                     let u = s.spec(id);
                     u.effect == Effect::DoubleAdjacentProduction && u.resource == Some(res)
                 })

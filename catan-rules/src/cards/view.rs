@@ -69,7 +69,7 @@ pub struct CardView {
 fn principality(s: &State, p: Player) -> PrincipalityView {
     let cells = cells()
         .filter_map(|(r, c)| {
-            let cell = s.grid[p.index()][r][c];
+            let cell = s.grid()[p.index()][r][c];
             cell.card
                 .map(|id| (r as u8, c as u8, id, cell.stock, cell.under))
         })

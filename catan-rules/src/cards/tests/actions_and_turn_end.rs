@@ -491,9 +491,9 @@ fn event_cards() {
     lay(&mut g, P0, UP, START_COL, "fortified_warehouse"); // gold 6 and grain 1
     top_event(&mut g, "bumper_harvest");
     roll(&mut g, 5, 3);
-    assert_eq!(g.s.grid[0][UP][11].stock, 2);
-    assert_eq!(g.s.grid[0][UP][13].stock, 2);
-    assert_eq!(g.s.grid[0][UP][15].stock, 1);
+    assert_eq!(g.s.grid()[0][UP][11].stock, 2);
+    assert_eq!(g.s.grid()[0][UP][13].stock, 2);
+    assert_eq!(g.s.grid()[0][UP][15].stock, 1);
     // Progress.
     let mut g = setup();
     lay(&mut g, P1, UP, START_COL, "cloister");

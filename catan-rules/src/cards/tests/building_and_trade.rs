@@ -292,7 +292,7 @@ fn tokens_and_ties() {
         get: CardResource::Brick,
     })
     .unwrap_err();
-    g.s.grid[0][UP][11].stock = 3;
+    g.s.set_stock(P0, UP, 11, 3);
     set_stock(&mut g, P0, CardResource::Brick, 0);
     g.apply(CardAction::BankTrade {
         player: P0,

@@ -52,6 +52,38 @@ fn random_games_finish() {
     }
 }
 
+/// The counts kept per seat for the rules' queries (stock, room, effects, fleets,
+/// strength, tournament and trade points, points, the middle row, the landscape columns)
+/// equal a recount of the grid after every action of random games in both chance modes,
+/// in a clone, after `clone_from`, and in a game loaded from its position
+/// (docs/performance.md, "The Card Game").
+#[test]
+fn kept_counts_equal_a_recount() {
+    let mut legal = Vec::new();
+    let mut scratch = CardGame::new(CardRules::default(), 99);
+    for seed in 0..6 {
+        let mut g = CardGame::new(rules(seed % 2 == 1), seed);
+        let mut x = seed;
+        let mut n = 0;
+        while g.winner().is_none() && n < 6_000 {
+            g.legal_actions(&mut legal);
+            let a = legal[pick(&mut x, legal.len())];
+            g.apply(a).unwrap();
+            assert!(g.s.counts_are_true(), "seed {seed}, after {a:?}");
+            if n % 97 == 0 {
+                assert!(g.clone().s.counts_are_true());
+                scratch.clone_from(&g);
+                assert_eq!(scratch, g);
+                let back = CardGame::from_json(&g.to_json()).unwrap();
+                assert!(back.s.counts_are_true());
+                assert_eq!(back.s.counts(P0), g.s.counts(P0));
+                assert_eq!(back.s.counts(P1), g.s.counts(P1));
+            }
+            n += 1;
+        }
+    }
+}
+
 // ------------------------------------------------------------------ helpers
 
 fn rules(external: bool) -> CardRules {
@@ -130,22 +162,30 @@ fn give(g: &mut CardGame, p: Player, name: &str) -> u8 {
 
 fn lay(g: &mut CardGame, p: Player, row: usize, col: usize, name: &str) {
     let c = from_piles(g, name);
-    g.s.grid[p.index()][row][col].card = Some(c);
+    let cell = Cell {
+        card: Some(c),
+        ..*g.s.cell(p, row, col)
+    };
+    g.s.set_cell(p, row, col, cell);
 }
 
 /// Makes the settlement at `col` a town (taking a town card from its pile).
 fn make_town(g: &mut CardGame, p: Player, col: usize) {
     let t = from_piles(g, "town");
-    let cell = &mut g.s.grid[p.index()][MIDDLE][col];
-    cell.under = cell.card;
-    cell.card = Some(t);
+    let old = *g.s.cell(p, MIDDLE, col);
+    let cell = Cell {
+        card: Some(t),
+        under: old.card,
+        ..old
+    };
+    g.s.set_cell(p, MIDDLE, col, cell);
 }
 
 fn set_stock(g: &mut CardGame, p: Player, r: CardResource, n: u8) {
     for (row, col) in cells() {
-        if let Some(c) = g.s.grid[p.index()][row][col].card {
+        if let Some(c) = g.s.cell(p, row, col).card {
             if g.s.spec(c).kind == CardKind::Landscape && g.s.spec(c).resource == Some(r) {
-                g.s.grid[p.index()][row][col].stock = n;
+                g.s.set_stock(p, row, col, n);
             }
         }
     }
@@ -188,27 +228,28 @@ fn starting_principalities_and_piles() {
     for p in [P0, P1] {
         let s = &g.s;
         assert_eq!(
-            s.spec(s.grid[p.index()][MIDDLE][START_COL].card.unwrap())
+            s.spec(s.grid()[p.index()][MIDDLE][START_COL].card.unwrap())
                 .kind,
             CardKind::Settlement
         );
         assert_eq!(
-            s.spec(s.grid[p.index()][MIDDLE][START_COL + 1].card.unwrap())
+            s.spec(s.grid()[p.index()][MIDDLE][START_COL + 1].card.unwrap())
                 .kind,
             CardKind::Road
         );
         assert_eq!(
-            s.spec(s.grid[p.index()][MIDDLE][START_COL + 2].card.unwrap())
+            s.spec(s.grid()[p.index()][MIDDLE][START_COL + 2].card.unwrap())
                 .kind,
             CardKind::Settlement
         );
-        let mut dice: Vec<u8> = s
-            .landscapes(p)
-            .map(|(_, _, id, _)| s.spec(id).die.unwrap())
+        let lands: Vec<Cell> = s.land_cells(p).map(|(r, c)| *s.cell(p, r, c)).collect();
+        let mut dice: Vec<u8> = lands
+            .iter()
+            .map(|cell| s.spec(cell.card.unwrap()).die.unwrap())
             .collect();
         dice.sort();
         assert_eq!(dice, vec![1, 2, 3, 4, 5, 6]);
-        assert!(s.landscapes(p).all(|(_, _, _, n)| n == 1));
+        assert!(lands.iter().all(|cell| cell.stock == 1));
         assert_eq!(s.stock(p).total(), 6);
         assert_eq!(g.points(p), 2);
     }
@@ -454,10 +495,11 @@ fn plague_and_its_protection() {
     g.s.piles[0].insert(0, plague);
     roll(&mut g, 5, 2);
     let s = &g.s;
-    assert_eq!(s.grid[0][UP][11].stock, 0);
-    assert_eq!(s.grid[0][DOWN][13].stock, 0);
+    assert_eq!(s.grid()[0][UP][11].stock, 0);
+    assert_eq!(s.grid()[0][DOWN][13].stock, 0);
     assert_eq!(
-        s.grid[0][UP][15].stock, 2,
+        s.grid()[0][UP][15].stock,
+        2,
         "not next to a town (and ore 2 produced)"
     );
 
@@ -467,8 +509,8 @@ fn plague_and_its_protection() {
     let plague = from_piles(&mut g, "plague");
     g.s.piles[0].insert(0, plague);
     roll(&mut g, 5, 2);
-    assert_eq!(g.s.grid[0][UP][11].stock, 1);
-    assert_eq!(g.s.grid[0][DOWN][13].stock, 1);
+    assert_eq!(g.s.grid()[0][UP][11].stock, 1);
+    assert_eq!(g.s.grid()[0][DOWN][13].stock, 1);
 }
 
 // ------------------------------------------------------------------ production
