@@ -273,14 +273,14 @@ pub unsafe extern "C" fn catan_cards_action_json_for_id(
     id: u32,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        string_out(out, action_for_id(&h.game, id)?.to_json());
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe {
+        skin::string_query(
+            game,
+            out_json,
+            |h| Ok(action_for_id(&h.game, id)?.to_json()),
+        )
+    }
 }
 
 /// The fixed id of an action given as JSON, legal or not (the seat is not part of an id).
@@ -455,28 +455,25 @@ pub unsafe extern "C" fn catan_cards_state_json(
     game: *const catan_cards_game,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        let g = &h.game;
-        let state = State {
-            phase: g.phase(),
-            decision: g.decision(),
-            to_act: g.to_act().iter().collect(),
-            current_player: g.current_player(),
-            turn: g.turn(),
-            dice: g.dice(),
-            winner: g.winner(),
-            scores: SEATS.iter().map(|&p| g.points(p)).collect(),
-            players: 2,
-            knight_token: g.knight_token(),
-            mill_token: g.mill_token(),
-        };
-        string_out(out, to_json(&state)?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::string_query(game, out_json, |h| to_json(&state(&h.game))) }
+}
+
+/// The state JSON's value.
+fn state(g: &CardGame) -> State {
+    State {
+        phase: g.phase(),
+        decision: g.decision(),
+        to_act: g.to_act().iter().collect(),
+        current_player: g.current_player(),
+        turn: g.turn(),
+        dice: g.dice(),
+        winner: g.winner(),
+        scores: SEATS.iter().map(|&p| g.points(p)).collect(),
+        players: 2,
+        knight_token: g.knight_token(),
+        mill_token: g.mill_token(),
+    }
 }
 
 /// The rules of the game, as JSON with every field filled in (`vp_target`, `hand_limit`,
@@ -491,14 +488,8 @@ pub unsafe extern "C" fn catan_cards_rules_json(
     game: *const catan_cards_game,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        string_out(out, to_json(h.game.rules())?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::string_query(game, out_json, |h| to_json(h.game.rules())) }
 }
 
 /// The game's catalogue as JSON (the format `docs/cards.md` describes): its `cards` array
@@ -515,14 +506,8 @@ pub unsafe extern "C" fn catan_cards_catalogue_json(
     game: *const catan_cards_game,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        string_out(out, to_json(&**h.game.catalogue())?);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::string_query(game, out_json, |h| to_json(&**h.game.catalogue())) }
 }
 
 /// Who holds the Knight token and the Mill token (a seat, or -1 for nobody): the twin of

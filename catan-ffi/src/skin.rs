@@ -231,6 +231,26 @@ pub(crate) unsafe fn clone<H: CHandle>(game: *const H, out_game: *mut *mut H) ->
     })
 }
 
+/// A query of a handle that answers a string: the handle and `*out_json` checked, then the
+/// text `f` makes of the handle handed to C (the shape of every `*_json` query).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+pub(crate) unsafe fn string_query<H>(
+    game: *const H,
+    out_json: *mut *mut c_char,
+    f: impl FnOnce(&H) -> Result<String, Failure>,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        string_out(out, f(h)?);
+        Ok(())
+    })
+}
+
 /// Every legal action as a JSON array.
 ///
 /// # Safety
