@@ -372,3 +372,93 @@ fn check_is_the_referees_and_copy_from_makes_a_twin() {
         catan_cards_free(g);
     }
 }
+
+#[test]
+fn null_handles_and_outputs_are_refused_and_nothing_is_written() {
+    // catan-ffi's conventions (catan-ffi/README.md, 'Conventions'): NULL is refused with
+    // `NULL_ARGUMENT` except for outputs documented as optional, and outputs are written
+    // only on success.
+    let g = new_cards("{}", 13);
+    let before = position(g);
+    let null = ptr::null::<catan_cards_game>();
+    let mut json = ptr::null_mut();
+    let (mut n, mut len, mut id, mut seat) = (7u32, 7usize, 7u32, 7i32);
+    let mut buf = [7u8; 8];
+    let mut words = [7u64; 80];
+    let roll = c(r#"{"type": "roll", "player": 0}"#);
+    // SAFETY: every pointer is NULL or valid; the handle is live.
+    unsafe {
+        let json_queries: [unsafe extern "C" fn(
+            *const catan_cards_game,
+            *mut *mut std::ffi::c_char,
+        ) -> catan_status; 4] = [
+            catan_cards_state_json,
+            catan_cards_rules_json,
+            catan_cards_catalogue_json,
+            catan_cards_legal_actions_json,
+        ];
+        for f in json_queries {
+            assert_eq!(f(null, &mut json), catan_status::NullArgument);
+            assert_eq!(f(g, ptr::null_mut()), catan_status::NullArgument);
+        }
+        let nulls = [
+            catan_cards_action_space_len(null, &mut len),
+            catan_cards_action_space_len(g, ptr::null_mut()),
+            catan_cards_legal_mask(null, words.as_mut_ptr(), 80, &mut len),
+            catan_cards_legal_mask(g, words.as_mut_ptr(), 80, ptr::null_mut()),
+            catan_cards_legal_mask_for(null, 0, words.as_mut_ptr(), 80, &mut len),
+            catan_cards_apply_id(ptr::null_mut(), 0, ptr::null_mut()),
+            catan_cards_action_json_for_id(null, 0, &mut json),
+            catan_cards_action_json_for_id(g, 0, ptr::null_mut()),
+            catan_cards_id_for_action_json(null, roll.as_ptr(), &mut id),
+            catan_cards_id_for_action_json(g, ptr::null(), &mut id),
+            catan_cards_id_for_action_json(g, roll.as_ptr(), ptr::null_mut()),
+            catan_cards_check_json(null, roll.as_ptr()),
+            catan_cards_check_json(g, ptr::null()),
+            catan_cards_to_act(null, &mut n),
+            catan_cards_to_act(g, ptr::null_mut()),
+            catan_cards_winner(null, &mut seat),
+            catan_cards_winner(g, ptr::null_mut()),
+            catan_cards_scores(null, buf.as_mut_ptr(), 8, &mut len),
+            catan_cards_scores(g, buf.as_mut_ptr(), 8, ptr::null_mut()),
+            catan_cards_token_holders(null, &mut seat, &mut seat),
+            catan_cards_seat_stats(
+                null,
+                0,
+                buf.as_mut_ptr(),
+                ptr::null_mut(),
+                ptr::null_mut(),
+                ptr::null_mut(),
+            ),
+            catan_cards_stock(null, 0, buf.as_mut_ptr(), 8, &mut len),
+            catan_cards_stock(g, 0, ptr::null_mut(), 8, &mut len),
+            catan_cards_copy_from(ptr::null_mut(), g),
+        ];
+        for (i, st) in nulls.into_iter().enumerate() {
+            assert_eq!(st, catan_status::NullArgument, "call {i}");
+        }
+        assert!(json.is_null());
+        assert_eq!((n, len, id, seat), (7, 7, 7, 7), "no output written");
+        assert_eq!(buf, [7; 8]);
+        assert!(words.iter().all(|&w| w == 7));
+        // Optional outputs may be NULL.
+        assert_eq!(
+            catan_cards_token_holders(g, ptr::null_mut(), ptr::null_mut()),
+            catan_status::Ok
+        );
+        assert_eq!(
+            catan_cards_seat_stats(
+                g,
+                1,
+                ptr::null_mut(),
+                ptr::null_mut(),
+                ptr::null_mut(),
+                ptr::null_mut()
+            ),
+            catan_status::Ok
+        );
+    }
+    assert_eq!(position(g), before);
+    // SAFETY: a live handle freed once.
+    unsafe { catan_cards_free(g) };
+}
