@@ -58,6 +58,13 @@ fn bool_array(py: Python<'_>, bits: Vec<bool>) -> Bound<'_, PyArray1<bool>> {
 }
 
 impl PyCardGame {
+    /// The legal fixed ids, ascending.
+    fn ids(&self) -> Vec<u32> {
+        let mut m = vec![false; ACTION_SPACE as usize];
+        self.game.legal_mask(&mut m);
+        (0..ACTION_SPACE).filter(|&i| m[i as usize]).collect()
+    }
+
     /// The pickled state: the seed and the position (which holds the generator's state, so
     /// the game continues exactly).
     fn saved_state(&self) -> String {
@@ -158,6 +165,17 @@ impl PyCardGame {
         let mut m = vec![false; ACTION_SPACE as usize];
         self.game.legal_mask(&mut m);
         bool_array(py, m)
+    }
+
+    /// The legal fixed ids (the ``True`` entries of ``legal_mask``), ascending, as a NumPy
+    /// ``uint32`` array.
+    fn legal_ids<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_vec(py, self.ids())
+    }
+
+    /// ``legal_ids()`` as a list of ints (faster for a Python loop over a few ids).
+    fn legal_id_list(&self) -> Vec<u32> {
+        self.ids()
     }
 
     /// Applies a fixed action id for the seat to act. An id that names no action raises

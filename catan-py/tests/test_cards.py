@@ -250,7 +250,8 @@ def test_fixed_ids_both_ways_and_numpy_masks() -> None:
     mask = game.legal_mask()
     assert mask.dtype == bool and mask.shape == (game.action_space_size,)
     listed = [game.id_for_action(a) for a in game.legal_actions() if a["type"] != "offer"]
-    assert sorted(set(listed)) == [i for i, ok in enumerate(mask) if ok]
+    assert sorted(set(listed)) == [i for i, ok in enumerate(mask) if ok] == game.legal_id_list()
+    assert game.legal_ids().tolist() == game.legal_id_list()
     for i in listed:
         assert game.id_for_action(game.action_for_id(i)) == i
     seat = game.to_act[0]
