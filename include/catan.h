@@ -640,6 +640,21 @@ catan_status catan_cards_legal_mask(const catan_cards_game *game,
                                     size_t *out_len);
 
 /*
+ As `catan_cards_legal_mask`, without the offers to the opponent (the ids of `offer`
+ actions): the usual mask for training, where offers only lengthen a game. The twin of
+ `catan_game_legal_mask_without_offers`.
+
+ Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ As `catan_cards_legal_mask`.
+ */
+catan_status catan_cards_legal_mask_without_offers(const catan_cards_game *game,
+                                                   uint64_t *words,
+                                                   size_t cap,
+                                                   size_t *out_len);
+
+/*
  Applies the action with fixed id `id` for the seat to act (see
  `catan_cards_legal_mask`). Events as for `catan_cards_apply_json` (`out_events` may be
  NULL). The twin of `catan_game_apply_id`; referee-only.

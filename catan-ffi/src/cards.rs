@@ -222,6 +222,32 @@ pub unsafe extern "C" fn catan_cards_legal_mask(
     })
 }
 
+/// As `catan_cards_legal_mask`, without the offers to the opponent (the ids of `offer`
+/// actions): the usual mask for training, where offers only lengthen a game. The twin of
+/// `catan_game_legal_mask_without_offers`.
+///
+/// Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// As `catan_cards_legal_mask`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_legal_mask_without_offers(
+    game: *const catan_cards_game,
+    words: *mut u64,
+    cap: usize,
+    out_len: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let buf = unsafe { Buf::new(words, cap, out_len) }?;
+        let mut bits = vec![false; ACTION_SPACE as usize];
+        h.game.legal_mask_with(&mut bits, false);
+        buf.fill(mask_words(&bits))
+    })
+}
+
 /// The action with fixed id `id` for the seat to act now.
 fn action_for_id(game: &CardGame, id: u32) -> Result<CardAction, Failure> {
     let who = game.to_act().iter().next().unwrap_or(Player(0));

@@ -142,6 +142,18 @@ fn same_state(g: *const catan_cards_game, twin: &CardGame) {
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(mask(g), ids);
+    let mut bits = vec![false; space_len(g)];
+    twin.legal_mask_with(&mut bits, false);
+    let no_offers: Vec<u32> = (0..bits.len() as u32)
+        .filter(|&i| bits[i as usize])
+        .collect();
+    let n = bits.len().div_ceil(64);
+    let mut words = vec![u64::MAX; n];
+    let mut len = 0;
+    // SAFETY: a live handle, `n` writable words and a valid out pointer.
+    let st = unsafe { catan_cards_legal_mask_without_offers(g, words.as_mut_ptr(), n, &mut len) };
+    assert_eq!((st, len), (catan_status::Ok, n));
+    assert_eq!(ids_of(&words), no_offers);
     for p in [Player(0), Player(1)] {
         let mut bits = vec![false; space_len(g)];
         twin.legal_mask_for(p, &mut bits);
