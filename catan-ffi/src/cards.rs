@@ -211,13 +211,29 @@ pub unsafe extern "C" fn catan_cards_legal_mask(
     cap: usize,
     out_len: *mut usize,
 ) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { mask_into(game, words, cap, out_len, true) }
+}
+
+/// The legal mask of the seat to act (the offers only if `offers`) into the caller's
+/// words, with the buffer protocol of `catan_cards_legal_mask`.
+///
+/// # Safety
+/// As `catan_cards_legal_mask`.
+unsafe fn mask_into(
+    game: *const catan_cards_game,
+    words: *mut u64,
+    cap: usize,
+    out_len: *mut usize,
+    offers: bool,
+) -> catan_status {
     guard(|| {
         // SAFETY: the caller's contract above.
         let h = unsafe { handle(game) }?;
         // SAFETY: the caller's contract above.
         let buf = unsafe { Buf::new(words, cap, out_len) }?;
         let mut bits = vec![false; ACTION_SPACE as usize];
-        h.game.legal_mask(&mut bits);
+        h.game.legal_mask_with(&mut bits, offers);
         buf.fill(mask_words(&bits))
     })
 }
@@ -237,15 +253,8 @@ pub unsafe extern "C" fn catan_cards_legal_mask_without_offers(
     cap: usize,
     out_len: *mut usize,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let buf = unsafe { Buf::new(words, cap, out_len) }?;
-        let mut bits = vec![false; ACTION_SPACE as usize];
-        h.game.legal_mask_with(&mut bits, false);
-        buf.fill(mask_words(&bits))
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { mask_into(game, words, cap, out_len, false) }
 }
 
 /// The action with fixed id `id` for the seat to act now.
