@@ -58,10 +58,10 @@ fn bool_array(py: Python<'_>, bits: Vec<bool>) -> Bound<'_, PyArray1<bool>> {
 }
 
 impl PyCardGame {
-    /// The legal fixed ids, ascending.
-    fn ids(&self) -> Vec<u32> {
+    /// The legal fixed ids, ascending; without the offers unless `offers`.
+    fn ids(&self, offers: bool) -> Vec<u32> {
         let mut m = vec![false; ACTION_SPACE as usize];
-        self.game.legal_mask(&mut m);
+        self.game.legal_mask_with(&mut m, offers);
         (0..ACTION_SPACE).filter(|&i| m[i as usize]).collect()
     }
 
@@ -160,22 +160,26 @@ impl PyCardGame {
     }
 
     /// The legal ids of the fixed action space (for the seat to act), as a NumPy ``bool``
-    /// array of length ``action_space_size``.
-    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+    /// array of length ``action_space_size``; ``offers=False`` leaves out the offers to the
+    /// opponent (the usual mask for training).
+    #[pyo3(signature = (offers = true))]
+    fn legal_mask<'py>(&self, py: Python<'py>, offers: bool) -> Bound<'py, PyArray1<bool>> {
         let mut m = vec![false; ACTION_SPACE as usize];
-        self.game.legal_mask(&mut m);
+        self.game.legal_mask_with(&mut m, offers);
         bool_array(py, m)
     }
 
     /// The legal fixed ids (the ``True`` entries of ``legal_mask``), ascending, as a NumPy
     /// ``uint32`` array.
-    fn legal_ids<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_vec(py, self.ids())
+    #[pyo3(signature = (offers = true))]
+    fn legal_ids<'py>(&self, py: Python<'py>, offers: bool) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_vec(py, self.ids(offers))
     }
 
     /// ``legal_ids()`` as a list of ints (faster for a Python loop over a few ids).
-    fn legal_id_list(&self) -> Vec<u32> {
-        self.ids()
+    #[pyo3(signature = (offers = true))]
+    fn legal_id_list(&self, offers: bool) -> Vec<u32> {
+        self.ids(offers)
     }
 
     /// Applies a fixed action id for the seat to act. An id that names no action raises
@@ -261,15 +265,18 @@ impl PyCardGame {
         dicts(py, &generic::legal_actions_for(&self.game, seat))
     }
 
-    /// ``legal_actions_for(seat)`` as a NumPy ``bool`` array over the fixed action ids.
+    /// ``legal_actions_for(seat)`` as a NumPy ``bool`` array over the fixed action ids
+    /// (``offers=False`` leaves out the offers).
+    #[pyo3(signature = (seat, offers = true))]
     fn legal_mask_for<'py>(
         &self,
         py: Python<'py>,
         seat: i64,
+        offers: bool,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let seat = self::seat(py, seat)?;
         let mut m = vec![false; ACTION_SPACE as usize];
-        self.game.legal_mask_for(seat, &mut m);
+        self.game.legal_mask_for_with(seat, &mut m, offers);
         Ok(bool_array(py, m))
     }
 

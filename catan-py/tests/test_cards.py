@@ -252,6 +252,18 @@ def test_fixed_ids_both_ways_and_numpy_masks() -> None:
     listed = [game.id_for_action(a) for a in game.legal_actions() if a["type"] != "offer"]
     assert sorted(set(listed)) == [i for i, ok in enumerate(mask) if ok] == game.legal_id_list()
     assert game.legal_ids().tolist() == game.legal_id_list()
+    # offers=False leaves out exactly the offers' ids, as Game's masks leave out its offers:
+    # play on to a state that lists offers.
+    rng = random.Random(11)
+    while not any(a["type"] == "offer" for a in game.legal_actions()):
+        game.apply(rng.choice([a for a in game.legal_actions() if a["type"] != "offer"]))
+    mask = game.legal_mask()
+    without = game.legal_id_list(offers=False)
+    offers = {game.id_for_action(a) for a in game.legal_actions() if a["type"] == "offer"}
+    assert without == [i for i in game.legal_id_list() if i not in offers]
+    assert game.legal_mask(offers=False).tolist() == [i in without for i in range(len(mask))]
+    seat_mask = game.legal_mask_for(game.to_act[0], offers=False)
+    assert {i for i, ok in enumerate(seat_mask) if ok} == set(without)
     for i in listed:
         assert game.id_for_action(game.action_for_id(i)) == i
     seat = game.to_act[0]
