@@ -608,6 +608,79 @@ catan_status catan_cards_apply_json(catan_cards_game *game,
                                     char **out_events);
 
 /*
+ The number of legal actions now (the referee's list): valid indices are
+ `0 .. *out_count - 1`. The twin of `catan_game_legal_count`.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_count` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_cards_legal_count(const catan_cards_game *game,
+                                     size_t *out_count);
+
+/*
+ The indices of the legal actions now into `buf`, their number into `*out_len`: an index
+ points into the current list of `catan_cards_legal_actions_json` and means nothing once
+ the game has changed. Buffer protocol as for `catan_game_legal_indices`, its twin.
+
+ Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ `game` is NULL or a live handle; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+ `out_len` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_cards_legal_indices(const catan_cards_game *game,
+                                       uint32_t *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+/*
+ Applies the legal action at index `index` of the current list (events as for
+ `catan_cards_apply_json`; `out_events` may be NULL). Referee-only, like the list. The
+ twin of `catan_game_apply_index`.
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (every index once the game is over). The
+ game is unchanged on error.
+
+ # Safety
+ `game` is NULL or a live handle; `out_events` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_apply_index(catan_cards_game *game,
+                                     uint32_t index,
+                                     char **out_events);
+
+/*
+ The action at index `index` of the current list, as JSON (caller-owned). The twin of
+ `catan_game_action_json_for_index`.
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_action_json_for_index(const catan_cards_game *game,
+                                               uint32_t index,
+                                               char **out_json);
+
+/*
+ The index in the current list of an action given as JSON. The twin of
+ `catan_game_index_for_action_json`.
+
+ Errors: the parse errors of `catan_cards_apply_json`; if the action is not in the list,
+ the rule it breaks (`GAME_OVER`, `NO_SUCH_PLAYER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`),
+ or `ACTION_NOT_LISTED` when it is legal but outside the listed families (an offer other
+ than one card for one: apply it as JSON).
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+ `out_index` is NULL or valid for writing a `uint32_t`.
+ */
+catan_status catan_cards_index_for_action_json(const catan_cards_game *game,
+                                               const char *action_json,
+                                               uint32_t *out_index);
+
+/*
  The number of fixed action ids of the Card Game (one numbering for every game): every
  fixed id is `< *out_len`, and a legal mask has `ceil(*out_len / 64)` words. The twin of
  `catan_game_action_space_len`.

@@ -474,3 +474,78 @@ fn null_handles_and_outputs_are_refused_and_nothing_is_written() {
     // SAFETY: a live handle freed once.
     unsafe { catan_cards_free(g) };
 }
+
+#[test]
+fn list_indices_are_the_base_games_and_follow_the_list() {
+    // The `*_index` calls (catan-ffi/README.md, 'Indices and ids') index the current list
+    // of `catan_cards_legal_actions_json`, in the engine's order, for the Card Game too.
+    let g = new_cards("{}", 17);
+    let mut twin = CardGame::new(CardRules::default(), 17);
+    let mut x = 17u64;
+    // SAFETY: a live handle and valid pointers throughout.
+    unsafe {
+        for _ in 0..120 {
+            if twin.winner().is_some() {
+                break;
+            }
+            let mut legal = Vec::new();
+            twin.legal_actions(&mut legal);
+            let mut n = 0;
+            assert_eq!(catan_cards_legal_count(g, &mut n), catan_status::Ok);
+            assert_eq!(n, legal.len());
+            let mut idx = vec![u32::MAX; n];
+            let mut len = 0;
+            assert_eq!(
+                catan_cards_legal_indices(g, idx.as_mut_ptr(), n, &mut len),
+                catan_status::Ok
+            );
+            assert_eq!((len, idx), (n, (0..n as u32).collect::<Vec<_>>()));
+            for (i, a) in legal.iter().enumerate() {
+                let mut json = ptr::null_mut();
+                assert_eq!(
+                    catan_cards_action_json_for_index(g, i as u32, &mut json),
+                    catan_status::Ok
+                );
+                assert_eq!(take(json), a.to_json());
+                let mut back = u32::MAX;
+                let st = catan_cards_index_for_action_json(g, c(a.to_json()).as_ptr(), &mut back);
+                // The list holds each action once, so the index comes back.
+                assert_eq!((st, back as usize), (catan_status::Ok, i));
+            }
+            let mut json = ptr::null_mut();
+            assert_eq!(
+                catan_cards_action_json_for_index(g, n as u32, &mut json),
+                catan_status::IdOutOfRange
+            );
+            assert_eq!(
+                catan_cards_apply_index(g, n as u32, ptr::null_mut()),
+                catan_status::IdOutOfRange
+            );
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let k = (x >> 33) as usize % n;
+            let mut events = ptr::null_mut();
+            assert_eq!(
+                catan_cards_apply_index(g, k as u32, &mut events),
+                catan_status::Ok
+            );
+            let expected = twin.apply(legal[k]).unwrap();
+            assert_eq!(take(events), serde_json::to_string(&expected).unwrap());
+            assert_eq!(position(g), twin.to_json());
+        }
+        // Not in the list: the rule it breaks.
+        let me = to_act(g);
+        let other = c(CardAction::Roll {
+            player: Player(1 - me as u8),
+        }
+        .to_json());
+        let mut i = u32::MAX;
+        assert_eq!(
+            catan_cards_index_for_action_json(g, other.as_ptr(), &mut i),
+            catan_status::NotYourTurn
+        );
+        assert_eq!(i, u32::MAX);
+        catan_cards_free(g);
+    }
+}
