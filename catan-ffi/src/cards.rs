@@ -475,14 +475,8 @@ pub unsafe extern "C" fn catan_cards_to_act(
     game: *const catan_cards_game,
     out_mask: *mut u32,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_mask, "out_mask") }?;
-        out.set(u32::from(h.game.to_act().0));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::to_act(game, out_mask) }
 }
 
 /// The winner's seat (0 or 1), or -1 while the game goes on.
@@ -497,14 +491,8 @@ pub unsafe extern "C" fn catan_cards_winner(
     game: *const catan_cards_game,
     out_winner: *mut i32,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_winner, "out_winner") }?;
-        out.set(seat_or_none(h.game.winner()));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::winner(game, out_winner) }
 }
 
 /// A seat as C sees it: its number, or -1 for none.

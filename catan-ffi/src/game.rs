@@ -439,14 +439,8 @@ pub unsafe extern "C" fn catan_game_to_act(
     game: *const catan_game,
     out_mask: *mut u32,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_mask, "out_mask") }?;
-        out.set(u32::from(h.game.to_act().0));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::to_act(game, out_mask) }
 }
 
 /// The winner's seat (0-based), or -1 while the game goes on.
@@ -461,14 +455,8 @@ pub unsafe extern "C" fn catan_game_winner(
     game: *const catan_game,
     out_winner: *mut i32,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_winner, "out_winner") }?;
-        out.set(h.game.winner().map_or(-1, |p| i32::from(p.0)));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::winner(game, out_winner) }
 }
 
 /// Victory points of every seat, hidden victory-point cards included: `buf[i]` is seat

@@ -270,6 +270,36 @@ pub(crate) unsafe fn legal_actions_json<H: CHandle>(
     })
 }
 
+/// The seats that may act now, as a bit mask (bit `i` = seat `i`).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_mask` is NULL or valid for writing a `uint32_t`.
+pub(crate) unsafe fn to_act<H: CHandle>(game: *const H, out_mask: *mut u32) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_mask, "out_mask") }?;
+        out.set(u32::from(h.game.to_act().0));
+        Ok(())
+    })
+}
+
+/// The winner's seat, or -1 while the game goes on.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_winner` is NULL or valid for writing an `int32_t`.
+pub(crate) unsafe fn winner<H: CHandle>(game: *const H, out_winner: *mut i32) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_winner, "out_winner") }?;
+        out.set(h.game.winner().map_or(-1, |p| i32::from(p.0)));
+        Ok(())
+    })
+}
+
 /// The legal action at `index` of the handle's current list.
 fn action_at<H: CHandle>(h: &H, index: u32) -> Result<<H::E as Engine>::Action, Failure> {
     let legal = h.legal();
