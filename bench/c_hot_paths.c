@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
         char *a = nth(legal, pick(count(legal)));
         if (cards) catan_cards_apply_json(c, a, NULL); else catan_game_apply_json(h, a, NULL);
         free(a); catan_string_free(legal);
-        if (cards) catan_cards_winner(c, &w, NULL); else catan_game_winner(h, &w);
+        if (cards) catan_cards_winner(c, &w); else catan_game_winner(h, &w);
       }
       if (cards) catan_cards_free(c); else catan_game_free(h);
     }

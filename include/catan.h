@@ -608,61 +608,330 @@ catan_status catan_cards_apply_json(catan_cards_game *game,
                                     char **out_events);
 
 /*
- The number of integer action ids (the length of a mask).
- */
-uint32_t catan_cards_action_space_len(void);
+ The number of legal actions now (the referee's list): valid indices are
+ `0 .. *out_count - 1`. The twin of `catan_game_legal_count`.
 
-/*
- Fills `mask[0..len]` with 1 for each fixed action id legal for the seat to act, 0
- otherwise. `len` must be `catan_cards_action_space_len()`.
-
- Errors: `NULL_ARGUMENT`, `WRONG_LENGTH`.
+ Errors: `NULL_ARGUMENT`.
 
  # Safety
- `game` is NULL or a live handle; `mask` is NULL or valid for writing `len` bytes.
+ `game` is NULL or a live handle; `out_count` is NULL or valid for writing a `size_t`.
  */
-catan_status catan_cards_legal_mask(const catan_cards_game *game,
-                                    uint8_t *mask,
-                                    size_t len);
+catan_status catan_cards_legal_count(const catan_cards_game *game,
+                                     size_t *out_count);
 
 /*
- Applies the fixed action id `id` for the seat to act (events as with
- `catan_cards_apply_json`).
+ The indices of the legal actions now into `buf`, their number into `*out_len`: an index
+ points into the current list of `catan_cards_legal_actions_json` and means nothing once
+ the game has changed. Buffer protocol as for `catan_game_legal_indices`, its twin.
 
- Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`, and the errors of a refused action.
+ Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ `game` is NULL or a live handle; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+ `out_len` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_cards_legal_indices(const catan_cards_game *game,
+                                       uint32_t *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+/*
+ Applies the legal action at index `index` of the current list (events as for
+ `catan_cards_apply_json`; `out_events` may be NULL). Referee-only, like the list. The
+ twin of `catan_game_apply_index`.
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (every index once the game is over). The
+ game is unchanged on error.
 
  # Safety
  `game` is NULL or a live handle; `out_events` is NULL or valid for writing one pointer.
  */
-catan_status catan_cards_apply_action_id(catan_cards_game *game,
-                                         uint32_t id,
-                                         char **out_events);
+catan_status catan_cards_apply_index(catan_cards_game *game,
+                                     uint32_t index,
+                                     char **out_events);
 
 /*
- The seat to act (0 or 1), or -1 when nobody may act (game over, or chance picks the
- starting player).
+ The action at index `index` of the current list, as JSON (caller-owned). The twin of
+ `catan_game_action_json_for_index`.
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_action_json_for_index(const catan_cards_game *game,
+                                               uint32_t index,
+                                               char **out_json);
+
+/*
+ The index in the current list of an action given as JSON. The twin of
+ `catan_game_index_for_action_json`.
+
+ Errors: the parse errors of `catan_cards_apply_json`; if the action is not in the list,
+ the rule it breaks (`GAME_OVER`, `NO_SUCH_PLAYER`, `NOT_YOUR_TURN`, `ILLEGAL_ACTION`),
+ or `ACTION_NOT_LISTED` when it is legal but outside the listed families (an offer other
+ than one card for one: apply it as JSON).
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+ `out_index` is NULL or valid for writing a `uint32_t`.
+ */
+catan_status catan_cards_index_for_action_json(const catan_cards_game *game,
+                                               const char *action_json,
+                                               uint32_t *out_index);
+
+/*
+ The number of fixed action ids of the Card Game (one numbering for every game): every
+ fixed id is `< *out_len`, and a legal mask has `ceil(*out_len / 64)` words. The twin of
+ `catan_game_action_space_len`.
 
  Errors: `NULL_ARGUMENT`.
 
  # Safety
- `game` is NULL or a live handle; `out_player` is NULL or valid for writing.
+ `game` is NULL or a live handle; `out_len` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_cards_action_space_len(const catan_cards_game *game,
+                                          size_t *out_len);
+
+/*
+ Writes the legal actions of the seat to act as a bitset over the fixed ids: bit
+ `id % 64` of word `id / 64` is set when the action with that id is legal. `*out_len`
+ receives the number of words, `ceil(catan_cards_action_space_len / 64)`. Buffer
+ protocol as for `catan_game_legal_mask` (`words` may be NULL when `cap` is 0; when
+ `cap` is too small nothing is written to `words`, `*out_len` receives the number needed
+ and the result is `BUFFER_TOO_SMALL`). Referee-only, like the full list.
+
+ Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ `game` is NULL or a live handle; `words` is NULL or valid for writing `cap`
+ `uint64_t`s; `out_len` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_cards_legal_mask(const catan_cards_game *game,
+                                    uint64_t *words,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/*
+ As `catan_cards_legal_mask`, without the offers to the opponent (the ids of `offer`
+ actions): the usual mask for training, where offers only lengthen a game. The twin of
+ `catan_game_legal_mask_without_offers`.
+
+ Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ As `catan_cards_legal_mask`.
+ */
+catan_status catan_cards_legal_mask_without_offers(const catan_cards_game *game,
+                                                   uint64_t *words,
+                                                   size_t cap,
+                                                   size_t *out_len);
+
+/*
+ Applies the action with fixed id `id` for the seat to act (see
+ `catan_cards_legal_mask`). Events as for `catan_cards_apply_json` (`out_events` may be
+ NULL). The twin of `catan_game_apply_id`; referee-only.
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (not a fixed id), and the rule errors of
+ `catan_cards_apply_json`. The game is unchanged on error.
+
+ # Safety
+ `game` is NULL or a live handle; `out_events` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_apply_id(catan_cards_game *game,
+                                  uint32_t id,
+                                  char **out_events);
+
+/*
+ The action with fixed id `id` in this game now (the seat to act filled in), as JSON,
+ legal or not. `*out_json` is caller-owned.
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_action_json_for_id(const catan_cards_game *game,
+                                            uint32_t id,
+                                            char **out_json);
+
+/*
+ The fixed id of an action given as JSON, legal or not (the seat is not part of an id).
+
+ Errors: the parse errors of `catan_cards_apply_json`; `ACTION_NOT_LISTED` for an action
+ the fixed numbering has no id for (offers other than one card for one).
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+ `out_id` is NULL or valid for writing a `uint32_t`.
+ */
+catan_status catan_cards_id_for_action_json(const catan_cards_game *game,
+                                            const char *action_json,
+                                            uint32_t *out_id);
+
+/*
+ Checks an action given as JSON without applying it: `CATAN_STATUS_OK` exactly when
+ `catan_cards_apply_json` would succeed, otherwise the status it would return.
+
+ Referee-only: it takes either seat's action, so its answer about the other seat's
+ action tells what that seat holds. Answer a seat with `catan_cards_check_as_json`.
+
+ # Safety
+ `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string.
+ */
+catan_status catan_cards_check_json(const catan_cards_game *game,
+                                    const char *action_json);
+
+/*
+ The seats that may act now, as a bit mask (bit `i` set = seat `i` may act; 0 when
+ chance picks the starting player or the game is over). The twin of
+ `catan_game_to_act`.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_mask` is NULL or valid for writing a `uint32_t`.
  */
 catan_status catan_cards_to_act(const catan_cards_game *game,
-                                int32_t *out_player);
+                                uint32_t *out_mask);
 
 /*
- The winner (0 or 1), or -1 while the game goes on; `*out_points` (optional) receives
- both seats' victory points.
+ The winner's seat (0 or 1), or -1 while the game goes on.
 
  Errors: `NULL_ARGUMENT`.
 
  # Safety
- `game` is NULL or a live handle; `out_winner` is NULL or valid for writing;
- `out_points` is NULL or valid for writing two `uint32_t`.
+ `game` is NULL or a live handle; `out_winner` is NULL or valid for writing an
+ `int32_t`.
  */
 catan_status catan_cards_winner(const catan_cards_game *game,
-                                int32_t *out_winner,
-                                uint32_t *out_points);
+                                int32_t *out_winner);
+
+/*
+ Victory points of both seats (tokens included; every point of the Card Game lies on the
+ table, so they are public): `buf[i]` is seat `i`'s points and `*out_len` 2. Buffer
+ protocol as for `catan_game_scores`.
+
+ Errors: `NULL_ARGUMENT`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ `game` is NULL or a live handle; `buf` is NULL or valid for writing `cap` bytes;
+ `out_len` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_cards_scores(const catan_cards_game *game,
+                                uint8_t *buf,
+                                size_t cap,
+                                size_t *out_len);
+
+/*
+ Who must act and what kind of decision is pending, as one JSON object, the twin of
+ `catan_game_state_json`:
+
+ ```json
+ {"phase": "main", "decision": {"type": "main", "player": 1}, "to_act": [1],
+  "current_player": 1, "turn": 9, "dice": [3, 5], "winner": null, "scores": [5, 4],
+  "players": 2, "knight_token": 1, "mill_token": null}
+ ```
+
+ `phase` is `start`, `opening`, `roll`, `main` or `over`; `decision` is the engine's
+ (`starter`, `roll`, `main`, `step` with its `step`, `game_over`); `dice` is `[event
+ die, production die]`. Everything in it is public. `*out_json` is caller-owned.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_state_json(const catan_cards_game *game,
+                                    char **out_json);
+
+/*
+ The rules of the game, as JSON with every field filled in (`vp_target`, `hand_limit`,
+ `chance`). `*out_json` is caller-owned.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_rules_json(const catan_cards_game *game,
+                                    char **out_json);
+
+/*
+ The game's catalogue as JSON (the format `docs/cards.md` describes): its `cards` array
+ names every card number that views, events, actions and positions use — card `n` of a
+ view or an event is `cards[n]`, with its `id`, `name`, `kind`, `cost`, points and
+ `effect`. Public. `*out_json` is caller-owned.
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+ */
+catan_status catan_cards_catalogue_json(const catan_cards_game *game,
+                                        char **out_json);
+
+/*
+ Who holds the Knight token and the Mill token (a seat, or -1 for nobody): the twin of
+ `catan_game_award_holders`. Either output may be NULL (not written).
+
+ Errors: `NULL_ARGUMENT` (only for `game`).
+
+ # Safety
+ `game` is NULL or a live handle; each output is NULL or valid for writing an `int32_t`.
+ */
+catan_status catan_cards_token_holders(const catan_cards_game *game,
+                                       int32_t *out_knight_token,
+                                       int32_t *out_mill_token);
+
+/*
+ Public facts about seat `seat`, the twin of `catan_game_seat_stats`: its strength
+ points (the Knight token), tournament points, trade points (the Mill token) and hand
+ limit. Any output may be NULL (not written).
+
+ Errors: `NULL_ARGUMENT` (only for `game`), `NO_SUCH_PLAYER`.
+
+ # Safety
+ `game` is NULL or a live handle; each output is NULL or valid for writing a `uint8_t`.
+ */
+catan_status catan_cards_seat_stats(const catan_cards_game *game,
+                                    int32_t seat,
+                                    uint8_t *out_strength,
+                                    uint8_t *out_tournament,
+                                    uint8_t *out_trade,
+                                    uint8_t *out_hand_limit);
+
+/*
+ Seat `seat`'s stock (the resources stored on its landscapes, public): `buf[r]` for each
+ resource in the order brick, lumber, wool, grain, ore, gold, and `*out_len` 6. Buffer
+ protocol as for `catan_game_scores`.
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`, `BUFFER_TOO_SMALL`.
+
+ # Safety
+ `game` is NULL or a live handle; `buf` is NULL or valid for writing `cap` bytes;
+ `out_len` is NULL or valid for writing a `size_t`.
+ */
+catan_status catan_cards_stock(const catan_cards_game *game,
+                               int32_t seat,
+                               uint8_t *buf,
+                               size_t cap,
+                               size_t *out_len);
+
+/*
+ Copies the state of `src` into `dst`, an existing handle (a tree search's scratch
+ copy): afterwards `dst` continues exactly as a fresh `catan_cards_clone` of `src`
+ would. `dst == src` is allowed and changes nothing. The twin of
+ `catan_game_copy_from`.
+
+ Errors: `NULL_ARGUMENT` (and then `dst` is unchanged).
+
+ # Safety
+ `dst` is NULL or a live handle not in use by another thread; `src` is NULL or a live
+ handle not being changed by another thread.
+ */
+catan_status catan_cards_copy_from(catan_cards_game *dst,
+                                   const catan_cards_game *src);
 
 /*
  What seat `player` may know (0, 1, or -1 for a spectator) as JSON (caller-owned).
@@ -762,19 +1031,22 @@ catan_status catan_cards_legal_actions_for_json(const catan_cards_game *game,
                                                 char **out_json);
 
 /*
- Fills `mask[0..len]` with 1 for each fixed action id in seat `seat`'s legal list
- (`catan_cards_legal_actions_for_json`), 0 otherwise. `len` must be
- `catan_cards_action_space_len()`.
+ Seat `seat`'s legal actions as a bitset over the fixed ids (the layout of
+ `catan_cards_legal_mask`, restricted to `catan_cards_legal_actions_for_json`'s list);
+ buffer protocol as for `catan_cards_legal_mask`. The twin of
+ `catan_game_legal_mask_for`.
 
- Errors: `NULL_ARGUMENT`, `WRONG_LENGTH`, `NO_SUCH_PLAYER`.
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`, `BUFFER_TOO_SMALL`.
 
  # Safety
- `game` is NULL or a live handle; `mask` is NULL or valid for writing `len` bytes.
+ `game` is NULL or a live handle; `words` is NULL or valid for writing `cap`
+ `uint64_t`s; `out_len` is NULL or valid for writing a `size_t`.
  */
 catan_status catan_cards_legal_mask_for(const catan_cards_game *game,
                                         int32_t seat,
-                                        uint8_t *mask,
-                                        size_t len);
+                                        uint64_t *words,
+                                        size_t cap,
+                                        size_t *out_len);
 
 /*
  Card game events (a JSON array, as `catan_cards_apply_json` returns them) as seat

@@ -1,7 +1,7 @@
 //! The game handle and its entry points.
 
 use crate::error::Failure;
-use crate::io::{str_arg, string_out, Buf, Out};
+use crate::io::{string_out, Buf, Out};
 use crate::panic::{guard, guard_or};
 use crate::skin::{self, CEngine, Handle};
 use crate::status::catan_status;
@@ -91,19 +91,6 @@ pub(crate) fn parse_action(json: &str) -> Result<Action, Failure> {
 pub(crate) fn parse_rules(json: &str) -> Result<Rules, Failure> {
     serde_json::from_str::<Rules>(json)
         .map_err(|e| Failure::parse(ParseError::from(e), json, "rules"))
-}
-
-fn action_at(h: &catan_game, index: u32) -> Result<Action, Failure> {
-    let legal = h.legal();
-    legal.get(index as usize).copied().ok_or_else(|| {
-        Failure::new(
-            catan_status::IdOutOfRange,
-            format!(
-                "index {index} is out of range: {} legal actions",
-                legal.len()
-            ),
-        )
-    })
 }
 
 /// The version of the library (`"catan-ffi 0.1.0"`), a static NUL-terminated string.
@@ -286,14 +273,8 @@ pub unsafe extern "C" fn catan_game_legal_count(
     game: *const catan_game,
     out_count: *mut usize,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_count, "out_count") }?;
-        out.set(h.legal().len());
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::legal_count(game, out_count) }
 }
 
 /// Writes the indices of the legal actions now into `buf` and their number into
@@ -322,15 +303,8 @@ pub unsafe extern "C" fn catan_game_legal_indices(
     cap: usize,
     out_len: *mut usize,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let buf = unsafe { Buf::new(buf, cap, out_len) }?;
-        let n = h.legal().len();
-        // Ids fit in u32: the list of a board with at most 384 edges is far shorter.
-        buf.fill((0..n).map(|i| i as u32))
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::legal_indices(game, buf, cap, out_len) }
 }
 
 /// Applies the legal action at index `index` of the current legal-action list (see
@@ -349,14 +323,8 @@ pub unsafe extern "C" fn catan_game_apply_index(
     index: u32,
     out_events_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle_mut(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::optional(out_events_json) };
-        let action = action_at(h, index)?;
-        h.apply(action, out)
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::apply_index(game, index, out_events_json) }
 }
 
 /// The action at index `index` of the current legal-action list, as JSON. `*out_json` receives
@@ -372,15 +340,8 @@ pub unsafe extern "C" fn catan_game_action_json_for_index(
     index: u32,
     out_json: *mut *mut c_char,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_json, "out_json") }?;
-        let action = action_at(h, index)?;
-        string_out(out, action.to_json());
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::action_json_for_index(game, index, out_json) }
 }
 
 /// The index in the current legal-action list of an action given as JSON.
@@ -399,32 +360,8 @@ pub unsafe extern "C" fn catan_game_index_for_action_json(
     action_json: *const c_char,
     out_index: *mut u32,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let json = unsafe { str_arg(action_json, "action_json") }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_index, "out_index") }?;
-        let action = parse_action(json)?;
-        let pos = h.legal().iter().position(|a| *a == action);
-        match pos {
-            Some(i) => {
-                out.set(i as u32);
-                Ok(())
-            }
-            None => {
-                h.game.check(&action).map_err(Failure::rule)?;
-                Err(Failure::new(
-                    catan_status::ActionNotListed,
-                    format!(
-                        "{} is legal but not in the legal-action list; apply it as JSON",
-                        action.to_json()
-                    ),
-                ))
-            }
-        }
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::index_for_action_json(game, action_json, out_index) }
 }
 
 /// The public part of the state JSON.
@@ -502,14 +439,8 @@ pub unsafe extern "C" fn catan_game_to_act(
     game: *const catan_game,
     out_mask: *mut u32,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_mask, "out_mask") }?;
-        out.set(u32::from(h.game.to_act().0));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::to_act(game, out_mask) }
 }
 
 /// The winner's seat (0-based), or -1 while the game goes on.
@@ -524,14 +455,8 @@ pub unsafe extern "C" fn catan_game_winner(
     game: *const catan_game,
     out_winner: *mut i32,
 ) -> catan_status {
-    guard(|| {
-        // SAFETY: the caller's contract above.
-        let h = unsafe { handle(game) }?;
-        // SAFETY: the caller's contract above.
-        let out = unsafe { Out::new(out_winner, "out_winner") }?;
-        out.set(h.game.winner().map_or(-1, |p| i32::from(p.0)));
-        Ok(())
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { skin::winner(game, out_winner) }
 }
 
 /// Victory points of every seat, hidden victory-point cards included: `buf[i]` is seat

@@ -11,7 +11,7 @@
 //! stays in its own module.
 
 use crate::error::Failure;
-use crate::io::{str_arg, string_out, Out};
+use crate::io::{str_arg, string_out, Buf, Out};
 use crate::panic::{guard, guard_or};
 use crate::status::catan_status;
 use catan_rules::engine::{json, Engine};
@@ -231,6 +231,26 @@ pub(crate) unsafe fn clone<H: CHandle>(game: *const H, out_game: *mut *mut H) ->
     })
 }
 
+/// A query of a handle that answers a string: the handle and `*out_json` checked, then the
+/// text `f` makes of the handle handed to C (the shape of every `*_json` query).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+pub(crate) unsafe fn string_query<H>(
+    game: *const H,
+    out_json: *mut *mut c_char,
+    f: impl FnOnce(&H) -> Result<String, Failure>,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_json, "out_json") }?;
+        string_out(out, f(h)?);
+        Ok(())
+    })
+}
+
 /// Every legal action as a JSON array.
 ///
 /// # Safety
@@ -247,6 +267,173 @@ pub(crate) unsafe fn legal_actions_json<H: CHandle>(
         // The handle's list of this state (enumerated once into a reused buffer).
         string_out(out, json::actions::<H::E>(&h.legal()));
         Ok(())
+    })
+}
+
+/// The seats that may act now, as a bit mask (bit `i` = seat `i`).
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_mask` is NULL or valid for writing a `uint32_t`.
+pub(crate) unsafe fn to_act<H: CHandle>(game: *const H, out_mask: *mut u32) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_mask, "out_mask") }?;
+        out.set(u32::from(h.game.to_act().0));
+        Ok(())
+    })
+}
+
+/// The winner's seat, or -1 while the game goes on.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_winner` is NULL or valid for writing an `int32_t`.
+pub(crate) unsafe fn winner<H: CHandle>(game: *const H, out_winner: *mut i32) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_winner, "out_winner") }?;
+        out.set(h.game.winner().map_or(-1, |p| i32::from(p.0)));
+        Ok(())
+    })
+}
+
+/// The legal action at `index` of the handle's current list.
+fn action_at<H: CHandle>(h: &H, index: u32) -> Result<<H::E as Engine>::Action, Failure> {
+    let legal = h.legal();
+    legal.get(index as usize).copied().ok_or_else(|| {
+        Failure::new(
+            catan_status::IdOutOfRange,
+            format!(
+                "index {index} is out of range: {} legal actions",
+                legal.len()
+            ),
+        )
+    })
+}
+
+/// The number of legal actions now.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_count` is NULL or valid for writing a `size_t`.
+pub(crate) unsafe fn legal_count<H: CHandle>(
+    game: *const H,
+    out_count: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_count, "out_count") }?;
+        out.set(h.legal().len());
+        Ok(())
+    })
+}
+
+/// The indices of the legal actions now (`0 .. n-1`) into the caller's buffer.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+/// `out_len` is NULL or valid for writing a `size_t`.
+pub(crate) unsafe fn legal_indices<H: CHandle>(
+    game: *const H,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let buf = unsafe { Buf::new(buf, cap, out_len) }?;
+        let n = h.legal().len();
+        // Indices fit in u32: every game's list is far shorter.
+        buf.fill((0..n).map(|i| i as u32))
+    })
+}
+
+/// Applies the legal action at `index`; events to `*out_events` when it is not NULL.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_events` is NULL or valid for writing one pointer.
+pub(crate) unsafe fn apply_index<H: CHandle>(
+    game: *mut H,
+    index: u32,
+    out_events: *mut *mut c_char,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle_mut(game) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::optional(out_events) };
+        let action = action_at(h, index)?;
+        h.apply(action, out)
+    })
+}
+
+/// The legal action at `index`, as JSON.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out_json` is NULL or valid for writing one pointer.
+pub(crate) unsafe fn action_json_for_index<H: CHandle>(
+    game: *const H,
+    index: u32,
+    out_json: *mut *mut c_char,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { string_query(game, out_json, |h| json_of(&action_at(h, index)?)) }
+}
+
+/// A value as JSON text.
+fn json_of<T: serde::Serialize>(v: &T) -> Result<String, Failure> {
+    serde_json::to_string(v).map_err(|e| {
+        Failure::new(
+            catan_status::Panic,
+            format!("internal error: cannot serialize: {e}"),
+        )
+    })
+}
+
+/// The index in the current list of an action given as JSON; if it is not listed, the rule
+/// it breaks, or `ACTION_NOT_LISTED` when it is legal but outside the listed families.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `action_json` is NULL or a NUL-terminated string;
+/// `out_index` is NULL or valid for writing a `uint32_t`.
+pub(crate) unsafe fn index_for_action_json<H: CHandle>(
+    game: *const H,
+    action_json: *const c_char,
+    out_index: *mut u32,
+) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract above.
+        let h = unsafe { handle(game) }?;
+        // SAFETY: the caller's contract above.
+        let text = unsafe { str_arg(action_json, "action_json") }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { Out::new(out_index, "out_index") }?;
+        let action = H::E::parse_action(text).map_err(|e| H::E::failure(e, text, "action"))?;
+        let pos = h.legal().iter().position(|a| *a == action);
+        match pos {
+            Some(i) => {
+                out.set(i as u32);
+                Ok(())
+            }
+            None => {
+                h.game
+                    .check(&action)
+                    .map_err(|e| H::E::failure(e, text, "action"))?;
+                Err(Failure::new(
+                    catan_status::ActionNotListed,
+                    format!(
+                        "{} is legal but not in the legal-action list; apply it as JSON",
+                        json_of(&action)?
+                    ),
+                ))
+            }
+        }
     })
 }
 

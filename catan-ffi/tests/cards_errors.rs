@@ -8,6 +8,7 @@ mod common;
 use catan::cards::*;
 use catan::*;
 use catan_rules::cards::CardAction;
+use common::cards::*;
 use common::*;
 use std::ptr;
 
@@ -21,23 +22,6 @@ fn new_cards(rules: &str, seed: u64) -> Result<*mut catan_cards_game, catan_stat
             Err(st)
         }
     }
-}
-
-fn position(g: *const catan_cards_game) -> String {
-    let mut out = ptr::null_mut();
-    // SAFETY: a live handle and a valid out pointer.
-    assert_eq!(
-        unsafe { catan_cards_position_json(g, &mut out) },
-        catan_status::Ok
-    );
-    take(out)
-}
-
-fn to_act(g: *const catan_cards_game) -> i32 {
-    let mut p = -2;
-    // SAFETY: a live handle and a valid out pointer.
-    assert_eq!(unsafe { catan_cards_to_act(g, &mut p) }, catan_status::Ok);
-    p
 }
 
 fn apply(g: *mut catan_cards_game, action: &str) -> catan_status {
@@ -93,8 +77,7 @@ fn bad_actions_are_refused_by_kind_and_change_nothing() {
     assert_eq!(apply(g, &end.to_json()), catan_status::IllegalAction);
     // An id outside the space.
     // SAFETY: a live handle; events not wanted.
-    let st =
-        unsafe { catan_cards_apply_action_id(g, catan_cards_action_space_len(), ptr::null_mut()) };
+    let st = unsafe { catan_cards_apply_id(g, space_len(g) as u32, ptr::null_mut()) };
     assert_eq!(st, catan_status::IdOutOfRange);
     assert_eq!(position(g), before, "every refusal left the game as it was");
     // A legal action still applies.

@@ -8,13 +8,14 @@
 
 use crate::convert::{from_py, ser_to_py};
 use crate::errors::{
-    load_error, new_error, new_game_error, parse_error, parse_message, rule_error,
+    card_error, load_error, new_error, new_game_error, parse_error, parse_message, rule_error,
 };
-use catan_rules::cards::{CardEngineError, CardError, CardGame};
+use catan_rules::cards::{CardEngineError, CardGame, CardPositionError};
 use catan_rules::engine::{Engine, EngineError};
 use catan_rules::{Game, Player};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use serde::Serialize;
 
 /// What the Python package needs from a game beyond [`Engine`]: its errors as exceptions.
@@ -35,48 +36,38 @@ impl PyEngine for Game {
     }
 }
 
-/// A Card Game rule error as the exception of the same meaning in the base game's
-/// hierarchy.
-pub(crate) fn card_error(py: Python<'_>, e: CardError) -> PyErr {
-    let class = match e {
-        CardError::GameOver => "GameOverError",
-        CardError::NotYourTurn { .. } | CardError::NoSuchPlayer { .. } => "NotYourTurnError",
-        CardError::NotYourSeat { .. } => "NotYourSeatError",
-        CardError::WrongPhase { .. } => "WrongPhaseError",
-        CardError::CannotAfford => "NotEnoughResourcesError",
-        CardError::WrongChanceMode { .. } | CardError::BadDie { .. } => "ChanceError",
-        _ => "IllegalActionError",
-    };
-    match ser_to_py(py, &e) {
-        Ok(detail) => {
-            let kind = serde_json::to_value(e)
-                .ok()
-                .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
-                .unwrap_or_default();
-            new_error(py, class, e.to_string(), &kind, detail)
-        }
-        Err(err) => err,
-    }
-}
-
 impl PyEngine for CardGame {
     fn py_error(py: Python<'_>, e: CardEngineError) -> PyErr {
         match e {
             CardEngineError::Parse { message } => parse_message(py, message),
             CardEngineError::Rule(e) => card_error(py, e),
+            // As the base game's `load_error`: malformed JSON is a `ParseError`, a position
+            // that is not a possible game a `PositionError` with `.detail["errors"]`.
             CardEngineError::Load(e) => {
-                let detail = ser_to_py(py, &e.0).unwrap_or_else(|_| py.None().into_bound(py));
-                new_error(
-                    py,
-                    "PositionError",
-                    e.to_string(),
-                    "invalid_position",
-                    detail,
-                )
+                if let Some(CardPositionError::Malformed { message }) =
+                    e.0.iter()
+                        .find(|p| matches!(p, CardPositionError::Malformed { .. }))
+                {
+                    return parse_message(py, message.clone());
+                }
+                let detail = (|| -> PyResult<Bound<'_, PyAny>> {
+                    let d = PyDict::new(py);
+                    d.set_item("errors", ser_to_py(py, &e.0)?)?;
+                    Ok(d.into_any())
+                })();
+                match detail {
+                    Ok(detail) => new_error(
+                        py,
+                        "PositionError",
+                        e.to_string(),
+                        "invalid_position",
+                        detail,
+                    ),
+                    Err(err) => err,
+                }
             }
-            CardEngineError::UnknownId { id } => {
-                parse_message(py, format!("{id} is not an action id"))
-            }
+            // As the base game's: an id that names no action is a `ValueError`.
+            CardEngineError::UnknownId { .. } => PyValueError::new_err(e.to_string()),
         }
     }
 }
@@ -188,4 +179,43 @@ pub(crate) fn to_act<E: Engine>(game: &E) -> Vec<u32> {
 /// The winner's seat, or `None`.
 pub(crate) fn winner<E: Engine>(game: &E) -> Option<u8> {
     game.winner().map(|p| p.0)
+}
+
+/// What `pickle` keeps of a game (`__reduce__`): `format` and `version` naming the class's
+/// state, the seed it was made with (as text: JSON numbers are not exact above 2^53) and
+/// its position, which holds the generator's state so the game continues exactly.
+pub(crate) fn saved_state<P: Serialize>(
+    format: &str,
+    version: u32,
+    seed: Option<u64>,
+    position: &P,
+) -> String {
+    serde_json::json!({
+        "format": format,
+        "version": version,
+        "seed": seed.map(|s| s.to_string()),
+        "position": position,
+    })
+    .to_string()
+}
+
+/// The seed and the position of a state made by [`saved_state`] with this `format`;
+/// `ParseError` for anything else.
+pub(crate) fn load_saved_state(
+    py: Python<'_>,
+    state: &str,
+    format: &str,
+) -> PyResult<(Option<u64>, serde_json::Value)> {
+    use serde_json::Value;
+    let bad = |m: &str| parse_message(py, format!("bad game state: {m}"));
+    let mut v: Value = serde_json::from_str(state).map_err(|e| parse_error(py, e.into()))?;
+    if v.get("format").and_then(Value::as_str) != Some(format) {
+        return Err(bad("unknown format"));
+    }
+    let seed: Option<u64> = match &v["seed"] {
+        Value::Null => None,
+        Value::String(s) => Some(s.parse().map_err(|_| bad("seed"))?),
+        _ => return Err(bad("seed")),
+    };
+    Ok((seed, v["position"].take()))
 }

@@ -12,10 +12,13 @@
 //! ```
 //!
 //! Every instance carries `.kind` (the core variant's `snake_case` name) and `.detail` (its
-//! fields as a dict). [`rule_error`] is the one exhaustive `match` from `RuleError` variants
-//! to classes: a new core variant does not compile until it is given a class here.
+//! fields as a dict). [`rule_error_class`] is the one exhaustive `match` from `RuleError`
+//! variants to classes, and [`card_error_class`] the one from the Card Game's `CardError`
+//! variants to the same classes: a new core variant does not compile until it is given a
+//! class here.
 
 use crate::convert::ser_to_py;
+use catan_rules::cards::CardError;
 use catan_rules::{LoadError, NewGameError, ParseError, RuleError};
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
@@ -240,6 +243,51 @@ pub const fn rule_error_class(e: &RuleError) -> &'static str {
 pub fn rule_error(py: Python<'_>, e: RuleError) -> PyErr {
     match kind_and_detail(py, &e) {
         Ok((kind, detail)) => new_error(py, rule_error_class(&e), e.to_string(), &kind, detail),
+        Err(err) => err,
+    }
+}
+
+/// The exception class for a Card Game rule error: one exhaustive `match`, onto the classes
+/// of the base game's failures of the same meaning (a missing seat is `NoSuchPlayerError`
+/// in both games, a cost not met `NotEnoughResourcesError`, ...). The Card Game's own
+/// failures (a card that cannot be played now, a full hand, ...) are `IllegalActionError`
+/// with their `.kind`.
+pub const fn card_error_class(e: &CardError) -> &'static str {
+    use CardError as E;
+    match e {
+        E::GameOver => "GameOverError",
+        E::NoSuchPlayer { .. } => "NoSuchPlayerError",
+        E::NotYourTurn { .. } => "NotYourTurnError",
+        E::NotYourSeat { .. } => "NotYourSeatError",
+        E::WrongPhase { .. } => "WrongPhaseError",
+        E::CannotAfford => "NotEnoughResourcesError",
+        E::BadSite | E::BadSlot | E::PrincipalityFull => "PlacementError",
+        E::SupplyEmpty | E::EmptyPile { .. } => "SupplyError",
+        E::BadTrade => "TradeError",
+        E::WrongChanceMode { .. } | E::BadDie { .. } | E::AlchemistSet { .. } => "ChanceError",
+        E::NoSuchHandCard { .. }
+        | E::NoSuchOpponentCard { .. }
+        | E::NoSuchPileCard { .. }
+        | E::BadPile { .. }
+        | E::WrongCard
+        | E::NewCard
+        | E::FirstRound
+        | E::AfterBuilding
+        | E::NoTarget
+        | E::NoRoom
+        | E::NoSuchResource
+        | E::BadChoice
+        | E::HandFull
+        | E::NotFull
+        | E::AlreadyExchanged
+        | E::CannotEndTurn => "IllegalActionError",
+    }
+}
+
+/// A Card Game rule error as a Python exception.
+pub fn card_error(py: Python<'_>, e: CardError) -> PyErr {
+    match kind_and_detail(py, &e) {
+        Ok((kind, detail)) => new_error(py, card_error_class(&e), e.to_string(), &kind, detail),
         Err(err) => err,
     }
 }

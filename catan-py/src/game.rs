@@ -2,7 +2,7 @@
 
 use crate::convert::{from_py, ser_to_py};
 use crate::engine as generic;
-use crate::errors::{load_error, new_game_error, parse_error, parse_message, rule_error};
+use crate::errors::{load_error, new_game_error, parse_error, rule_error};
 use crate::objects::{action_arg, PyAction, PyEvent};
 use crate::svg;
 use catan_rules::action_space::{ActionSpace, IdError};
@@ -223,13 +223,7 @@ impl PyGame {
     /// The pickled state: the seed the game was made with and its position JSON (which
     /// holds everything, the generator's state included, so the game continues exactly).
     fn saved_state(&self) -> String {
-        serde_json::json!({
-            "format": "catan-py-game",
-            "version": 2,
-            "seed": self.seed.map(|s| s.to_string()),
-            "position": self.game.to_position(),
-        })
-        .to_string()
+        generic::saved_state("catan-py-game", 2, self.seed, &self.game.to_position())
     }
 
     fn clone_game(&self) -> PyGame {
@@ -1003,18 +997,9 @@ impl PyGame {
     /// Rebuilds a game from `__reduce__`'s state (private: the format may change).
     #[staticmethod]
     fn _from_state(py: Python<'_>, state: &str) -> PyResult<PyGame> {
-        let bad = |m: &str| parse_message(py, format!("bad game state: {m}"));
-        let v: Value = serde_json::from_str(state).map_err(|e| parse_error(py, e.into()))?;
-        if v.get("format").and_then(Value::as_str) != Some("catan-py-game") {
-            return Err(bad("unknown format"));
-        }
-        let seed: Option<u64> = match &v["seed"] {
-            Value::Null => None,
-            Value::String(s) => Some(s.parse().map_err(|_| bad("seed"))?),
-            _ => return Err(bad("seed")),
-        };
+        let (seed, position) = generic::load_saved_state(py, state, "catan-py-game")?;
         let position: catan_rules::Position =
-            serde_json::from_value(v["position"].clone()).map_err(|e| parse_error(py, e.into()))?;
+            serde_json::from_value(position).map_err(|e| parse_error(py, e.into()))?;
         let game = Game::from_position(position)
             .map_err(|e| load_error(py, catan_rules::LoadError::Invalid { errors: e }))?;
         Ok(PyGame::from_game(game, seed))

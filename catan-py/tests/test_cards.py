@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 import pytest
@@ -121,12 +123,11 @@ def test_both_classes_answer_the_shared_calls_alike() -> None:
         assert all(isinstance(p, int) for p in game.to_act)
         assert game.winner is None
         assert isinstance(game.view(None), dict)
-    with pytest.raises(catan_rules.PositionError):
-        catan_rules.CardGame.from_json(json.dumps({"format": "nonsense"}))
-    with pytest.raises((catan_rules.PositionError, catan_rules.ParseError)):
-        catan_rules.Game.from_json(json.dumps({"format": "nonsense"}))
+    for cls in (catan_rules.CardGame, catan_rules.Game):
+        with pytest.raises(catan_rules.ParseError):
+            cls.from_json(json.dumps({"format": "nonsense"}))
     before = cards.to_json()
-    with pytest.raises(catan_rules.ParseError):
+    with pytest.raises(ValueError):
         cards.apply_id(cards.action_space_size)
     seat = cards.to_act[0]
     with pytest.raises(catan_rules.NotYourSeatError):
@@ -134,3 +135,168 @@ def test_both_classes_answer_the_shared_calls_alike() -> None:
     assert cards.to_json() == before
     assert cards.is_legal_as(seat, cards.legal_actions_for(seat)[0])
     assert not cards.is_legal_as(1 - seat, cards.legal_actions_for(seat)[0])
+
+
+def seats_game(seed: int, limit: int) -> catan_rules.CardGame:
+    """A game after up to ``limit`` random actions (offers left out)."""
+    game = catan_rules.CardGame(seed=seed)
+    play(game, seed=seed, limit=limit)
+    return game
+
+
+def test_queries_agree_with_the_view() -> None:
+    # Issue 25 ('C and Python parity'): the queries `Game` has, for the Card Game, read
+    # the same state as the public view (docs/security.md, 'The Card Game': points,
+    # strength, tokens, stocks and dice are on the table).
+    for limit in (0, 60, 400):
+        game = seats_game(5, limit)
+        view = game.view(None)
+        assert game.turn == view["turn"]
+        assert game.current_player == view["current"]
+        assert game.dice == (list(view["dice"]) if view["dice"] is not None else None)
+        assert game.decision == view["decision"]
+        assert game.phase in ("start", "opening", "roll", "main", "over")
+        assert game.knight_token == view["knight_token"]
+        assert game.mill_token == view["mill_token"]
+        assert game.rules == {"vp_target": 12, "hand_limit": 3, "chance": "seeded"}
+        for seat in (0, 1):
+            p = view["principalities"][seat]
+            assert game.points(seat) == game.scores[seat] == p["points"]
+            assert game.strength(seat) == p["strength"]
+            assert game.tournament_points(seat) == p["tournament"]
+            assert game.trade_points(seat) == p["trade"]
+            assert game.hand_limit(seat) == p["hand_limit"]
+            assert len(game.hand(seat)) == p["hand_size"]
+            # The stock is what the landscapes store: a cell is [row, col, card, stock, under].
+            stock = dict.fromkeys(["brick", "lumber", "wool", "grain", "ore", "gold"], 0)
+            for _row, _col, card, units, _under in p["cells"]:
+                resource = game.catalogue[card].get("resource")
+                if game.catalogue[card]["kind"] == "landscape" and resource is not None:
+                    stock[resource] += units
+            assert game.stock(seat) == stock
+
+
+def test_every_card_number_has_a_name() -> None:
+    # docs/cards.md, 'Cards are data': views and events give catalogue numbers; the
+    # catalogue and card_name name them.
+    game = seats_game(6, 300)
+    catalogue = game.catalogue
+    assert [c["name"] for c in catalogue] == [game.card_name(n) for n in range(len(catalogue))]
+    assert all({"id", "name", "kind", "cost", "effect"} <= set(c) for c in catalogue)
+    seat = game.to_act[0]
+    view = game.view(seat)
+    numbers = [cell[2] for p in view["principalities"] for cell in p["cells"]]
+    numbers += [h["card"] for h in view["hand"]]
+    assert numbers and all(isinstance(game.card_name(n), str) for n in numbers)
+    events = game.apply(game.legal_actions()[0])
+    for e in events:
+        if isinstance(e.get("card"), int):
+            assert game.card_name(e["card"]) == catalogue[e["card"]]["name"]
+        assert game.describe_event(e)
+    for bad in (len(catalogue), -1):
+        with pytest.raises(ValueError):
+            game.card_name(bad)
+
+
+def test_same_exception_classes_as_game_for_the_same_failures() -> None:
+    # Issue 25: a missing seat is NoSuchPlayerError (a ValueError) in both games, an id
+    # naming no action a plain ValueError, malformed JSON a ParseError and an impossible
+    # position a PositionError listing every problem.
+    cards = catan_rules.CardGame(seed=8)
+    base = catan_rules.Game(players=2, map="beginner", seed=8)
+    for game in (cards, base):
+        for seat in (2, -1, 99):
+            for call in (game.view, game.points, game.legal_actions_for, game.legal_mask_for):
+                with pytest.raises(catan_rules.NoSuchPlayerError):
+                    call(seat)
+            with pytest.raises(catan_rules.NoSuchPlayerError):
+                game.check_as(seat, {"type": "roll", "player": 0})
+    for seat in (2, -1):
+        for query in (cards.stock, cards.strength, cards.hand_limit, cards.hand):
+            with pytest.raises(catan_rules.NoSuchPlayerError):
+                query(seat)
+        with pytest.raises(catan_rules.NoSuchPlayerError):
+            catan_rules.CardGame.events_for([], seat)
+    before = cards.to_json()
+    with pytest.raises(catan_rules.NoSuchPlayerError):
+        cards.apply({"type": "roll", "player": 5})
+    for game in (cards, base):
+        with pytest.raises(ValueError) as e:
+            game.apply_id(game.action_space_size)
+        assert not isinstance(e.value, catan_rules.CatanError)
+        with pytest.raises(catan_rules.ParseError):
+            type(game).from_json("{")
+    bad = json.loads(cards.to_json())
+    bad["current"] = 5
+    with pytest.raises(catan_rules.PositionError) as p:
+        catan_rules.CardGame.from_json(json.dumps(bad))
+    assert p.value.detail["errors"]
+    assert cards.to_json() == before
+
+
+def test_check_raises_what_apply_would() -> None:
+    game = catan_rules.CardGame(seed=10)
+    me = game.to_act[0]
+    with pytest.raises(catan_rules.NotYourTurnError):
+        game.check({"type": "roll", "player": 1 - me})
+    with pytest.raises(catan_rules.WrongPhaseError):
+        game.check({"type": "end_turn", "player": me})
+    for action in game.legal_actions():
+        game.check(action)  # raises if it is not legal
+
+
+def test_fixed_ids_both_ways_and_numpy_masks() -> None:
+    game = seats_game(11, 50)
+    mask = game.legal_mask()
+    assert mask.dtype == bool and mask.shape == (game.action_space_size,)
+    listed = [game.id_for_action(a) for a in game.legal_actions() if a["type"] != "offer"]
+    assert sorted(set(listed)) == [i for i, ok in enumerate(mask) if ok] == game.legal_id_list()
+    assert game.legal_ids().tolist() == game.legal_id_list()
+    # offers=False leaves out exactly the offers' ids, as Game's masks leave out its offers:
+    # play on to a state that lists offers.
+    rng = random.Random(11)
+    while not any(a["type"] == "offer" for a in game.legal_actions()):
+        game.apply(rng.choice([a for a in game.legal_actions() if a["type"] != "offer"]))
+    mask = game.legal_mask()
+    without = game.legal_id_list(offers=False)
+    offers = {game.id_for_action(a) for a in game.legal_actions() if a["type"] == "offer"}
+    assert without == [i for i in game.legal_id_list() if i not in offers]
+    assert game.legal_mask(offers=False).tolist() == [i in without for i in range(len(mask))]
+    seat_mask = game.legal_mask_for(game.to_act[0], offers=False)
+    assert {i for i, ok in enumerate(seat_mask) if ok} == set(without)
+    for i in listed:
+        assert game.id_for_action(game.action_for_id(i)) == i
+    seat = game.to_act[0]
+    assert game.legal_mask_for(seat).sum() == len(game.legal_actions_for(seat))
+    with pytest.raises(ValueError):
+        game.action_for_id(game.action_space_size)
+    with pytest.raises(ValueError):
+        game.id_for_action({"type": "offer", "player": seat, "give": {"brick": 2}, "get": {"ore": 1}})
+
+
+def test_copies_and_pickles_continue_identically() -> None:
+    game = seats_game(12, 100)
+    twins = [
+        game.copy(),
+        copy.copy(game),
+        copy.deepcopy(game),
+        pickle.loads(pickle.dumps(game)),
+    ]
+    scratch = catan_rules.CardGame(seed=1)
+    scratch.copy_from(game)
+    twins.append(scratch)
+    assert all(t == game for t in twins)
+    assert all(t.seed == 12 for t in twins)
+    assert catan_rules.CardGame.from_json(game.to_json()).seed is None
+    assert catan_rules.CardGame.from_json(game.to_json(), seed=12) == game
+    rng = random.Random(3)
+    for _ in range(200):
+        if game.winner is not None:
+            break
+        action = rng.choice([a for a in game.legal_actions() if a["type"] != "offer"])
+        events = game.apply(action)
+        for t in twins:
+            assert t.apply(action) == events
+    assert all(t == game and t.to_json() == game.to_json() for t in twins)
+    assert game != catan_rules.CardGame(seed=12)
+    assert game.to_svg() == game._repr_svg_()

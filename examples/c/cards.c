@@ -1,9 +1,10 @@
 /*
  * cards.c: plays seeded games of the Catan Card Game (1996, two players) through the C
- * ABI with the fixed integer action space: at each step it fills the legal mask and applies
- * one legal id (a simple deterministic choice), then prints the winner, the points and a
- * round trip of the position. Also shows errors: an illegal action leaves the game
- * unchanged and says why.
+ * ABI with the fixed integer action space, in the same shapes as the base game's calls: at
+ * each step it fills the legal mask (64-bit words, as catan_game_legal_mask) and applies
+ * one legal id (a simple deterministic choice), then prints the winner, the points, the
+ * tokens and a round trip of the position. Also shows errors: an illegal action leaves the
+ * game unchanged and says why.
  *
  *   usage: cards [seed] [games]
  *
@@ -33,7 +34,7 @@ static void die(const char *what, catan_status status) {
   } while (0)
 
 /* One game to the end; returns the number of actions. */
-static uint64_t play(uint64_t seed, uint8_t *mask, uint32_t space) {
+static uint64_t play(uint64_t seed, uint64_t *mask, size_t words) {
   catan_cards_game *game = NULL;
   CHECK(catan_cards_new("{}", seed, &game));
 
@@ -48,10 +49,13 @@ static uint64_t play(uint64_t seed, uint8_t *mask, uint32_t space) {
   uint64_t x = seed * 2654435761u + 1, steps = 0;
   int32_t winner = -1;
   while (winner < 0 && steps < 200000) {
-    CHECK(catan_cards_legal_mask(game, mask, space));
+    size_t len = 0;
+    CHECK(catan_cards_legal_mask(game, mask, words, &len));
     uint32_t n = 0;
-    for (uint32_t i = 0; i < space; i++) {
-      n += mask[i];
+    for (size_t w = 0; w < len; w++) {
+      for (uint64_t b = mask[w]; b != 0; b &= b - 1) {
+        n++;
+      }
     }
     if (n == 0) {
       fprintf(stderr, "cards: no legal action\n");
@@ -60,18 +64,21 @@ static uint64_t play(uint64_t seed, uint8_t *mask, uint32_t space) {
     x = x * 6364136223846793005u + 1442695040888963407u;
     uint32_t k = (uint32_t)((x >> 33) % n);
     uint32_t id = 0;
-    for (uint32_t i = 0; i < space; i++) {
-      if (mask[i] && k-- == 0) {
+    for (uint32_t i = 0; i < (uint32_t)len * 64; i++) {
+      if ((mask[i / 64] >> (i % 64) & 1) && k-- == 0) {
         id = i;
         break;
       }
     }
-    CHECK(catan_cards_apply_action_id(game, id, NULL));
-    CHECK(catan_cards_winner(game, &winner, NULL));
+    CHECK(catan_cards_apply_id(game, id, NULL));
+    CHECK(catan_cards_winner(game, &winner));
     steps++;
   }
-  uint32_t points[2];
-  CHECK(catan_cards_winner(game, &winner, points));
+  uint8_t points[2];
+  size_t seats = 0;
+  CHECK(catan_cards_scores(game, points, 2, &seats));
+  int32_t knight = -1, mill = -1;
+  CHECK(catan_cards_token_holders(game, &knight, &mill));
 
   /* The position round-trips; a seat's view is JSON too. */
   char *pos = NULL, *view = NULL, *svg = NULL;
@@ -86,9 +93,11 @@ static uint64_t play(uint64_t seed, uint8_t *mask, uint32_t space) {
   }
   CHECK(catan_cards_view_json(game, 0, &view));
   CHECK(catan_cards_svg(game, &svg));
-  printf("seed %" PRIu64 ": seat %" PRId32 " wins %" PRIu32 "-%" PRIu32
-         " after %" PRIu64 " actions (view %zu bytes, svg %zu bytes)\n",
-         seed, winner, points[0], points[1], steps, strlen(view), strlen(svg));
+  printf("seed %" PRIu64 ": seat %" PRId32 " wins %u-%u after %" PRIu64
+         " actions (Knight token %" PRId32 ", Mill token %" PRId32
+         "; view %zu bytes, svg %zu bytes)\n",
+         seed, winner, (unsigned)points[0], (unsigned)points[1], steps, knight, mill,
+         strlen(view), strlen(svg));
   catan_string_free(pos);
   catan_string_free(pos2);
   catan_string_free(view);
@@ -101,18 +110,30 @@ static uint64_t play(uint64_t seed, uint8_t *mask, uint32_t space) {
 int main(int argc, char **argv) {
   uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
   uint64_t games = argc > 2 ? strtoull(argv[2], NULL, 10) : 3;
-  uint32_t space = catan_cards_action_space_len();
-  uint8_t *mask = malloc(space);
+  /* The mask's size comes from a game, as for catan_game_legal_mask. */
+  catan_cards_game *probe = NULL;
+  CHECK(catan_cards_new("{}", seed, &probe));
+  size_t space = 0;
+  CHECK(catan_cards_action_space_len(probe, &space));
+  size_t words = (space + 63) / 64;
+  uint64_t *mask = malloc(words * sizeof *mask);
   if (mask == NULL) {
     return 1;
   }
+  /* The catalogue names the card numbers of views and events. */
+  char *catalogue = NULL;
+  CHECK(catan_cards_catalogue_json(probe, &catalogue));
+  printf("%zu action ids; the catalogue is %zu bytes of JSON\n", space,
+         strlen(catalogue));
+  catan_string_free(catalogue);
+  catan_cards_free(probe);
   /* A malformed position is refused with every problem named. */
   catan_cards_game *bad = NULL;
   if (catan_cards_from_position_json("{\"format\":\"nope\"}", &bad) == CATAN_STATUS_OK) {
     return 1;
   }
   for (uint64_t g = 0; g < games; g++) {
-    play(seed + g, mask, space);
+    play(seed + g, mask, words);
   }
   free(mask);
   return 0;

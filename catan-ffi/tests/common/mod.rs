@@ -6,6 +6,8 @@ use catan_rules::{Game, RuleError};
 use std::ffi::{c_char, CStr, CString};
 use std::ptr;
 
+pub mod cards;
+
 /// A NUL-terminated copy of `bytes` (interior NULs dropped, as C could not pass them).
 pub fn c(bytes: impl AsRef<[u8]>) -> CString {
     let v: Vec<u8> = bytes.as_ref().iter().copied().filter(|&b| b != 0).collect();

@@ -41,6 +41,7 @@ mod engine;
 mod error;
 mod event;
 mod legal;
+mod masks;
 mod position;
 mod render;
 mod seat;
