@@ -899,6 +899,7 @@ fn random_map(seed: u64) -> SeaMap {
         fog,
         number_bans: vec![],
         robber,
+        robber_number: None,
         pirate,
     }
 }
@@ -979,4 +980,92 @@ proptest::proptest! {
             _ => unreachable!(),
         }
     }
+}
+
+#[test]
+fn the_robber_starts_on_the_12_wherever_the_variable_set_up_deals_it() {
+    // Seafarers rules, 'Heading for New Shores', 'The Four Islands' and 'The Fog Islands',
+    // each scenario's "Variable set-up": the robber goes on the 12 (New Shores only with 3
+    // players: its 4-player map starts it on the desert). Through the Desert keeps its
+    // deserts and starts the robber on the middle one.
+    use catan_rules::{Game, MapKind, Rules};
+    let on_12 = [
+        (Scenario::NewShores, 3),
+        (Scenario::FourIslands, 3),
+        (Scenario::FourIslands, 4),
+        (Scenario::FogIslands, 3),
+        (Scenario::FogIslands, 4),
+    ];
+    for (scenario, players) in on_12 {
+        for map in [MapKind::Beginner, MapKind::Variable, MapKind::Random] {
+            let mut moved = false;
+            for seed in 0..20 {
+                let rules = Rules {
+                    players,
+                    map,
+                    ..Rules::scenario(scenario)
+                };
+                let g = Game::new(rules, seed).unwrap();
+                let robber = g.robber().expect("the robber is on the board");
+                let hex = g.board().hex(robber);
+                let what = format!("{} {players}p {map:?} seed {seed}", scenario.name());
+                assert_eq!(hex.number, Some(12), "{what}");
+                assert!(hex.terrain.is_land(), "{what}");
+                let printed = Scenario::map(scenario, players)
+                    .unwrap()
+                    .deal(None)
+                    .unwrap();
+                let printed = Board::new(printed.board).unwrap();
+                moved |= hex.coord != printed.hex(printed.robber_start().unwrap()).coord;
+            }
+            // The deal moves the 12, and the robber with it.
+            assert_eq!(
+                moved,
+                map != MapKind::Beginner,
+                "{} {players}p",
+                scenario.name()
+            );
+        }
+    }
+    for players in [3, 4] {
+        for seed in 0..10 {
+            let rules = Rules {
+                players,
+                map: MapKind::Variable,
+                ..Rules::scenario(Scenario::ThroughTheDesert)
+            };
+            let g = Game::new(rules, seed).unwrap();
+            let hex = g.board().hex(g.robber().unwrap());
+            assert_eq!(hex.coord, js(0x0506), "the middle desert");
+            assert_eq!(hex.terrain, Terrain::Desert);
+        }
+    }
+}
+
+#[test]
+fn a_robber_number_must_be_on_the_map_and_alone() {
+    // `robber_number` names the hex by its number token; a number no land hex carries, or
+    // `robber` given as well, is refused with an error that says which.
+    let mut map = Scenario::FourIslands.map(3).unwrap();
+    assert_eq!(map.robber_number, Some(12));
+    map.robber_number = Some(7);
+    let errs = map.validate().unwrap_err().0;
+    assert!(
+        errs.contains(&MapError::RobberNumber {
+            number: 7,
+            twice: false
+        }),
+        "{errs:?}"
+    );
+    map.robber_number = Some(12);
+    map.robber = Some(js(0x0F05));
+    let errs = map.validate().unwrap_err().0;
+    assert!(
+        errs.contains(&MapError::RobberNumber {
+            number: 12,
+            twice: true
+        }),
+        "{errs:?}"
+    );
+    assert!(errs[0].to_string().contains("`robber` names a hex as well"));
 }

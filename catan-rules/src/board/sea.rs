@@ -161,6 +161,12 @@ pub struct SeaMap {
     /// the deal put it), or off the board if there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber: Option<HexCoord>,
+    /// The robber's start given by a number token instead: the land hex that carries this
+    /// number, printed or wherever the deal put it (the first in reading order if several
+    /// do). The Seafarers scenarios' variable set-ups put the robber "on the 12" (New
+    /// Shores with 3 players, The Four Islands, The Fog Islands). Not with `robber`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robber_number: Option<u8>,
     /// The pirate's start: a sea hex, or absent for off the board (on the frame).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pirate: Option<HexCoord>,
@@ -235,6 +241,14 @@ pub enum MapError {
         producing: usize,
         /// Numbers in the stack.
         numbers: usize,
+    },
+    /// `robber_number` names a number no land hex carries, or is given with `robber`.
+    #[error("the robber starts on the hex with number {number}, but {}", if *.twice { "`robber` names a hex as well" } else { "no land hex carries that number" })]
+    RobberNumber {
+        /// The number given.
+        number: u8,
+        /// `robber` was given as well.
+        twice: bool,
     },
     /// A pool whose numbers cannot follow its terrains (a producing hex without a number
     /// or the other way round is reported by the board; this is the pool as a whole).
@@ -367,6 +381,7 @@ impl SeaMap {
         // game reveals them.
         let mut fog_spaces = fog.spaces.clone();
         fog_spaces.sort_by_key(|c| (c.r, c.q));
+        let robber = self.robber_start(&hexes, &mut errs);
         let hexes_sorted = hexes.clone();
         let mut all: Vec<SeaHex> = hexes.clone();
         all.extend(fog_spaces.iter().map(|c| SeaHex {
@@ -421,7 +436,7 @@ impl SeaMap {
                     kind,
                 })
                 .collect(),
-            robber: self.robber,
+            robber,
             open_sea: true,
             pirate: self.pirate,
             // Computed islands (no areas given) restrict nothing and pay nothing: left out.
@@ -459,6 +474,25 @@ impl SeaMap {
             fog_numbers,
         };
         Ok((dealt, built))
+    }
+
+    /// The robber's start on the dealt (or printed) `hexes`: `robber_number`'s hex when
+    /// given, else `robber` (the board puts it on the first desert when that is absent).
+    fn robber_start(&self, hexes: &[SeaHex], errs: &mut Vec<MapError>) -> Option<HexCoord> {
+        let Some(number) = self.robber_number else {
+            return self.robber;
+        };
+        let on = hexes
+            .iter()
+            .find(|h| h.terrain.is_land() && h.number == Some(number))
+            .map(|h| HexCoord::new(h.q, h.r));
+        if on.is_none() || self.robber.is_some() {
+            errs.push(MapError::RobberNumber {
+                number,
+                twice: self.robber.is_some(),
+            });
+        }
+        on
     }
 
     /// Unexplored spaces apart from the hexes, and stacks that fill them.
