@@ -1069,3 +1069,27 @@ fn a_robber_number_must_be_on_the_map_and_alone() {
     );
     assert!(errs[0].to_string().contains("`robber` names a hex as well"));
 }
+
+#[test]
+fn special_points_per_area_are_bounded_when_a_map_loads() {
+    // Host safety (docs/security.md): an area paying 255 special points would overflow a
+    // player's total; a map loads only with at most MAX_AREA_SPECIAL_VP per area.
+    use catan_rules::board::{BoardError, MAX_AREA_SPECIAL_VP};
+    let mut map = Scenario::NewShores.map(3).unwrap();
+    map.areas[1].special_vp = MAX_AREA_SPECIAL_VP;
+    map.validate().unwrap();
+    for points in [MAX_AREA_SPECIAL_VP + 1, u8::MAX] {
+        map.areas[1].special_vp = points;
+        let errs = map.validate().unwrap_err().0;
+        let want = BoardError::SpecialVpTooHigh {
+            area: 1,
+            points,
+            max: MAX_AREA_SPECIAL_VP,
+        };
+        assert!(
+            errs.iter()
+                .any(|e| matches!(e, MapError::Board(b) if b.0.contains(&want))),
+            "{errs:?}"
+        );
+    }
+}
