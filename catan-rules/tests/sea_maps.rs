@@ -886,6 +886,7 @@ fn random_map(seed: u64) -> SeaMap {
     SeaMap {
         name: format!("random {seed}"),
         note: String::new(),
+        source: None,
         victory_points: if clean {
             3 + rng.below(28) as u8
         } else {
@@ -1092,4 +1093,86 @@ fn special_points_per_area_are_bounded_when_a_map_loads() {
             "{errs:?}"
         );
     }
+}
+
+#[test]
+fn every_official_map_names_its_source_and_confidence() {
+    // docs/rulings.md §42: the 5–6 player maps come from one public implementation
+    // (JSettlers2), of lower confidence than the printed 3- and 4-player maps; the board a
+    // game is played on says so, in its spec and its description.
+    use catan_rules::board::Confidence;
+    use catan_rules::{Game, Rules};
+    for scenario in Scenario::ALL {
+        for players in [3, 4, 5, 6] {
+            let map = scenario.map(players).unwrap();
+            let source = map
+                .source
+                .clone()
+                .expect("an official map names its source");
+            let (want, word) = if players <= 4 {
+                (Confidence::High, "printed")
+            } else {
+                (Confidence::Lower, "JSettlers2")
+            };
+            assert_eq!(source.confidence, want, "{} {players}p", scenario.name());
+            assert!(source.name.contains(word), "{}", source.name);
+            let rules = Rules {
+                players,
+                ..Rules::scenario(scenario)
+            };
+            let g = Game::new(rules, 1).unwrap();
+            assert_eq!(g.board().spec().source.as_ref(), Some(&source));
+            assert_eq!(g.board().describe().source, Some(source));
+        }
+    }
+    // Base-game boards and maps of one's own name none.
+    let g = Game::new(Rules::default(), 1).unwrap();
+    assert_eq!(g.board().describe().source, None);
+    assert_eq!(random_map(1).source, None);
+}
+
+#[test]
+fn the_board_description_has_areas_unexplored_spaces_and_jsettlers_ids() {
+    // docs/seafarers.md: the description clients draw from carries the land areas (as the
+    // board's `areas`, with hex ids), the spaces unexplored at the start and each hex's
+    // JSettlers2 id on open-sea maps; base-game boards leave all three out.
+    use catan_rules::{Game, Rules};
+    let rules = Rules {
+        players: 4,
+        ..Rules::scenario(Scenario::FogIslands)
+    };
+    let g = Game::new(rules, 2).unwrap();
+    let board = g.board();
+    let d = board.describe();
+    assert_eq!(d.areas.len(), board.spec().areas.len());
+    for (a, spec) in d.areas.iter().zip(&board.spec().areas) {
+        assert_eq!(
+            (&a.name, a.start, a.special_vp),
+            (&spec.name, spec.start, spec.special_vp)
+        );
+        let coords: Vec<HexCoord> = a
+            .hexes
+            .iter()
+            .map(|&h| HexCoord::new(d.hexes[h as usize].q, d.hexes[h as usize].r))
+            .collect();
+        assert_eq!(coords, spec.hexes);
+    }
+    let fog: Vec<u8> = board.fog_hexes().iter().map(|h| h.0).collect();
+    assert_eq!(fog.len(), 12);
+    assert_eq!(d.fog, fog);
+    for h in &d.hexes {
+        let c = HexCoord::new(h.q, h.r);
+        assert_eq!(h.jsettlers, c.to_jsettlers());
+        assert_eq!(HexCoord::from_jsettlers(h.jsettlers.unwrap()), Some(c));
+    }
+    let json = serde_json::to_value(&d).unwrap();
+    assert!(json["areas"].is_array() && json["fog"].is_array());
+    let base = Game::new(Rules::default(), 2).unwrap().board().describe();
+    assert!(base.areas.is_empty() && base.fog.is_empty());
+    assert!(base.hexes.iter().all(|h| h.jsettlers.is_none()));
+    let json = serde_json::to_value(&base).unwrap();
+    for key in ["areas", "fog", "source"] {
+        assert!(json.get(key).is_none(), "{key}");
+    }
+    assert!(json["hexes"][0].get("jsettlers").is_none());
 }

@@ -29,11 +29,13 @@ mod sea;
 mod spec;
 mod topology;
 
-pub use json::{BoardDescription, EdgeDescription, EdgeKind, HexDescription, NodeDescription};
+pub use json::{
+    AreaDescription, BoardDescription, EdgeDescription, EdgeKind, HexDescription, NodeDescription,
+};
 pub use sea::{AreaSpec, DealtMap, FogSpec, MapError, MapErrors, SeaHarbor, SeaHex, SeaMap};
 pub use spec::{
-    BoardArea, BoardError, BoardErrors, BoardSpec, HarborSpec, HexSpec, MAX_AREAS,
-    MAX_AREA_SPECIAL_VP, MAX_FOG_SPACES,
+    BoardArea, BoardError, BoardErrors, BoardSpec, Confidence, HarborSpec, HexSpec, MapSource,
+    MAX_AREAS, MAX_AREA_SPECIAL_VP, MAX_FOG_SPACES,
 };
 
 use crate::types::{Harbor, Terrain};

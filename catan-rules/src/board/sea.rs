@@ -13,7 +13,9 @@
 //! directions are ours (NE, E, SE, SW, W, NW), so a harbour given there as "the W side of
 //! hex 0x0705" is `{q, r, side: "w"}` here.
 
-use super::{Board, BoardArea, BoardErrors, BoardSpec, HarborSpec, HexCoord, HexSpec, Side};
+use super::{
+    Board, BoardArea, BoardErrors, BoardSpec, HarborSpec, HexCoord, HexSpec, MapSource, Side,
+};
 use crate::rng::Rng;
 use crate::types::{Harbor, Terrain};
 use serde::{Deserialize, Serialize};
@@ -133,6 +135,10 @@ pub struct SeaMap {
     /// Where it comes from and what was chosen, for people.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
+    /// Where it comes from and how far it is trusted, for programs (each official map
+    /// names its own; the dealt board carries it as its `source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<MapSource>,
     /// Points needed to win.
     pub victory_points: u8,
     /// Every hex inside the frame: land, gold fields and open sea. The frame itself is not
@@ -455,6 +461,7 @@ impl SeaMap {
                 Vec::new()
             },
             fog: fog_spaces.clone(),
+            source: self.source.clone(),
         };
         let built = Board::new(board.clone());
         if let Err(e) = &built {

@@ -84,6 +84,32 @@ pub struct BoardSpec {
     /// there. Needs `open_sea`; at most [`MAX_FOG_SPACES`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fog: Vec<HexCoord>,
+    /// Where the map comes from and how far it is trusted (the official Seafarers maps;
+    /// left out when not known, as for a map of one's own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<MapSource>,
+}
+
+/// Where a map comes from, and how far it is trusted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSource {
+    /// The source, for people (e.g. "the printed Four Islands 3-player map, Seafarers
+    /// rulebook (5th ed.)").
+    pub name: String,
+    /// How far the source is trusted.
+    pub confidence: Confidence,
+}
+
+/// How far a map's source is trusted (docs/rulings.md §42).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Confidence {
+    /// A printed map of a rulebook, reproduced hex by hex.
+    High,
+    /// One public implementation's map, the printed one not found (the Seafarers 5–6
+    /// player maps: JSettlers2).
+    Lower,
 }
 
 /// Most unexplored spaces a board may have (The Fog Islands has 12, 25 on its 6-player
