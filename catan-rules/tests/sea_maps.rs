@@ -1092,6 +1092,12 @@ fn special_points_per_area_are_bounded_when_a_map_loads() {
                 .any(|e| matches!(e, MapError::Board(b) if b.0.contains(&want))),
             "{errs:?}"
         );
+        // The errors serialize for the skins, the board's inside its own list.
+        let e = catan_rules::NewGameError::Map(catan_rules::board::MapErrors(errs));
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["type"], "map");
+        assert_eq!(v["errors"][0]["type"], "board");
+        assert_eq!(v["errors"][0]["errors"][0]["type"], "special_vp_too_high");
     }
 }
 

@@ -32,6 +32,7 @@ mod topology;
 pub use json::{
     AreaDescription, BoardDescription, EdgeDescription, EdgeKind, HexDescription, NodeDescription,
 };
+pub(crate) use sea::errors_field;
 pub use sea::{AreaSpec, DealtMap, FogSpec, MapError, MapErrors, SeaHarbor, SeaHex, SeaMap};
 pub use spec::{
     BoardArea, BoardError, BoardErrors, BoardSpec, Confidence, HarborSpec, HexSpec, MapSource,

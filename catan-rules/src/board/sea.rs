@@ -188,8 +188,10 @@ pub enum MapError {
         /// The parser's words.
         message: String,
     },
-    /// The board itself is wrong (hexes, numbers, harbours, robber, pirate, size).
+    /// The board itself is wrong (hexes, numbers, harbours, robber, pirate, size); as
+    /// JSON `{"type": "board", "errors": [...]}`.
     #[error(transparent)]
+    #[serde(serialize_with = "board_errors_field")]
     Board(BoardErrors),
     /// A land hex without an area while the map lists areas.
     #[error("land hex at {at} names no area (the map lists areas, so each land hex needs one)")]
@@ -263,6 +265,22 @@ pub enum MapError {
         /// The pool.
         pool: u8,
     },
+}
+
+/// A list of errors as `{"errors": [...]}`: an internally tagged variant cannot hold a
+/// bare list.
+pub(crate) fn errors_field<S: serde::Serializer, T: Serialize>(
+    errors: &[T],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(1))?;
+    m.serialize_entry("errors", errors)?;
+    m.end()
+}
+
+fn board_errors_field<S: serde::Serializer>(e: &BoardErrors, s: S) -> Result<S::Ok, S::Error> {
+    errors_field(&e.0, s)
 }
 
 /// Every problem found in a [`SeaMap`], reported at once.
