@@ -1182,3 +1182,40 @@ fn the_board_description_has_areas_unexplored_spaces_and_jsettlers_ids() {
     }
     assert!(json["hexes"][0].get("jsettlers").is_none());
 }
+
+#[test]
+fn unexplored_spaces_are_drawn_as_unexplored_not_as_sea() {
+    // Seafarers rules, 'The Fog Islands': the unexplored spaces stay empty until
+    // discovered; the picture draws them as unexplored (grey, a `?`), not as plain sea,
+    // and a discovered space as what was found there.
+    use catan_rules::render::board_svg;
+    use catan_rules::{Game, MapKind, Rules};
+    let rules = Rules {
+        players: 3,
+        map: MapKind::Beginner,
+        ..Rules::scenario(Scenario::FogIslands)
+    };
+    let g = Game::new(rules, 6).unwrap();
+    let unexplored = |svg: &str| svg.matches(r#"data-terrain="unexplored""#).count();
+    let svg = g.to_svg();
+    assert_eq!(unexplored(&svg), 12, "{svg}");
+    for h in g.unexplored() {
+        assert!(svg.contains(&format!(r#"class="hex unexplored" data-hex="{}""#, h.0)));
+    }
+    assert_eq!(unexplored(&board_svg(g.board())), 12);
+    // Discovered: the spaces are drawn as what they hold.
+    let mut pos = g.to_position();
+    let fog = pos.fog.take().unwrap();
+    let mut numbers = fog.numbers.iter().copied();
+    for (&h, &t) in fog.unexplored.iter().zip(&fog.hexes) {
+        let hex = &mut pos.board.hexes[h.index()];
+        hex.terrain = t;
+        hex.number = (t.resource().is_some() || t == Terrain::Gold)
+            .then(|| numbers.next())
+            .flatten();
+    }
+    let all = Game::from_position(pos).unwrap();
+    assert_eq!(unexplored(&all.to_svg()), 0);
+    let base = Game::new(Rules::default(), 6).unwrap();
+    assert_eq!(unexplored(&base.to_svg()), 0);
+}
