@@ -257,6 +257,27 @@ pub(crate) fn os_seed(py: Python<'_>) -> PyResult<u64> {
     Ok(u64::from_le_bytes(b))
 }
 
+/// The rules of `Game(players, map, **rules)` and the seed given, or one drawn from the
+/// operating system.
+fn rules_and_seed(
+    py: Python<'_>,
+    players: u8,
+    map: &str,
+    seed: Option<u64>,
+    rules: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(Rules, u64)> {
+    let r = rules_from_kwargs(
+        py,
+        &[("players", Value::from(players)), ("map", Value::from(map))],
+        rules,
+    )?;
+    let seed = match seed {
+        Some(s) => s,
+        None => os_seed(py)?,
+    };
+    Ok((r, seed))
+}
+
 /// A seat argument of a seat-scoped call: any seat number the core can name goes to the
 /// core (which refuses seats outside the game with `NoSuchPlayerError`).
 fn seat_arg(seat: i64) -> PyResult<Player> {
@@ -298,15 +319,7 @@ impl PyGame {
         seed: Option<u64>,
         rules: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyGame> {
-        let r = rules_from_kwargs(
-            py,
-            &[("players", Value::from(players)), ("map", Value::from(map))],
-            rules,
-        )?;
-        let seed = match seed {
-            Some(s) => s,
-            None => os_seed(py)?,
-        };
+        let (r, seed) = rules_and_seed(py, players, map, seed, rules)?;
         let g = Game::new(r, seed).map_err(|e| new_game_error(py, e))?;
         Ok(PyGame::from_game(g, Some(seed)))
     }
@@ -356,11 +369,7 @@ impl PyGame {
         seed: Option<u64>,
         rules: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyGame> {
-        let r = rules_from_kwargs(
-            py,
-            &[("players", Value::from(players)), ("map", Value::from(map))],
-            rules,
-        )?;
+        let (r, seed) = rules_and_seed(py, players, map, seed, rules)?;
         let text = match sea_map.cast::<PyString>() {
             Ok(s) => s.to_str()?.to_owned(),
             Err(_) => from_py(sea_map)?.to_string(),
@@ -368,10 +377,6 @@ impl PyGame {
         crate::objects::check_input_size(py, &text)?;
         let sea_map = catan_rules::board::SeaMap::from_json(&text)
             .map_err(|e| new_game_error(py, e.into()))?;
-        let seed = match seed {
-            Some(s) => s,
-            None => os_seed(py)?,
-        };
         let g = Game::with_sea_map(r, &sea_map, seed).map_err(|e| new_game_error(py, e))?;
         Ok(PyGame::from_game(g, Some(seed)))
     }

@@ -1,6 +1,9 @@
 //! Positions ("our FEN"): round trips from random games, saving and resuming, and every
 //! kind of invalid position rejected with every problem reported at once.
 
+#[path = "common/fog.rs"]
+mod fog;
+
 use catan_rules::board::NodeId;
 use catan_rules::position::{PlayerPosition, TradeAnswer, TradeOffer};
 use catan_rules::{
@@ -1253,21 +1256,7 @@ fn a_fog_game_with_every_space_discovered_leaves_fog_out() {
     let g = Game::new(rules, 3).unwrap();
     let start = g.to_position();
     assert_eq!(start.fog.as_ref().unwrap().unexplored.len(), 12);
-    // `start` after discovering its first `n` spaces from the top of the stacks.
-    let discovered = |start: &Position, n: usize| {
-        let mut pos = start.clone();
-        let f = pos.fog.as_mut().unwrap();
-        for h in f.unexplored.drain(..n) {
-            let t = f.hexes.remove(0);
-            let hex = &mut pos.board.hexes[h.index()];
-            assert_eq!(hex.terrain, Terrain::Sea);
-            hex.terrain = t;
-            hex.number =
-                (t.resource().is_some() || t == Terrain::Gold).then(|| f.numbers.remove(0));
-        }
-        pos
-    };
-    let mut pos = discovered(&start, 12);
+    let mut pos = fog::discovered(&start, 12);
     pos.fog = None;
     let all = Game::from_position(pos).unwrap();
     assert_eq!(all.unexplored().count(), 0);
@@ -1278,7 +1267,10 @@ fn a_fog_game_with_every_space_discovered_leaves_fog_out() {
     assert_eq!(Game::from_json(&json).unwrap(), all);
     v["fog"] = serde_json::json!({"unexplored": [], "hexes": [], "numbers": []});
     assert_eq!(Game::from_json(&v.to_string()).unwrap(), all);
-    assert_eq!(Game::from_position(discovered(&start, 12)).unwrap(), all);
+    assert_eq!(
+        Game::from_position(fog::discovered(&start, 12)).unwrap(),
+        all
+    );
     // While a space is unexplored `fog` is written, and an empty number stack (the last
     // hex face down is sea) is left out.
     let mut sea_last = start.clone();
@@ -1287,7 +1279,7 @@ fn a_fog_game_with_every_space_discovered_leaves_fog_out() {
     let t = f.hexes.remove(sea);
     f.hexes.push(t);
     let last = f.unexplored[11];
-    let one = Game::from_position(discovered(&sea_last, 11)).unwrap();
+    let one = Game::from_position(fog::discovered(&sea_last, 11)).unwrap();
     let v: serde_json::Value = serde_json::from_str(&one.to_json()).unwrap();
     assert_eq!(
         v["fog"],

@@ -7,6 +7,9 @@
 //! edge or a coast, never between two land hexes); Catan base rules, 5th ed., 'Set-up,
 //! Variable' (no 6 or 8 next to another).
 
+#[path = "common/fog.rs"]
+mod fog;
+
 use catan_rules::board::{Board, Corner, HexCoord, MapError, SeaMap, Side};
 use catan_rules::scenario::Scenario;
 use catan_rules::{Harbor, Rng, Terrain};
@@ -1204,16 +1207,8 @@ fn unexplored_spaces_are_drawn_as_unexplored_not_as_sea() {
     }
     assert_eq!(unexplored(&board_svg(g.board())), 12);
     // Discovered: the spaces are drawn as what they hold.
-    let mut pos = g.to_position();
-    let fog = pos.fog.take().unwrap();
-    let mut numbers = fog.numbers.iter().copied();
-    for (&h, &t) in fog.unexplored.iter().zip(&fog.hexes) {
-        let hex = &mut pos.board.hexes[h.index()];
-        hex.terrain = t;
-        hex.number = (t.resource().is_some() || t == Terrain::Gold)
-            .then(|| numbers.next())
-            .flatten();
-    }
+    let mut pos = fog::discovered(&g.to_position(), 12);
+    pos.fog = None;
     let all = Game::from_position(pos).unwrap();
     assert_eq!(unexplored(&all.to_svg()), 0);
     let base = Game::new(Rules::default(), 6).unwrap();

@@ -42,6 +42,8 @@ __all__ = [
     "observation_planes",
     "play_match",
     "simulate",
+    "hex_from_jsettlers",
+    "hex_to_jsettlers",
     "tournament",
 ]
 
