@@ -1574,6 +1574,73 @@ catan_status catan_game_seat_stats(const catan_game *game,
 void catan_string_free(char *s);
 
 /*
+ Makes a new game on a Seafarers map of one's own (`Game::with_sea_map`): the rules as
+ JSON (as for `catan_game_new`, without `scenario`; `"map": "beginner"` plays the map as
+ printed, `"random"` or `"variable"` deal its pools), the map as sea-map JSON (its land
+ areas, start areas, special points, unexplored spaces and target; the format is in the
+ Seafarers docs, "Sea maps"), and a seed. The map's `victory_points` replace `vp_target`.
+
+ On success `*out_game` receives a new handle, owned by the caller, to be freed with
+ `catan_game_free`. On failure `*out_game` is not written.
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `TOO_LARGE`, `MALFORMED_JSON`, `UNKNOWN_FIELD`
+ (the rules), `INVALID_RULES` (also with `scenario` set), `INVALID_MAP` (every problem of
+ the map, or text that is not a sea map, in `catan_last_error_json()`).
+
+ # Safety
+ `rules_json` and `map_json` are NULL or NUL-terminated strings; `out_game` is NULL or
+ valid for writing one pointer.
+ */
+catan_status catan_game_new_sea_map(const char *rules_json,
+                                    const char *map_json,
+                                    uint64_t seed,
+                                    catan_game **out_game);
+
+/*
+ The hex of JSettlers2 grid id `id` (`0xRRCC`: odd row `RR`, column `CC` in half-hex
+ units) in axial coordinates. Thread-safe (no handle involved).
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (an id that names no hex: an even row, or a
+ column of the wrong parity). Outputs are written only on success.
+
+ # Safety
+ `out_q` and `out_r` are NULL or valid for writing an `int8_t`.
+ */
+catan_status catan_hex_from_jsettlers(uint16_t id,
+                                      int8_t *out_q,
+                                      int8_t *out_r);
+
+/*
+ The JSettlers2 grid id (`0xRRCC`) of the hex at axial `(q, r)`. Thread-safe (no handle
+ involved).
+
+ Errors: `NULL_ARGUMENT`, `ID_OUT_OF_RANGE` (a hex the grid has no id for: north or west
+ of its origin). The output is written only on success.
+
+ # Safety
+ `out_id` is NULL or valid for writing a `uint16_t`.
+ */
+catan_status catan_hex_to_jsettlers(int8_t q,
+                                    int8_t r,
+                                    uint16_t *out_id);
+
+/*
+ The pieces left in seat `seat`'s supply: roads, settlements, cities and ships (ships
+ only on an open-sea map: 0 elsewhere). Public. Each output may be NULL (not written).
+
+ Errors: `NULL_ARGUMENT` (only for `game`), `NO_SUCH_PLAYER`.
+
+ # Safety
+ `game` is NULL or a live handle; each output is NULL or valid for writing a `uint8_t`.
+ */
+catan_status catan_game_pieces_left(const catan_game *game,
+                                    int32_t seat,
+                                    uint8_t *out_roads,
+                                    uint8_t *out_settlements,
+                                    uint8_t *out_cities,
+                                    uint8_t *out_ships);
+
+/*
  A static, NUL-terminated English description of a status code.
 
  Never returns NULL; a number that is not a known code gives `"unknown status code"`.

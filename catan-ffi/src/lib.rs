@@ -57,6 +57,7 @@ pub mod error;
 pub mod game;
 pub mod io;
 pub mod panic;
+pub mod sea;
 pub mod skin;
 pub mod status;
 
@@ -84,4 +85,8 @@ pub use game::{
 };
 pub use io::catan_string_free;
 pub use io::CATAN_MAX_INPUT_BYTES;
+pub use sea::{
+    catan_game_new_sea_map, catan_game_pieces_left, catan_hex_from_jsettlers,
+    catan_hex_to_jsettlers,
+};
 pub use status::{catan_status, catan_status_message};

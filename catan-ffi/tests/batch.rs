@@ -276,6 +276,43 @@ fn batch_new_rejects_bad_input() {
 }
 
 #[test]
+fn the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting() {
+    // docs/security.md: `catan_batch_new` of the documented maximum that the memory cannot
+    // hold returns OUT_OF_MEMORY. The test runs itself again in a child process limited to
+    // 2.5 GB of address space (`ulimit -v`), where 2^20 games (over 6 GB) cannot fit.
+    const CHILD: &str = "CATAN_FFI_BATCH_OOM_CHILD";
+    const NAME: &str = "the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting";
+    if std::env::var_os(CHILD).is_some() {
+        let mut b = ptr::null_mut();
+        let rules = c("{}");
+        // SAFETY: a C string and an out pointer.
+        let status =
+            unsafe { catan_batch_new(rules.as_ptr(), 1, CATAN_MAX_BATCH_GAMES, 1, &mut b) };
+        let code = if status == catan_status::OutOfMemory && b.is_null() {
+            42
+        } else {
+            1
+        };
+        std::process::exit(code);
+    }
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2500000 && exec \"$0\" \"$@\"")
+        .arg(std::env::current_exe().unwrap())
+        .args(["--exact", NAME, "--test-threads=1", "--nocapture"])
+        .env(CHILD, "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(42),
+        "{:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn simulate_matches_the_engine() {
     let mut s = ptr::null_mut();
     let rules = c("{\"players\": 3}");

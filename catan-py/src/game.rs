@@ -251,6 +251,27 @@ pub(crate) fn os_seed(py: Python<'_>) -> PyResult<u64> {
     Ok(u64::from_le_bytes(b))
 }
 
+/// The rules of `Game(players, map, **rules)` and the seed given, or one drawn from the
+/// operating system.
+fn rules_and_seed(
+    py: Python<'_>,
+    players: u8,
+    map: &str,
+    seed: Option<u64>,
+    rules: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(Rules, u64)> {
+    let r = rules_from_kwargs(
+        py,
+        &[("players", Value::from(players)), ("map", Value::from(map))],
+        rules,
+    )?;
+    let seed = match seed {
+        Some(s) => s,
+        None => os_seed(py)?,
+    };
+    Ok((r, seed))
+}
+
 /// A seat argument of a seat-scoped call: any seat number the core can name goes to the
 /// core (which refuses seats outside the game with `NoSuchPlayerError`).
 fn seat_arg(seat: i64) -> PyResult<Player> {
@@ -292,15 +313,7 @@ impl PyGame {
         seed: Option<u64>,
         rules: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyGame> {
-        let r = rules_from_kwargs(
-            py,
-            &[("players", Value::from(players)), ("map", Value::from(map))],
-            rules,
-        )?;
-        let seed = match seed {
-            Some(s) => s,
-            None => os_seed(py)?,
-        };
+        let (r, seed) = rules_and_seed(py, players, map, seed, rules)?;
         let g = Game::new(r, seed).map_err(|e| new_game_error(py, e))?;
         Ok(PyGame::from_game(g, Some(seed)))
     }
@@ -320,6 +333,58 @@ impl PyGame {
         };
         let g = Game::new(r, seed).map_err(|e| new_game_error(py, e))?;
         Ok(PyGame::from_game(g, Some(seed)))
+    }
+
+    /// A new game on a Seafarers map of one's own (`Game::with_sea_map` in Rust,
+    /// `catan_game_new_sea_map` in C): `sea_map` as JSON text or a dict (its land areas,
+    /// start areas, special points, unexplored spaces and target; the format is in the
+    /// Seafarers docs, "Sea maps"), the rules as keywords as for `Game(...)`: `map="beginner"`
+    /// plays the map as printed, `"random"` or `"variable"` deal its pools. The map's
+    /// `victory_points` are the target.
+    ///
+    /// >>> islands = {"name": "two islands", "victory_points": 3, "hexes": [
+    /// ...     {"q": 0, "r": 0, "terrain": "forest", "number": 8},
+    /// ...     {"q": 1, "r": 0, "terrain": "sea"},
+    /// ...     {"q": 2, "r": 0, "terrain": "gold", "number": 5}]}
+    /// >>> game = Game.from_sea_map(islands, players=2, seed=1)
+    /// >>> game.rules["vp_target"], game.pieces_left(0)["ships"]
+    /// (3, 15)
+    ///
+    /// Raises `RulesError` (kind `"map"`, every problem in `.detail["errors"]`) for a map
+    /// that is not a valid sea map, `RulesError` for rules that cannot be played (a
+    /// `scenario` among them), `TypeError` for an unknown option.
+    #[staticmethod]
+    #[pyo3(signature = (sea_map, players = 4, map = "beginner", seed = None, **rules))]
+    fn from_sea_map(
+        py: Python<'_>,
+        sea_map: &Bound<'_, PyAny>,
+        players: u8,
+        map: &str,
+        seed: Option<u64>,
+        rules: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyGame> {
+        let (r, seed) = rules_and_seed(py, players, map, seed, rules)?;
+        let text = match sea_map.cast::<PyString>() {
+            Ok(s) => s.to_str()?.to_owned(),
+            Err(_) => from_py(sea_map)?.to_string(),
+        };
+        crate::objects::check_input_size(py, &text)?;
+        let sea_map = catan_rules::board::SeaMap::from_json(&text)
+            .map_err(|e| new_game_error(py, e.into()))?;
+        let g = Game::with_sea_map(r, &sea_map, seed).map_err(|e| new_game_error(py, e))?;
+        Ok(PyGame::from_game(g, Some(seed)))
+    }
+
+    /// The pieces left in a seat's supply: `roads`, `settlements`, `cities` and `ships`
+    /// (15 less those built on an open-sea map, 0 elsewhere). Public.
+    fn pieces_left<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyDict>> {
+        let (roads, settlements, cities, ships) = self.game.pieces_left(self.player(player)?);
+        let d = PyDict::new(py);
+        d.set_item("roads", roads)?;
+        d.set_item("settlements", settlements)?;
+        d.set_item("cities", cities)?;
+        d.set_item("ships", ships)?;
+        Ok(d)
     }
 
     /// Applies an action (an `Action`, a dict or a JSON string) and returns the events it

@@ -68,6 +68,36 @@ fn simulate<'py>(
     out.iter().map(|s| convert::ser_to_py(py, s)).collect()
 }
 
+/// The axial `(q, r)` of the hex with JSettlers2 grid id `id` (`0xRRCC`), as
+/// `HexCoord::from_jsettlers` in Rust and `catan_hex_from_jsettlers` in C.
+///
+/// >>> hex_from_jsettlers(0x0B07)
+/// (1, 5)
+///
+/// Raises `ValueError` for an id that names no hex (an even row, or a column of the wrong
+/// parity).
+#[pyfunction]
+fn hex_from_jsettlers(id: u16) -> PyResult<(i8, i8)> {
+    let c = catan_rules::board::HexCoord::from_jsettlers(id).ok_or_else(|| {
+        PyValueError::new_err(format!("0x{id:04X} is not a hex of the JSettlers2 grid"))
+    })?;
+    Ok((c.q, c.r))
+}
+
+/// The JSettlers2 grid id (`0xRRCC`) of the hex at axial `(q, r)`, as
+/// `HexCoord::to_jsettlers` in Rust and `catan_hex_to_jsettlers` in C.
+///
+/// >>> hex(hex_to_jsettlers(1, 5))
+/// '0xb07'
+///
+/// Raises `ValueError` for a hex the grid has no id for.
+#[pyfunction]
+fn hex_to_jsettlers(q: i8, r: i8) -> PyResult<u16> {
+    catan_rules::board::HexCoord::new(q, r)
+        .to_jsettlers()
+        .ok_or_else(|| PyValueError::new_err(format!("the hex ({q}, {r}) has no JSettlers2 id")))
+}
+
 /// The most games one `simulate` call plays (each becomes a dict).
 const MAX_SIMULATE_GAMES: usize = 1 << 20;
 
@@ -82,6 +112,8 @@ fn _catan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<objects::PyAction>()?;
     m.add_class::<objects::PyEvent>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(hex_from_jsettlers, m)?)?;
+    m.add_function(wrap_pyfunction!(hex_to_jsettlers, m)?)?;
     errors::register(m)?;
     agents::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

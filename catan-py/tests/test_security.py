@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import subprocess
+import sys
+import textwrap
 from typing import Any
 
 import numpy as np
@@ -160,6 +163,27 @@ def test_huge_counts_raise_instead_of_aborting() -> None:
     env = catan_rules.BatchEnv(4, threads=2001)
     assert env.threads == 1
     assert len(catan_rules.simulate(4, threads=2001)) == 4
+
+
+def test_the_largest_batch_raises_memory_error_under_a_memory_limit() -> None:
+    # docs/security.md: BatchEnv of the documented maximum that the memory cannot hold
+    # raises MemoryError instead of aborting. A child interpreter limited to 2.5 GB of
+    # address space asks for 2^20 games (over 6 GB).
+    code = textwrap.dedent(
+        """
+        import resource, sys
+        limit = 2500 * 2**20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        import catan_rules
+        try:
+            catan_rules.BatchEnv(2**20, threads=1)
+        except MemoryError:
+            sys.exit(42)
+        sys.exit(1)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=600)
+    assert done.returncode == 42, (done.returncode, done.stderr[-2000:])
 
 
 def test_huge_inputs_give_short_errors() -> None:

@@ -329,7 +329,7 @@ impl Rules {
     ///
     /// | field | accepted |
     /// | --- | --- |
-    /// | `players` | 2–4 |
+    /// | `players` | 2–6 (5 and 6: the 5–6 player extension) |
     /// | `vp_target` | 1 to [`Rules::MAX_VP_TARGET`] (12); with a `scenario`, to [`Rules::MAX_SCENARIO_VP_TARGET`] (15), The Fog Islands with 5–6 players to [`Rules::MAX_FOG_FIVE_SIX_VP_TARGET`] (13) |
     /// | `scenario` | 3–6 players (5 and 6 on the scenario's 6-player map), `island` automatic |
     /// | `older_edition` | with `scenario` `new_shores` only |

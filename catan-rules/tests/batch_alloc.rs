@@ -1,11 +1,14 @@
 //! The batched stepper allocates nothing per call on one thread while no game ends
-//! (a finished game's replacement builds a new board).
+//! (a finished game's replacement builds a new board); a batch reserves what its games
+//! hold before it builds them, so a batch the memory cannot hold is refused, not aborted.
 //!
 //! Only the calling thread's allocations are counted: the test harness's own threads
 //! (its output and time-out bookkeeping) may allocate at any moment, and counting them made
 //! the test fail now and then on a loaded machine.
 
-use catan_rules::{batch::Batch, Rules};
+use catan_rules::batch::{Batch, BatchError, MAX_BATCH_GAMES};
+use catan_rules::scenario::Scenario;
+use catan_rules::Rules;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -13,10 +16,19 @@ struct Counting;
 
 thread_local! {
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static HELD: Cell<i64> = const { Cell::new(0) };
 }
 
 fn count() {
     ALLOCATIONS.with(|c| c.set(c.get() + 1));
+}
+
+/// Bytes allocated less bytes freed by the calling thread.
+fn held(change: i64) -> i64 {
+    HELD.with(|c| {
+        c.set(c.get() + change);
+        c.get()
+    })
 }
 
 fn allocations() -> u64 {
@@ -27,15 +39,18 @@ fn allocations() -> u64 {
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         count();
+        held(layout.size() as i64);
         // SAFETY: the caller's contract is forwarded unchanged.
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        held(-(layout.size() as i64));
         // SAFETY: as above.
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         count();
+        held(new_size as i64 - layout.size() as i64);
         // SAFETY: as above.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -64,4 +79,71 @@ fn observe_and_step_do_not_allocate() {
         assert!(!d.contains(&true));
     }
     assert_eq!(allocations(), before);
+}
+
+#[test]
+fn a_batch_holds_no_more_than_it_reserves_per_game() {
+    // Batch::new reserves bytes_per_game for each game before building any; the games it
+    // then builds (on this thread) hold less, on every kind of board.
+    let scenario = |s: Scenario, players: u8| Rules {
+        players,
+        ..Rules::scenario(s)
+    };
+    for rules in [
+        Rules::default(),
+        Rules {
+            players: 6,
+            ..Rules::default()
+        },
+        scenario(Scenario::NewShores, 4),
+        scenario(Scenario::FogIslands, 6),
+        scenario(Scenario::ThroughTheDesert, 6),
+    ] {
+        let n = 64;
+        let before = held(0);
+        let b = Batch::new(rules, 5, n, 1).unwrap();
+        let grown = held(0) - before;
+        let reckoned = (b.bytes_per_game() * n) as i64;
+        assert!(grown > 0);
+        assert!(
+            grown <= reckoned,
+            "{rules:?}: {grown} bytes held, {reckoned} reckoned"
+        );
+    }
+}
+
+#[test]
+fn the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting() {
+    // docs/security.md: a batch of the documented maximum that the memory cannot hold
+    // gives OutOfMemory. The test runs itself again in a child process limited to about
+    // 2.5 GB of address space (`ulimit -v`), where the slots of 2^20 games fit (1.2 GB)
+    // but not their boards (over 6 GB more).
+    const CHILD: &str = "CATAN_BATCH_OOM_CHILD";
+    const NAME: &str = "the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting";
+    if std::env::var_os(CHILD).is_some() {
+        let code = match Batch::new(Rules::default(), 1, MAX_BATCH_GAMES, 1) {
+            Err(BatchError::OutOfMemory { games }) if games == MAX_BATCH_GAMES => 42,
+            Err(e) => {
+                eprintln!("unexpected error: {e}");
+                1
+            }
+            Ok(_) => 2,
+        };
+        std::process::exit(code);
+    }
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2500000 && exec \"$0\" \"$@\"")
+        .arg(std::env::current_exe().unwrap())
+        .args(["--exact", NAME, "--test-threads=1", "--nocapture"])
+        .env(CHILD, "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(42),
+        "{:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -1,6 +1,9 @@
 //! Positions ("our FEN"): round trips from random games, saving and resuming, and every
 //! kind of invalid position rejected with every problem reported at once.
 
+#[path = "common/fog.rs"]
+mod fog;
+
 use catan_rules::board::NodeId;
 use catan_rules::position::{PlayerPosition, TradeAnswer, TradeOffer};
 use catan_rules::{
@@ -1235,4 +1238,52 @@ fn a_board_of_256_nodes_is_refused() {
         }),
         "{errs:?}"
     );
+}
+
+#[test]
+fn a_fog_game_with_every_space_discovered_leaves_fog_out() {
+    // docs/position.md: empty fields are left out. The Fog Islands' stacks exactly fill the
+    // unexplored spaces (Seafarers rules, 'The Fog Islands'), so once every space is
+    // discovered nothing of `fog` is left: the position leaves it out and loads without it;
+    // the form with empty lists, written before, still loads.
+    use catan_rules::scenario::Scenario;
+    use catan_rules::Terrain;
+    let rules = Rules {
+        players: 3,
+        map: MapKind::Beginner,
+        ..Rules::scenario(Scenario::FogIslands)
+    };
+    let g = Game::new(rules, 3).unwrap();
+    let start = g.to_position();
+    assert_eq!(start.fog.as_ref().unwrap().unexplored.len(), 12);
+    let mut pos = fog::discovered(&start, 12);
+    pos.fog = None;
+    let all = Game::from_position(pos).unwrap();
+    assert_eq!(all.unexplored().count(), 0);
+    assert_eq!(all.fog_stacks_left(), (0, 0));
+    let json = all.to_json();
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v.get("fog"), None, "{json}");
+    assert_eq!(Game::from_json(&json).unwrap(), all);
+    v["fog"] = serde_json::json!({"unexplored": [], "hexes": [], "numbers": []});
+    assert_eq!(Game::from_json(&v.to_string()).unwrap(), all);
+    assert_eq!(
+        Game::from_position(fog::discovered(&start, 12)).unwrap(),
+        all
+    );
+    // While a space is unexplored `fog` is written, and an empty number stack (the last
+    // hex face down is sea) is left out.
+    let mut sea_last = start.clone();
+    let f = sea_last.fog.as_mut().unwrap();
+    let sea = f.hexes.iter().rposition(|&t| t == Terrain::Sea).unwrap();
+    let t = f.hexes.remove(sea);
+    f.hexes.push(t);
+    let last = f.unexplored[11];
+    let one = Game::from_position(fog::discovered(&sea_last, 11)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&one.to_json()).unwrap();
+    assert_eq!(
+        v["fog"],
+        serde_json::json!({"unexplored": [last], "hexes": ["sea"]})
+    );
+    assert_eq!(Game::from_json(&one.to_json()).unwrap(), one);
 }

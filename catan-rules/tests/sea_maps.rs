@@ -7,6 +7,9 @@
 //! edge or a coast, never between two land hexes); Catan base rules, 5th ed., 'Set-up,
 //! Variable' (no 6 or 8 next to another).
 
+#[path = "common/fog.rs"]
+mod fog;
+
 use catan_rules::board::{Board, Corner, HexCoord, MapError, SeaMap, Side};
 use catan_rules::scenario::Scenario;
 use catan_rules::{Harbor, Rng, Terrain};
@@ -886,6 +889,7 @@ fn random_map(seed: u64) -> SeaMap {
     SeaMap {
         name: format!("random {seed}"),
         note: String::new(),
+        source: None,
         victory_points: if clean {
             3 + rng.below(28) as u8
         } else {
@@ -899,6 +903,7 @@ fn random_map(seed: u64) -> SeaMap {
         fog,
         number_bans: vec![],
         robber,
+        robber_number: None,
         pirate,
     }
 }
@@ -979,4 +984,233 @@ proptest::proptest! {
             _ => unreachable!(),
         }
     }
+}
+
+#[test]
+fn the_robber_starts_on_the_12_wherever_the_variable_set_up_deals_it() {
+    // Seafarers rules, 'Heading for New Shores', 'The Four Islands' and 'The Fog Islands',
+    // each scenario's "Variable set-up": the robber goes on the 12 (New Shores only with 3
+    // players: its 4-player map starts it on the desert). Through the Desert keeps its
+    // deserts and starts the robber on the middle one.
+    use catan_rules::{Game, MapKind, Rules};
+    let on_12 = [
+        (Scenario::NewShores, 3),
+        (Scenario::FourIslands, 3),
+        (Scenario::FourIslands, 4),
+        (Scenario::FogIslands, 3),
+        (Scenario::FogIslands, 4),
+    ];
+    for (scenario, players) in on_12 {
+        for map in [MapKind::Beginner, MapKind::Variable, MapKind::Random] {
+            let mut moved = false;
+            for seed in 0..20 {
+                let rules = Rules {
+                    players,
+                    map,
+                    ..Rules::scenario(scenario)
+                };
+                let g = Game::new(rules, seed).unwrap();
+                let robber = g.robber().expect("the robber is on the board");
+                let hex = g.board().hex(robber);
+                let what = format!("{} {players}p {map:?} seed {seed}", scenario.name());
+                assert_eq!(hex.number, Some(12), "{what}");
+                assert!(hex.terrain.is_land(), "{what}");
+                let printed = Scenario::map(scenario, players)
+                    .unwrap()
+                    .deal(None)
+                    .unwrap();
+                let printed = Board::new(printed.board).unwrap();
+                moved |= hex.coord != printed.hex(printed.robber_start().unwrap()).coord;
+            }
+            // The deal moves the 12, and the robber with it.
+            assert_eq!(
+                moved,
+                map != MapKind::Beginner,
+                "{} {players}p",
+                scenario.name()
+            );
+        }
+    }
+    for players in [3, 4] {
+        for seed in 0..10 {
+            let rules = Rules {
+                players,
+                map: MapKind::Variable,
+                ..Rules::scenario(Scenario::ThroughTheDesert)
+            };
+            let g = Game::new(rules, seed).unwrap();
+            let hex = g.board().hex(g.robber().unwrap());
+            assert_eq!(hex.coord, js(0x0506), "the middle desert");
+            assert_eq!(hex.terrain, Terrain::Desert);
+        }
+    }
+}
+
+#[test]
+fn a_robber_number_must_be_on_the_map_and_alone() {
+    // `robber_number` names the hex by its number token; a number no land hex carries, or
+    // `robber` given as well, is refused with an error that says which.
+    let mut map = Scenario::FourIslands.map(3).unwrap();
+    assert_eq!(map.robber_number, Some(12));
+    map.robber_number = Some(7);
+    let errs = map.validate().unwrap_err().0;
+    assert!(
+        errs.contains(&MapError::RobberNumber {
+            number: 7,
+            twice: false
+        }),
+        "{errs:?}"
+    );
+    map.robber_number = Some(12);
+    map.robber = Some(js(0x0F05));
+    let errs = map.validate().unwrap_err().0;
+    assert!(
+        errs.contains(&MapError::RobberNumber {
+            number: 12,
+            twice: true
+        }),
+        "{errs:?}"
+    );
+    assert!(errs[0].to_string().contains("`robber` names a hex as well"));
+}
+
+#[test]
+fn special_points_per_area_are_bounded_when_a_map_loads() {
+    // Host safety (docs/security.md): an area paying 255 special points would overflow a
+    // player's total; a map loads only with at most MAX_AREA_SPECIAL_VP per area.
+    use catan_rules::board::{BoardError, MAX_AREA_SPECIAL_VP};
+    let mut map = Scenario::NewShores.map(3).unwrap();
+    map.areas[1].special_vp = MAX_AREA_SPECIAL_VP;
+    map.validate().unwrap();
+    for points in [MAX_AREA_SPECIAL_VP + 1, u8::MAX] {
+        map.areas[1].special_vp = points;
+        let errs = map.validate().unwrap_err().0;
+        let want = BoardError::SpecialVpTooHigh {
+            area: 1,
+            points,
+            max: MAX_AREA_SPECIAL_VP,
+        };
+        assert!(
+            errs.iter()
+                .any(|e| matches!(e, MapError::Board(b) if b.0.contains(&want))),
+            "{errs:?}"
+        );
+        // The errors serialize for the skins, the board's inside its own list.
+        let e = catan_rules::NewGameError::Map(catan_rules::board::MapErrors(errs));
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["type"], "map");
+        assert_eq!(v["errors"][0]["type"], "board");
+        assert_eq!(v["errors"][0]["errors"][0]["type"], "special_vp_too_high");
+    }
+}
+
+#[test]
+fn every_official_map_names_its_source_and_confidence() {
+    // docs/rulings.md §42: the 5–6 player maps come from one public implementation
+    // (JSettlers2), of lower confidence than the printed 3- and 4-player maps; the board a
+    // game is played on says so, in its spec and its description.
+    use catan_rules::board::Confidence;
+    use catan_rules::{Game, Rules};
+    for scenario in Scenario::ALL {
+        for players in [3, 4, 5, 6] {
+            let map = scenario.map(players).unwrap();
+            let source = map
+                .source
+                .clone()
+                .expect("an official map names its source");
+            let (want, word) = if players <= 4 {
+                (Confidence::High, "printed")
+            } else {
+                (Confidence::Lower, "JSettlers2")
+            };
+            assert_eq!(source.confidence, want, "{} {players}p", scenario.name());
+            assert!(source.name.contains(word), "{}", source.name);
+            let rules = Rules {
+                players,
+                ..Rules::scenario(scenario)
+            };
+            let g = Game::new(rules, 1).unwrap();
+            assert_eq!(g.board().spec().source.as_ref(), Some(&source));
+            assert_eq!(g.board().describe().source, Some(source));
+        }
+    }
+    // Base-game boards and maps of one's own name none.
+    let g = Game::new(Rules::default(), 1).unwrap();
+    assert_eq!(g.board().describe().source, None);
+    assert_eq!(random_map(1).source, None);
+}
+
+#[test]
+fn the_board_description_has_areas_unexplored_spaces_and_jsettlers_ids() {
+    // docs/seafarers.md: the description clients draw from carries the land areas (as the
+    // board's `areas`, with hex ids), the spaces unexplored at the start and each hex's
+    // JSettlers2 id on open-sea maps; base-game boards leave all three out.
+    use catan_rules::{Game, Rules};
+    let rules = Rules {
+        players: 4,
+        ..Rules::scenario(Scenario::FogIslands)
+    };
+    let g = Game::new(rules, 2).unwrap();
+    let board = g.board();
+    let d = board.describe();
+    assert_eq!(d.areas.len(), board.spec().areas.len());
+    for (a, spec) in d.areas.iter().zip(&board.spec().areas) {
+        assert_eq!(
+            (&a.name, a.start, a.special_vp),
+            (&spec.name, spec.start, spec.special_vp)
+        );
+        let coords: Vec<HexCoord> = a
+            .hexes
+            .iter()
+            .map(|&h| HexCoord::new(d.hexes[h as usize].q, d.hexes[h as usize].r))
+            .collect();
+        assert_eq!(coords, spec.hexes);
+    }
+    let fog: Vec<u8> = board.fog_hexes().iter().map(|h| h.0).collect();
+    assert_eq!(fog.len(), 12);
+    assert_eq!(d.fog, fog);
+    for h in &d.hexes {
+        let c = HexCoord::new(h.q, h.r);
+        assert_eq!(h.jsettlers, c.to_jsettlers());
+        assert_eq!(HexCoord::from_jsettlers(h.jsettlers.unwrap()), Some(c));
+    }
+    let json = serde_json::to_value(&d).unwrap();
+    assert!(json["areas"].is_array() && json["fog"].is_array());
+    let base = Game::new(Rules::default(), 2).unwrap().board().describe();
+    assert!(base.areas.is_empty() && base.fog.is_empty());
+    assert!(base.hexes.iter().all(|h| h.jsettlers.is_none()));
+    let json = serde_json::to_value(&base).unwrap();
+    for key in ["areas", "fog", "source"] {
+        assert!(json.get(key).is_none(), "{key}");
+    }
+    assert!(json["hexes"][0].get("jsettlers").is_none());
+}
+
+#[test]
+fn unexplored_spaces_are_drawn_as_unexplored_not_as_sea() {
+    // Seafarers rules, 'The Fog Islands': the unexplored spaces stay empty until
+    // discovered; the picture draws them as unexplored (grey, a `?`), not as plain sea,
+    // and a discovered space as what was found there.
+    use catan_rules::render::board_svg;
+    use catan_rules::{Game, MapKind, Rules};
+    let rules = Rules {
+        players: 3,
+        map: MapKind::Beginner,
+        ..Rules::scenario(Scenario::FogIslands)
+    };
+    let g = Game::new(rules, 6).unwrap();
+    let unexplored = |svg: &str| svg.matches(r#"data-terrain="unexplored""#).count();
+    let svg = g.to_svg();
+    assert_eq!(unexplored(&svg), 12, "{svg}");
+    for h in g.unexplored() {
+        assert!(svg.contains(&format!(r#"class="hex unexplored" data-hex="{}""#, h.0)));
+    }
+    assert_eq!(unexplored(&board_svg(g.board())), 12);
+    // Discovered: the spaces are drawn as what they hold.
+    let mut pos = fog::discovered(&g.to_position(), 12);
+    pos.fog = None;
+    let all = Game::from_position(pos).unwrap();
+    assert_eq!(unexplored(&all.to_svg()), 0);
+    let base = Game::new(Rules::default(), 6).unwrap();
+    assert_eq!(unexplored(&base.to_svg()), 0);
 }

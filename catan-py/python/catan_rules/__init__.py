@@ -41,6 +41,8 @@ from catan_rules._catan import (
     TradeError,
     WrongPhaseError,
     __version__,
+    hex_from_jsettlers,
+    hex_to_jsettlers,
     observation,
     observation_layout,
     observation_planes,
@@ -84,5 +86,7 @@ __all__ = [
     "observation_planes",
     "play_match",
     "simulate",
+    "hex_from_jsettlers",
+    "hex_to_jsettlers",
     "tournament",
 ]

@@ -42,6 +42,8 @@ __all__ = [
     "observation_planes",
     "play_match",
     "simulate",
+    "hex_from_jsettlers",
+    "hex_to_jsettlers",
     "tournament",
 ]
 
@@ -138,6 +140,15 @@ class Game:
     ) -> Game: ...
     @staticmethod
     def from_rules_json(rules: str, seed: int | None = None) -> Game: ...
+    @staticmethod
+    def from_sea_map(
+        sea_map: str | dict[str, Any],
+        players: int = 4,
+        map: str = "beginner",
+        seed: int | None = None,
+        **rules: Any,
+    ) -> Game: ...
+    def pieces_left(self, player: int) -> dict[str, int]: ...
     def apply(self, action: Action | dict[str, Any] | str) -> list[Event]: ...
     @property
     def action_space_size(self) -> int: ...
@@ -258,6 +269,8 @@ class BatchEnv:
         self, ids: npt.ArrayLike
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int8]]: ...
 
+def hex_from_jsettlers(id: int) -> tuple[int, int]: ...
+def hex_to_jsettlers(q: int, r: int) -> int: ...
 def simulate(
     games: int,
     seed: int = 1,

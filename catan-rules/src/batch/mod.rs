@@ -347,6 +347,13 @@ pub fn batch_threads(n: usize, threads: usize) -> usize {
     threads_for(n, crate::sim::useful_threads(threads, n))
 }
 
+/// The memory a game of a batch is reckoned to hold: its slot, and twice its board (a
+/// finished game is kept beside its replacement until the next step), on a generous
+/// estimate ([`Batch::bytes_per_game`]).
+fn bytes_per_game(g: &Game) -> usize {
+    size_of::<Slot>() + 2 * g.board().heap_bytes()
+}
+
 /// Threads to use for `n` games: at most `threads`, each with at least
 /// [`MIN_GAMES_PER_THREAD`] games.
 fn pool_for(threads: usize) -> Option<Arc<ThreadPool>> {
@@ -396,10 +403,18 @@ impl Batch {
             + OBS_PER_SEAT * rules.players as usize
             + first.board().nodes().len()
             + first.board().edges().len();
+        // The whole batch is sized before any game is built: games allocate their boards
+        // infallibly, so a batch the memory cannot hold is refused here, not aborted
+        // halfway (docs/security.md).
+        let oom = BatchError::OutOfMemory { games: n };
+        let total = bytes_per_game(&first)
+            .checked_mul(n)
+            .ok_or_else(|| oom.clone())?;
+        let mut probe: Vec<u8> = Vec::new();
+        probe.try_reserve_exact(total).map_err(|_| oom.clone())?;
+        drop(probe);
         let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(n)
-            .map_err(|_| BatchError::OutOfMemory { games: n })?;
+        slots.try_reserve_exact(n).map_err(|_| oom)?;
         slots.push(Slot {
             game: first,
             episode: 0,
@@ -427,6 +442,14 @@ impl Batch {
             offers: true,
         };
         Ok(batch)
+    }
+
+    /// The memory one game of the batch is reckoned to hold (its slot, and twice its board:
+    /// a finished game is kept beside its replacement). [`Batch::new`] reserves this much
+    /// per game before it builds any, and refuses with [`BatchError::OutOfMemory`] when
+    /// that fails.
+    pub fn bytes_per_game(&self) -> usize {
+        bytes_per_game(&self.slots[0].game)
     }
 
     /// Number of games.

@@ -1,6 +1,6 @@
 //! The board described for clients that draw it.
 
-use super::{Board, HarborSpec, NONE8};
+use super::{Board, HarborSpec, MapSource, NONE8};
 use crate::types::{Harbor, Terrain};
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +22,7 @@ impl Board {
                         y,
                         terrain: h.terrain,
                         number: h.number,
+                        jsettlers: self.spec.open_sea.then(|| h.coord.to_jsettlers()).flatten(),
                         nodes: h.nodes.iter().map(|&n| (n != NONE8).then_some(n)).collect(),
                     }
                 })
@@ -60,6 +61,24 @@ impl Board {
             robber_start: self.robber_start.map(|h| h.0),
             open_sea: self.spec.open_sea,
             pirate_start: self.pirate_start.map(|h| h.0),
+            areas: self
+                .spec
+                .areas
+                .iter()
+                .map(|a| AreaDescription {
+                    name: a.name.clone(),
+                    start: a.start,
+                    special_vp: a.special_vp,
+                    hexes: a
+                        .hexes
+                        .iter()
+                        .filter_map(|&c| self.hex_at(c))
+                        .map(|h| h.0)
+                        .collect(),
+                })
+                .collect(),
+            fog: self.fog_hexes.iter().map(|h| h.0).collect(),
+            source: self.spec.source.clone(),
         }
     }
 }
@@ -84,6 +103,31 @@ pub struct BoardDescription {
     /// The pirate's starting hex on an open-sea map (left out when off the board).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pirate_start: Option<u8>,
+    /// The land areas of a Seafarers map, indexed as `settled_areas` and the
+    /// `special_victory_points` events index them (left out when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<AreaDescription>,
+    /// The hexes that were unexplored spaces when the game began (The Fog Islands; left
+    /// out when none); which still are is the game's (`unexplored`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fog: Vec<u8>,
+    /// Where the map comes from and how far it is trusted (the official Seafarers maps;
+    /// left out when not known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<MapSource>,
+}
+
+/// A land area in a [`BoardDescription`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AreaDescription {
+    /// A name for people.
+    pub name: String,
+    /// Set-up settlements may be placed here.
+    pub start: bool,
+    /// Special victory points for a player's first settlement here (0: none).
+    pub special_vp: u8,
+    /// Its land hexes (ids).
+    pub hexes: Vec<u8>,
 }
 
 /// A hex in a [`BoardDescription`].
@@ -103,6 +147,11 @@ pub struct HexDescription {
     pub terrain: Terrain,
     /// Number token.
     pub number: Option<u8>,
+    /// On an open-sea map, the hex in the JSettlers2 grid (`0xRRCC`,
+    /// [`super::HexCoord::to_jsettlers`]); left out on base-game maps and where the grid
+    /// has no id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jsettlers: Option<u16>,
     /// Corner nodes N, NE, SE, S, SW, NW (`null` where a sea hex's corner touches no land;
     /// on an open-sea map every corner is a node).
     pub nodes: Vec<Option<u8>>,

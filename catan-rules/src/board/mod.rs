@@ -29,10 +29,14 @@ mod sea;
 mod spec;
 mod topology;
 
-pub use json::{BoardDescription, EdgeDescription, EdgeKind, HexDescription, NodeDescription};
+pub use json::{
+    AreaDescription, BoardDescription, EdgeDescription, EdgeKind, HexDescription, NodeDescription,
+};
+pub(crate) use sea::errors_field;
 pub use sea::{AreaSpec, DealtMap, FogSpec, MapError, MapErrors, SeaHarbor, SeaHex, SeaMap};
 pub use spec::{
-    BoardArea, BoardError, BoardErrors, BoardSpec, HarborSpec, HexSpec, MAX_AREAS, MAX_FOG_SPACES,
+    BoardArea, BoardError, BoardErrors, BoardSpec, Confidence, HarborSpec, HexSpec, MapSource,
+    MAX_AREAS, MAX_AREA_SPECIAL_VP, MAX_FOG_SPACES,
 };
 
 use crate::types::{Harbor, Terrain};
@@ -446,6 +450,48 @@ pub struct Board {
 }
 
 impl Board {
+    /// A generous estimate of the memory this board holds (itself, its map and tables, 32
+    /// bytes of allocator overhead per allocation): what a batch reckons per board when it
+    /// sizes itself before allocating (`batch::Batch::new`).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        fn v<T>(x: &[T], cap: usize) -> usize {
+            cap.max(x.len()) * size_of::<T>() + 32
+        }
+        let s = &self.spec;
+        let areas: usize = s
+            .areas
+            .iter()
+            .map(|a| {
+                size_of::<BoardArea>() + a.name.capacity() + v(&a.hexes, a.hexes.capacity()) + 64
+            })
+            .sum();
+        // A B-tree holds at most 11 entries a node, at least 5 but the root: twice the
+        // entries' bytes bound its nodes.
+        let tree = 2 * self.by_coord.len() * (size_of::<HexCoord>() + size_of::<HexId>()) + 256;
+        size_of::<Board>()
+            + 32
+            + v(&s.hexes, s.hexes.capacity())
+            + v(&s.harbors, s.harbors.capacity())
+            + v(&s.fog, s.fog.capacity())
+            + areas
+            + v(&self.hexes, self.hexes.capacity())
+            + v(&self.nodes, self.nodes.capacity())
+            + v(&self.edges, self.edges.capacity())
+            + tree
+            + self
+                .by_number
+                .iter()
+                .map(|b| v(b, b.capacity()))
+                .sum::<usize>()
+            + v(&self.land, self.land.capacity())
+            + v(&self.node_areas, self.node_areas.capacity())
+            + v(&self.area_vp, self.area_vp.capacity())
+            + v(&self.fog_hexes, self.fog_hexes.capacity())
+            + v(&self.node_fog, self.node_fog.capacity())
+            + v(&self.hex_sides, self.hex_sides.capacity())
+            + v(&self.sea_hexes, self.sea_hexes.capacity())
+    }
+
     /// The map this board was built from (hexes in id order).
     pub fn spec(&self) -> &BoardSpec {
         &self.spec

@@ -13,7 +13,9 @@
 //! directions are ours (NE, E, SE, SW, W, NW), so a harbour given there as "the W side of
 //! hex 0x0705" is `{q, r, side: "w"}` here.
 
-use super::{Board, BoardArea, BoardErrors, BoardSpec, HarborSpec, HexCoord, HexSpec, Side};
+use super::{
+    Board, BoardArea, BoardErrors, BoardSpec, HarborSpec, HexCoord, HexSpec, MapSource, Side,
+};
 use crate::rng::Rng;
 use crate::types::{Harbor, Terrain};
 use serde::{Deserialize, Serialize};
@@ -133,6 +135,10 @@ pub struct SeaMap {
     /// Where it comes from and what was chosen, for people.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
+    /// Where it comes from and how far it is trusted, for programs (each official map
+    /// names its own; the dealt board carries it as its `source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<MapSource>,
     /// Points needed to win.
     pub victory_points: u8,
     /// Every hex inside the frame: land, gold fields and open sea. The frame itself is not
@@ -161,6 +167,12 @@ pub struct SeaMap {
     /// the deal put it), or off the board if there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber: Option<HexCoord>,
+    /// The robber's start given by a number token instead: the land hex that carries this
+    /// number, printed or wherever the deal put it (the first in reading order if several
+    /// do). The Seafarers scenarios' variable set-ups put the robber "on the 12" (New
+    /// Shores with 3 players, The Four Islands, The Fog Islands). Not with `robber`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robber_number: Option<u8>,
     /// The pirate's start: a sea hex, or absent for off the board (on the frame).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pirate: Option<HexCoord>,
@@ -176,8 +188,10 @@ pub enum MapError {
         /// The parser's words.
         message: String,
     },
-    /// The board itself is wrong (hexes, numbers, harbours, robber, pirate, size).
+    /// The board itself is wrong (hexes, numbers, harbours, robber, pirate, size); as
+    /// JSON `{"type": "board", "errors": [...]}`.
     #[error(transparent)]
+    #[serde(serialize_with = "board_errors_field")]
     Board(BoardErrors),
     /// A land hex without an area while the map lists areas.
     #[error("land hex at {at} names no area (the map lists areas, so each land hex needs one)")]
@@ -236,6 +250,14 @@ pub enum MapError {
         /// Numbers in the stack.
         numbers: usize,
     },
+    /// `robber_number` names a number no land hex carries, or is given with `robber`.
+    #[error("the robber starts on the hex with number {number}, but {}", if *.twice { "`robber` names a hex as well" } else { "no land hex carries that number" })]
+    RobberNumber {
+        /// The number given.
+        number: u8,
+        /// `robber` was given as well.
+        twice: bool,
+    },
     /// A pool whose numbers cannot follow its terrains (a producing hex without a number
     /// or the other way round is reported by the board; this is the pool as a whole).
     #[error("pool {pool} mixes sea into its land")]
@@ -243,6 +265,22 @@ pub enum MapError {
         /// The pool.
         pool: u8,
     },
+}
+
+/// A list of errors as `{"errors": [...]}`: an internally tagged variant cannot hold a
+/// bare list.
+pub(crate) fn errors_field<S: serde::Serializer, T: Serialize>(
+    errors: &[T],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(1))?;
+    m.serialize_entry("errors", errors)?;
+    m.end()
+}
+
+fn board_errors_field<S: serde::Serializer>(e: &BoardErrors, s: S) -> Result<S::Ok, S::Error> {
+    errors_field(&e.0, s)
 }
 
 /// Every problem found in a [`SeaMap`], reported at once.
@@ -367,6 +405,7 @@ impl SeaMap {
         // game reveals them.
         let mut fog_spaces = fog.spaces.clone();
         fog_spaces.sort_by_key(|c| (c.r, c.q));
+        let robber = self.robber_start(&hexes, &mut errs);
         let hexes_sorted = hexes.clone();
         let mut all: Vec<SeaHex> = hexes.clone();
         all.extend(fog_spaces.iter().map(|c| SeaHex {
@@ -421,7 +460,7 @@ impl SeaMap {
                     kind,
                 })
                 .collect(),
-            robber: self.robber,
+            robber,
             open_sea: true,
             pirate: self.pirate,
             // Computed islands (no areas given) restrict nothing and pay nothing: left out.
@@ -440,6 +479,7 @@ impl SeaMap {
                 Vec::new()
             },
             fog: fog_spaces.clone(),
+            source: self.source.clone(),
         };
         let built = Board::new(board.clone());
         if let Err(e) = &built {
@@ -459,6 +499,25 @@ impl SeaMap {
             fog_numbers,
         };
         Ok((dealt, built))
+    }
+
+    /// The robber's start on the dealt (or printed) `hexes`: `robber_number`'s hex when
+    /// given, else `robber` (the board puts it on the first desert when that is absent).
+    fn robber_start(&self, hexes: &[SeaHex], errs: &mut Vec<MapError>) -> Option<HexCoord> {
+        let Some(number) = self.robber_number else {
+            return self.robber;
+        };
+        let on = hexes
+            .iter()
+            .find(|h| h.terrain.is_land() && h.number == Some(number))
+            .map(|h| HexCoord::new(h.q, h.r));
+        if on.is_none() || self.robber.is_some() {
+            errs.push(MapError::RobberNumber {
+                number,
+                twice: self.robber.is_some(),
+            });
+        }
+        on
     }
 
     /// Unexplored spaces apart from the hexes, and stacks that fill them.

@@ -84,6 +84,32 @@ pub struct BoardSpec {
     /// there. Needs `open_sea`; at most [`MAX_FOG_SPACES`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fog: Vec<HexCoord>,
+    /// Where the map comes from and how far it is trusted (the official Seafarers maps;
+    /// left out when not known, as for a map of one's own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<MapSource>,
+}
+
+/// Where a map comes from, and how far it is trusted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSource {
+    /// The source, for people (e.g. "the printed Four Islands 3-player map, Seafarers
+    /// rulebook (5th ed.)").
+    pub name: String,
+    /// How far the source is trusted.
+    pub confidence: Confidence,
+}
+
+/// How far a map's source is trusted (docs/rulings.md §42).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Confidence {
+    /// A printed map of a rulebook, reproduced hex by hex.
+    High,
+    /// One public implementation's map, the printed one not found (the Seafarers 5–6
+    /// player maps: JSettlers2).
+    Lower,
 }
 
 /// Most unexplored spaces a board may have (The Fog Islands has 12, 25 on its 6-player
@@ -91,6 +117,11 @@ pub struct BoardSpec {
 pub const MAX_FOG_SPACES: usize = 32;
 /// Most land areas a board may have.
 pub const MAX_AREAS: usize = 16;
+/// Most special victory points one land area may pay (the Seafarers scenarios pay 2, their
+/// older editions 1). With at most [`MAX_AREAS`] areas a player's points stay far inside
+/// a `u8`: 16 × 10 special points, 13 from buildings, 4 from the special cards and the
+/// victory point cards.
+pub const MAX_AREA_SPECIAL_VP: u8 = 10;
 
 /// A land area of a board: its hexes, whether players may start there, and the special
 /// victory points a player's first settlement there pays.
@@ -192,6 +223,16 @@ pub enum BoardError {
         area: u8,
         /// The hex.
         at: HexCoord,
+    },
+    /// A land area paying more special victory points than [`MAX_AREA_SPECIAL_VP`].
+    #[error("land area {area} pays {points} special victory points; at most {max} are supported")]
+    SpecialVpTooHigh {
+        /// The area's index.
+        area: u8,
+        /// The points given.
+        points: u8,
+        /// The limit.
+        max: u8,
     },
     /// Land areas given, none of them a start area: set-up could not begin.
     #[error("the map's land areas include no start area")]
@@ -362,6 +403,13 @@ fn scenario_data(
     }
     let mut taken = std::collections::BTreeSet::new();
     for (a, area) in spec.areas.iter().enumerate().take(MAX_AREAS) {
+        if area.special_vp > MAX_AREA_SPECIAL_VP {
+            errs.push(BoardError::SpecialVpTooHigh {
+                area: a as u8,
+                points: area.special_vp,
+                max: MAX_AREA_SPECIAL_VP,
+            });
+        }
         area_vp.push(area.special_vp);
         if area.start {
             start_areas |= 1 << a;

@@ -20,23 +20,30 @@ use crate::types::{DevCard, Player};
 
 impl Game {
     /// Victory points that everyone can see: buildings, special cards and (Seafarers
-    /// scenarios) special victory points.
+    /// scenarios) special victory points. Counted in a wider type, so no sum wraps (boards
+    /// bound each area's special points, `board::MAX_AREA_SPECIAL_VP`, which keeps every
+    /// total far below `u8::MAX`; past it the count would stop there).
     pub fn public_points(&self, p: Player) -> u8 {
         let s = &self.seats[p.index()];
-        let mut v = s.settlements + 2 * s.cities + self.special_vp[p.index()];
+        let mut v = u16::from(s.settlements)
+            + 2 * u16::from(s.cities)
+            + u16::from(self.special_vp[p.index()]);
         if self.longest_road == p.0 {
             v += 2;
         }
         if self.largest_army == p.0 {
             v += 2;
         }
-        v
+        u8::try_from(v).unwrap_or(u8::MAX)
     }
 
     /// All victory points, hidden VP cards included (docs/rulings.md §5).
     pub fn points(&self, p: Player) -> u8 {
         let s = &self.seats[p.index()];
-        self.public_points(p) + s.dev[DevCard::VictoryPoint] + s.new_dev[DevCard::VictoryPoint]
+        let v = u16::from(self.public_points(p))
+            + u16::from(s.dev[DevCard::VictoryPoint])
+            + u16::from(s.new_dev[DevCard::VictoryPoint]);
+        u8::try_from(v).unwrap_or(u8::MAX)
     }
 
     /// Points of every seat (hidden cards included).

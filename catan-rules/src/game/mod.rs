@@ -270,11 +270,14 @@ pub enum NewGameError {
     /// The rules cannot be played.
     #[error(transparent)]
     Rules(#[from] RulesError),
-    /// The map is invalid.
+    /// The map is invalid; as JSON `{"type": "board", "errors": [...]}`.
     #[error(transparent)]
+    #[serde(serialize_with = "board_errors_field")]
     Board(#[from] crate::board::BoardErrors),
-    /// The sea map is invalid ([`Game::with_sea_map`]).
+    /// The sea map is invalid ([`Game::with_sea_map`]); as JSON `{"type": "map", "errors":
+    /// [...]}`.
     #[error(transparent)]
+    #[serde(serialize_with = "map_errors_field")]
     Map(#[from] crate::board::MapErrors),
     /// The map is too small for this many players: some order of set-up placements
     /// leaves no place a settlement may go before every player has placed two (Catan
@@ -291,6 +294,20 @@ pub enum NewGameError {
         /// How few settlements can leave no legal place.
         blocked_after: u8,
     },
+}
+
+fn board_errors_field<S: serde::Serializer>(
+    e: &crate::board::BoardErrors,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    crate::board::errors_field(&e.0, s)
+}
+
+fn map_errors_field<S: serde::Serializer>(
+    e: &crate::board::MapErrors,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    crate::board::errors_field(&e.0, s)
 }
 
 impl NewGameError {
@@ -522,6 +539,19 @@ impl Game {
     pub fn pieces_on_board(&self, p: Player) -> (u8, u8, u8) {
         let s = &self.seats[p.index()];
         (s.roads, s.settlements, s.cities)
+    }
+    /// Pieces left in a player's supply: (roads, settlements, cities, ships). Ships are
+    /// 15 on an open-sea (Seafarers) map (Seafarers rules, 'Ships') and 0 elsewhere.
+    pub fn pieces_left(&self, p: Player) -> (u8, u8, u8, u8) {
+        let s = &self.seats[p.index()];
+        let (roads, settlements, cities) = self.rules.pieces();
+        let ships = if self.board.open_sea() { SHIPS } else { 0 };
+        (
+            roads.saturating_sub(s.roads),
+            settlements.saturating_sub(s.settlements),
+            cities.saturating_sub(s.cities),
+            ships.saturating_sub(s.ships),
+        )
     }
     /// The owner of a node's building and whether it is a city.
     #[inline]

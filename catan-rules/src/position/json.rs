@@ -141,10 +141,11 @@ impl Game {
         }
     }
 
-    /// The fog part of the position (maps with unexplored spaces only).
+    /// The fog part of the position (maps with unexplored spaces only, while one is left:
+    /// once every space is discovered the stacks are empty too, and `fog` is left out).
     fn fog_position(&self) -> Option<crate::position::FogPosition> {
         let spaces = self.board.fog_hexes();
-        if spaces.is_empty() {
+        if spaces.is_empty() || self.unexplored().next().is_none() {
             return None;
         }
         let listed = |bits: u32| -> Vec<crate::board::HexId> {

@@ -157,7 +157,8 @@ pub struct Position {
 #[serde(deny_unknown_fields)]
 pub struct FogPosition {
     /// The spaces still unexplored (`sea` on the board until discovered), among the
-    /// board's `fog`.
+    /// board's `fog` (left out when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unexplored: Vec<HexId>,
     /// Discovered spaces waiting for the referee's `reveal_hex` (external chance; left out
     /// when none).
@@ -166,9 +167,13 @@ pub struct FogPosition {
     /// Who discovered the waiting spaces.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discoverer: Option<Player>,
-    /// The face-down hex stack, top first: one hex per unexplored space.
+    /// The face-down hex stack, top first: one hex per unexplored space (left out when
+    /// empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hexes: Vec<Terrain>,
-    /// The face-down number stack, top first: one token per producing hex in `hexes`.
+    /// The face-down number stack, top first: one token per producing hex in `hexes` (left
+    /// out when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub numbers: Vec<u8>,
 }
 

@@ -289,18 +289,16 @@ fn check_areas(pos: &Position, g: &Game, errs: &mut Vec<PositionError>) {
 /// waiting discoveries only with external chance.
 fn place_fog(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
     let spaces = g.board.fog_hexes().to_vec();
-    let Some(f) = &pos.fog else {
-        if !spaces.is_empty() {
-            errs.push(PositionError::FogInconsistent {
-                reason: "the board has unexplored spaces but the position has no fog",
-            });
-        }
-        return;
-    };
     let mut bad = |reason| errs.push(PositionError::FogInconsistent { reason });
     if spaces.is_empty() {
-        return bad("the board has no unexplored spaces (its fog list is empty)");
+        if pos.fog.is_some() {
+            bad("the board has no unexplored spaces (its fog list is empty)");
+        }
+        return;
     }
+    // Left out (as empty fields are): every space discovered, both stacks used up.
+    let all_discovered = crate::position::FogPosition::default();
+    let f = pos.fog.as_ref().unwrap_or(&all_discovered);
     let bits = |list: &[HexId]| -> Option<u32> {
         let mut m = 0u32;
         for h in list {

@@ -1,7 +1,7 @@
 //! The board and its pieces as a self-contained SVG document.
 
 use super::{player_fill, resource_name, resource_terrain, terrain_name, Scene};
-use crate::board::{Board, EdgeId, HexCoord, NodeId, Side};
+use crate::board::{Board, EdgeId, HexCoord, HexId, NodeId, Side};
 use crate::rules::Vocabulary;
 use crate::types::Terrain;
 use core::fmt::Write as _;
@@ -200,7 +200,7 @@ pub(super) fn svg(scene: &Scene<'_>, opts: &SvgOptions) -> String {
         s,
         r##"<rect class="background" x="0" y="0" width="{w}" height="{h}" fill="#1f4e79"/>"##
     );
-    hexes(&mut s, board, &frame);
+    hexes(&mut s, scene, &frame);
     harbors(&mut s, board, &frame, opts.vocabulary);
     tokens(&mut s, board, &frame);
     roads(&mut s, scene, &frame);
@@ -292,11 +292,21 @@ fn seat_legend(s: &mut String, g: &crate::Game, x0: f64) {
     let _ = writeln!(s, "</g>");
 }
 
-/// Hexes: terrain fill and name.
-fn hexes(s: &mut String, board: &Board, frame: &Frame) {
+/// The fill of an unexplored space (The Fog Islands): grey, not the sea's blue.
+const UNEXPLORED_FILL: &str = "#9aa3a8";
+
+/// Hexes: terrain fill and name; an unexplored space (sea on the board until discovered:
+/// the game's, or a board's spaces unexplored at the start) as unexplored, with a `?`.
+fn hexes(s: &mut String, scene: &Scene<'_>, frame: &Frame) {
+    let board = scene.board;
     let r = HEX_RADIUS;
     let _ = writeln!(s, r#"<g class="hexes">"#);
     for (i, hex) in board.hexes().iter().enumerate() {
+        let id = HexId(i as u8);
+        let unexplored = match scene.game {
+            Some(g) => g.is_unexplored(id),
+            None => board.fog_hexes().contains(&id),
+        };
         let (cx, cy) = hex.coord.center();
         let corners = [(0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)];
         let points: Vec<String> = corners
@@ -311,6 +321,22 @@ fn hexes(s: &mut String, board: &Board, frame: &Frame) {
         } else {
             ("#356fa8", "1.5")
         };
+        if unexplored {
+            let _ = writeln!(
+                s,
+                r##"<polygon class="hex unexplored" data-hex="{i}" data-terrain="unexplored" points="{p}" fill="{UNEXPLORED_FILL}" stroke="#6d767b" stroke-width="1.5" stroke-dasharray="6 4" stroke-linejoin="round"/>"##,
+                p = points.join(" "),
+            );
+            let (px, py) = frame.px(cx as f64, cy as f64);
+            let _ = writeln!(
+                s,
+                r##"<text class="unexplored" x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="#f4f6f7">?</text>"##,
+                num(px),
+                num(py + 0.15 * r),
+                num(0.45 * r),
+            );
+            continue;
+        }
         let _ = writeln!(
             s,
             r#"<polygon class="hex" data-hex="{i}" data-terrain="{t}" points="{p}" fill="{f}" stroke="{stroke}" stroke-width="{sw}" stroke-linejoin="round"/>"#,

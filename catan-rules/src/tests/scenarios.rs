@@ -450,3 +450,19 @@ fn bad_areas_and_fog_spaces_are_named() {
         at: HexCoord::new(5, 5)
     }));
 }
+
+#[test]
+fn points_never_wrap() {
+    // A host safety bound, not a rule: boards refuse areas paying more than
+    // MAX_AREA_SPECIAL_VP (tests/sea_maps.rs), and points are counted in a wider type, so
+    // even a total past u8::MAX (which no valid board reaches) stops there instead of
+    // wrapping (a debug build would panic).
+    let mut g = printed(Scenario::NewShores, 3, ChanceMode::External);
+    main_phase(&mut g, 0);
+    g.special_vp[0] = 250;
+    let settlements = g.seats[0].settlements;
+    assert_eq!(g.public_points(P0), 250 + settlements);
+    g.special_vp[0] = u8::MAX;
+    assert_eq!(g.public_points(P0), u8::MAX);
+    assert_eq!(g.points(P0), u8::MAX);
+}
