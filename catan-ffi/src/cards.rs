@@ -53,6 +53,11 @@ impl CEngine for CardGame {
                 };
                 Failure::new(status, format!("{what}: {message}"))
             }
+            CardEngineError::Rules(e) => Failure {
+                status: catan_status::InvalidRules,
+                message: e.to_string(),
+                error: serde_json::to_value(e).unwrap_or(Value::Null),
+            },
             CardEngineError::Rule(e) => failure(e),
             CardEngineError::Load(e) => {
                 let malformed =

@@ -63,9 +63,9 @@ impl PyCardGame {
             chance,
             ..CardRules::default()
         };
-        Ok(PyCardGame {
-            game: CardGame::new(rules, seed),
-        })
+        let game = CardGame::try_new(rules, seed)
+            .map_err(|e| <CardGame as crate::engine::PyEngine>::py_error(py, e.into()))?;
+        Ok(PyCardGame { game })
     }
 
     /// A game from a position (JSON text), validated; every problem is in the error.

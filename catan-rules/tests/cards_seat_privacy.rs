@@ -211,7 +211,19 @@ fn other_seats_actions_are_refused_first() {
         let Some(a) = action_from_id(id, me) else {
             continue;
         };
-        if matches!(a, CardAction::ChooseStarter { .. }) {
+        // Outcomes only the referee supplies are refused for every seat, its own too.
+        if matches!(
+            a,
+            CardAction::ChooseStarter { .. }
+                | CardAction::DieOutcome { .. }
+                | CardAction::ShuffleStep { .. }
+        ) {
+            for seat in [me, them] {
+                assert_eq!(
+                    seeded.apply_as(seat, a),
+                    Err(CardError::NotYourTurn { player: seat })
+                );
+            }
             continue;
         }
         assert_eq!(

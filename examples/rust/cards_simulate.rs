@@ -121,6 +121,9 @@ pub fn run(args: Vec<String>) {
         vp_target: vp,
         ..CardRules::default()
     };
+    if let Err(e) = rules.validate() {
+        usage(&e.to_string());
+    }
     let mut c = Counts::default();
     let mut legal: Vec<CardAction> = Vec::with_capacity(4096);
     // The positions of the actions that are not offers, in the legal list.

@@ -344,7 +344,10 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
                 .remove(index as usize)
                 .card;
             s.hands[player.index()].push(HandCard { card, fresh: false });
-            sink.push(CardEvent::TookFromHand { player, card });
+            sink.push(CardEvent::TookFromHand {
+                player,
+                card: Some(card),
+            });
         }
         (Pending::Spy { player }, A::Pass { .. }) => {
             s.queue.remove(0);

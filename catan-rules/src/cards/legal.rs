@@ -157,7 +157,7 @@ fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction
     use CardAction as A;
     // Cheap filters first (every candidate is still checked in full afterwards).
     let kind = |h: u8| s.spec(s.hands[p.index()][h as usize].card).kind;
-    let need = s.hands[p.index()].len() < s.hand_limit(p);
+    let need = s.hands[p.index()].len() < s.hand_limit(p) || s.exchanged;
     if !s.replenishing {
         for h in 0..hand {
             if kind(h) == CardKind::Action {
