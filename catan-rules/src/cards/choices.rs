@@ -10,7 +10,8 @@ use super::error::CardError;
 use super::event::{CardEvent, CardEventSink};
 use super::state::*;
 use super::turn::{after_replenish, dev_pile, nonempty, wrong};
-use super::types::{opponent, CardResource, PileId};
+use super::turning::{self, Turns};
+use super::types::{opponent, CardResource, CardResources, PileId};
 use crate::types::Player;
 use crate::ChanceMode;
 
@@ -63,15 +64,49 @@ pub(crate) fn nothing_to_choose(s: &State, step: Pending) -> bool {
 pub(crate) fn check_step(s: &State, step: Pending, a: &CardAction) -> Result<(), CardError> {
     use CardAction as A;
     match (step, *a) {
-        (Pending::Gain { player, .. }, A::ChooseResource { resource, .. }) => {
-            room(s, player, resource)
+        (
+            Pending::Gain { player, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => {
+            room(s, player, resource)?;
+            let one = CardResources::one(resource);
+            turning::check(s, player, &landscapes, &CardResources::EMPTY, &one)
         }
-        (Pending::Steal { victim, .. }, A::ChooseResource { resource, .. }) => {
-            has(s, victim, resource)
+        (
+            Pending::Steal { taker, victim, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => {
+            has(s, victim, resource)?;
+            let one = CardResources::one(resource);
+            turning::check(s, taker, &landscapes, &CardResources::EMPTY, &one)
         }
-        (Pending::Give { giver, .. }, A::ChooseResource { resource, .. })
-        | (Pending::Spend { player: giver, .. }, A::ChooseResource { resource, .. }) => {
-            has(s, giver, resource)
+        (
+            Pending::Give { giver, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        )
+        | (
+            Pending::Spend { player: giver, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => {
+            has(s, giver, resource)?;
+            let one = CardResources::one(resource);
+            turning::check(s, giver, &landscapes, &one, &CardResources::EMPTY)
         }
         (
             Pending::Discard { player } | Pending::PutBack { player },
@@ -258,26 +293,65 @@ fn count_down(s: &mut State) {
 pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut impl CardEventSink) {
     use CardAction as A;
     match (step, a) {
-        (Pending::Gain { player, .. }, A::ChooseResource { resource, .. }) => {
-            s.gain(player, resource);
+        (
+            Pending::Gain { player, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => {
+            turning::gain(s, player, &landscapes, resource);
             sink.push(CardEvent::Gained { player, resource });
             count_down(s);
         }
-        (Pending::Steal { taker, victim, .. }, A::ChooseResource { resource, .. }) => {
-            transfer(s, victim, taker, resource, sink);
+        (
+            Pending::Steal { taker, victim, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => {
+            transfer(
+                s,
+                victim,
+                taker,
+                resource,
+                (&Turns::NONE, &landscapes),
+                sink,
+            );
             count_down(s);
         }
         (
             Pending::Give {
                 giver, receiver, ..
             },
-            A::ChooseResource { resource, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
         ) => {
-            transfer(s, giver, receiver, resource, sink);
+            transfer(
+                s,
+                giver,
+                receiver,
+                resource,
+                (&landscapes, &Turns::NONE),
+                sink,
+            );
             count_down(s);
         }
-        (Pending::Spend { player, .. }, A::ChooseResource { resource, .. }) => {
-            s.spend(player, resource);
+        (
+            Pending::Spend { player, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => {
+            turning::pay(s, player, &landscapes, &CardResources::one(resource));
             sink.push(CardEvent::Lost {
                 player,
                 resource,
@@ -382,15 +456,18 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
     }
 }
 
+/// One unit of `r` from one seat to the other, each turning the card named in `turns`
+/// (`(giver's, receiver's)`) or the engine's choice.
 fn transfer(
     s: &mut State,
     from: Player,
     to: Player,
     r: CardResource,
+    turns: (&Turns, &Turns),
     sink: &mut impl CardEventSink,
 ) {
-    s.spend(from, r);
-    let received = s.gain(to, r);
+    turning::pay(s, from, turns.0, &CardResources::one(r));
+    let received = turning::gain(s, to, turns.1, r);
     sink.push(CardEvent::Transferred {
         from,
         to,

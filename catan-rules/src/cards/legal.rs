@@ -15,6 +15,7 @@ use super::event::CardEventSink;
 use super::state::*;
 use super::trade;
 use super::turn;
+use super::turning::Turns;
 use super::types::{CardResource, CardResources, PileId, Side};
 use crate::types::Player;
 use crate::ChanceMode;
@@ -38,7 +39,7 @@ pub(crate) fn check(s: &State, a: &CardAction) -> Result<(), CardError> {
         Phase::Start => turn::check_starter(s, a),
         Phase::Roll | Phase::Main if p != s.current => Err(CardError::NotYourTurn { player: p }),
         Phase::Roll => turn::check_roll_phase(s, a),
-        Phase::Main => check_main(s, a),
+        Phase::Main => check_main(s, a).and_then(|()| super::turning::check_action(s, a)),
         Phase::Opening | Phase::Over => Err(turn::wrong(a, "nothing")),
     }
 }
@@ -88,7 +89,12 @@ pub(crate) fn execute(s: &mut State, a: CardAction, sink: &mut impl CardEventSin
                 hand, production, ..
             } => effects::set_production_die(s, p, hand, production, sink),
             A::PlayCard { hand, .. } => effects::play_card(s, p, hand, sink),
-            A::BankTrade { give, get, .. } => trade::bank(s, p, give, get, sink),
+            A::BankTrade {
+                give,
+                get,
+                landscapes,
+                ..
+            } => trade::bank(s, p, give, get, &landscapes, sink),
             A::Offer { give, get, .. } => trade::offer(s, p, give, get, sink),
             A::BuildRoad { .. }
             | A::BuildSettlement { .. }
@@ -174,6 +180,7 @@ fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction
                     player: p,
                     give,
                     get,
+                    landscapes: Turns::NONE,
                 });
                 if give != get {
                     f(A::Offer {
@@ -185,12 +192,24 @@ fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction
             }
         }
         for side in [Side::Left, Side::Right] {
-            f(A::BuildRoad { player: p, side });
-            f(A::BuildSettlement { player: p, side });
+            f(A::BuildRoad {
+                player: p,
+                side,
+                landscapes: Turns::NONE,
+            });
+            f(A::BuildSettlement {
+                player: p,
+                side,
+                landscapes: Turns::NONE,
+            });
         }
         for col in 0..COLS as u8 {
             if s.is_settled(p, col as usize) {
-                f(A::BuildTown { player: p, col });
+                f(A::BuildTown {
+                    player: p,
+                    col,
+                    landscapes: Turns::NONE,
+                });
                 for h in 0..hand {
                     if matches!(kind(h), CardKind::SettlementUpgrade | CardKind::TownUpgrade) {
                         for row in [0, 1, 3, 4] {
@@ -199,6 +218,7 @@ fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction
                                 hand: h,
                                 col,
                                 row,
+                                landscapes: Turns::NONE,
                             });
                         }
                     }
@@ -228,6 +248,7 @@ fn main_candidates(s: &State, p: Player, hand: u8, f: &mut impl FnMut(CardAction
                         player: p,
                         pile,
                         pay,
+                        landscapes: Turns::NONE,
                     });
                 }
             }
@@ -257,6 +278,7 @@ fn step_candidates(s: &State, step: Pending, p: Player, f: &mut impl FnMut(CardA
             f(A::ChooseResource {
                 player: p,
                 resource,
+                landscapes: Turns::NONE,
             })
         }),
         Pending::Discard { .. } | Pending::PutBack { .. } => {
@@ -577,6 +599,7 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
         10 => A::ChooseResource {
             player: p,
             resource: res(local),
+            landscapes: Turns::NONE,
         },
         11 => {
             let (col, row) = cellrc(local);
@@ -605,6 +628,7 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
             player: p,
             give: res(local / 6),
             get: res(local % 6),
+            landscapes: Turns::NONE,
         },
         17 => A::Offer {
             player: p,
@@ -616,14 +640,17 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
         20 => A::BuildRoad {
             player: p,
             side: side(local),
+            landscapes: Turns::NONE,
         },
         21 => A::BuildSettlement {
             player: p,
             side: side(local),
+            landscapes: Turns::NONE,
         },
         22 => A::BuildTown {
             player: p,
             col: local as u8,
+            landscapes: Turns::NONE,
         },
         23 => {
             let (col, row) = cellrc(local % CELLS);
@@ -632,6 +659,7 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
                 hand: (local / CELLS) as u8,
                 col,
                 row,
+                landscapes: Turns::NONE,
             }
         }
         24 => A::PlayScout {
@@ -660,6 +688,7 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
                 player: p,
                 pile: devp(local / 42),
                 pay: [Some(a), (b > 0).then(|| res(b - 1))],
+                landscapes: Turns::NONE,
             }
         }
         30 => A::Exchange {

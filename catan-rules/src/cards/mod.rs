@@ -47,6 +47,7 @@ mod seat;
 mod state;
 mod trade;
 mod turn;
+mod turning;
 mod types;
 mod view;
 
@@ -68,6 +69,7 @@ pub use state::{
     Attack, CardRules, Cell, HandCard, Offer, Pending, Phase, Purpose, Target, COLS, MAX_STOCK,
     MIDDLE, ROWS, START_COL,
 };
+pub use turning::{Turns, MAX_TURNS};
 pub use types::{opponent, CardId, CardResource, CardResources, EventFace, PileId, Side};
 pub use view::{CardView, PrincipalityView};
 

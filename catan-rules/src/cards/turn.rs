@@ -474,10 +474,19 @@ pub(crate) fn replenish(s: &mut State, a: CardAction, sink: &mut impl CardEventS
             });
             after_replenish(s, p, sink);
         }
-        CardAction::Search { pile, pay, .. } => {
+        CardAction::Search {
+            pile,
+            pay,
+            landscapes,
+            ..
+        } => {
             s.replenishing = true;
+            let mut cost = super::types::CardResources::EMPTY;
             for r in pay.into_iter().flatten() {
-                s.spend(p, r);
+                cost.0[r.index()] += 1;
+            }
+            super::turning::pay(s, p, &landscapes, &cost);
+            for r in pay.into_iter().flatten() {
                 sink.push(CardEvent::Lost {
                     player: p,
                     resource: r,

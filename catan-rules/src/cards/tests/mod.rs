@@ -299,6 +299,7 @@ fn tournament_winner_and_tie() {
     g.apply(CardAction::ChooseResource {
         player: P1,
         resource: CardResource::Ore,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.stock(P1).get(CardResource::Ore), 2);
@@ -349,6 +350,7 @@ fn trade_advantage_needs_the_mill_token() {
     g.apply(CardAction::ChooseResource {
         player: P1,
         resource: CardResource::Brick,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.stock(P0).get(CardResource::Brick), 0);
@@ -409,6 +411,7 @@ fn successful_year_gives_both_a_choice() {
     g.apply(CardAction::ChooseResource {
         player: P0,
         resource: CardResource::Wool,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(
@@ -421,6 +424,7 @@ fn successful_year_gives_both_a_choice() {
     g.apply(CardAction::ChooseResource {
         player: P1,
         resource: CardResource::Gold,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.stock(P0).get(CardResource::Wool), 2);
