@@ -35,7 +35,7 @@ fn main_phase(seed: u64) -> CardGame {
     unreachable!()
 }
 
-fn cell<'a>(pos: &'a mut CardPosition, p: Player, row: u8, col: u8) -> &'a mut PosCell {
+fn cell(pos: &mut CardPosition, p: Player, row: u8, col: u8) -> &mut PosCell {
     pos.principalities[p.index()]
         .iter_mut()
         .find(|c| c.row == row && c.col == col)

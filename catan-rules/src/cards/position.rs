@@ -408,10 +408,8 @@ fn check_turn(l: &mut Loader, s: &State, pos: &CardPosition) {
         bad("before the first turn nothing is built, changed, replenished or offered");
     }
     match s.phase {
-        Phase::Start => {
-            if !external || s.starter.is_some() || !pos.pending.is_empty() {
-                bad("phase `start` waits for the starting player: external chance, no starter, nothing pending");
-            }
+        Phase::Start if !external || s.starter.is_some() || !pos.pending.is_empty() => {
+            bad("phase `start` waits for the starting player: external chance, no starter, nothing pending");
         }
         Phase::Opening if s.starter.is_none() => bad("phase `opening` needs the starting player"),
         Phase::Roll | Phase::Main => {
