@@ -33,6 +33,17 @@ fn shuffling(g: &CardGame) -> Option<PileId> {
     }
 }
 
+/// Whether the referee owes the first or second step of a shuffle (compared every time).
+fn shuffle_begins(g: &CardGame) -> bool {
+    matches!(
+        g.decision(),
+        CardDecision::Step {
+            step: Pending::Shuffle { placed: 0..=1, .. },
+            ..
+        }
+    )
+}
+
 /// `g` with information hidden from `seat` (`None`: a spectator, who sees no hand and no
 /// pile) changed, or `None` when the copy is not a loadable position or nothing changed.
 fn perturb(g: &CardGame, seat: Option<Player>, r: &mut Rng) -> Option<CardGame> {
@@ -171,7 +182,7 @@ fn playthrough(seed: u64, chance: ChanceMode, every: usize) -> usize {
         if g.winner().is_some() {
             break;
         }
-        if step % every == 0 || shuffling(&g).is_some() {
+        if step % every == 0 || shuffle_begins(&g) {
             for seat in [Player(0), Player(1)] {
                 if let Some(h) = perturb(&g, Some(seat), &mut r) {
                     if let Err(e) = same_for_seat(&g, &h, seat) {

@@ -65,49 +65,16 @@ pub(crate) fn check_step(s: &State, step: Pending, a: &CardAction) -> Result<(),
     use CardAction as A;
     match (step, *a) {
         (
-            Pending::Gain { player, .. },
+            Pending::Gain { .. }
+            | Pending::Steal { .. }
+            | Pending::Give { .. }
+            | Pending::Spend { .. },
             A::ChooseResource {
                 resource,
                 landscapes,
                 ..
             },
-        ) => {
-            room(s, player, resource)?;
-            let one = CardResources::one(resource);
-            turning::check(s, player, &landscapes, &CardResources::EMPTY, &one)
-        }
-        (
-            Pending::Steal { taker, victim, .. },
-            A::ChooseResource {
-                resource,
-                landscapes,
-                ..
-            },
-        ) => {
-            has(s, victim, resource)?;
-            let one = CardResources::one(resource);
-            turning::check(s, taker, &landscapes, &CardResources::EMPTY, &one)
-        }
-        (
-            Pending::Give { giver, .. },
-            A::ChooseResource {
-                resource,
-                landscapes,
-                ..
-            },
-        )
-        | (
-            Pending::Spend { player: giver, .. },
-            A::ChooseResource {
-                resource,
-                landscapes,
-                ..
-            },
-        ) => {
-            has(s, giver, resource)?;
-            let one = CardResources::one(resource);
-            turning::check(s, giver, &landscapes, &one, &CardResources::EMPTY)
-        }
+        ) => check_resource(s, step, resource, &landscapes),
         (
             Pending::Discard { player } | Pending::PutBack { player },
             A::Discard { hand, pile, .. },
@@ -198,6 +165,33 @@ pub(crate) fn check_step(s: &State, step: Pending, a: &CardAction) -> Result<(),
         }
         _ => Err(wrong(a, step_name(step))),
     }
+}
+
+/// A resource to receive, take, give or give up: available (or with room), and the
+/// landscape named, if any, the acting seat's card of that resource that turns.
+fn check_resource(
+    s: &State,
+    step: Pending,
+    r: CardResource,
+    landscapes: &Turns,
+) -> Result<(), CardError> {
+    let (one, none) = (CardResources::one(r), CardResources::EMPTY);
+    let (turner, give, take) = match step {
+        Pending::Gain { player, .. } => {
+            room(s, player, r)?;
+            (player, none, one)
+        }
+        Pending::Steal { taker, victim, .. } => {
+            has(s, victim, r)?;
+            (taker, none, one)
+        }
+        Pending::Give { giver, .. } | Pending::Spend { player: giver, .. } => {
+            has(s, giver, r)?;
+            (giver, one, none)
+        }
+        _ => return Ok(()),
+    };
+    turning::check(s, turner, landscapes, &give, &take)
 }
 
 /// The Spy takes a card "that you can play immediately": a knight, a fleet, or an action
