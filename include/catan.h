@@ -551,7 +551,8 @@ catan_status catan_bot_choose_id(catan_bot *bot,
  seeded chance; e.g. `{"vp_target": 8, "chance": "external"}`) and a seed. On success
  `*out_game` receives a handle owned by the caller, freed with `catan_cards_free`.
 
- Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`.
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`, `INVALID_RULES` (a
+ `vp_target` outside 3–14 or a `hand_limit` outside 1–7; docs/cards.md, "Rules").
 
  # Safety
  `rules_json` is NULL or a NUL-terminated string; `out_game` is NULL or valid for writing

@@ -57,6 +57,11 @@ impl CEngine for CardGame {
                 };
                 Failure::new(status, format!("{what}: {message}"))
             }
+            CardEngineError::Rules(e) => Failure {
+                status: catan_status::InvalidRules,
+                message: e.to_string(),
+                error: serde_json::to_value(e).unwrap_or(Value::Null),
+            },
             CardEngineError::Rule(e) => failure(e),
             CardEngineError::Load(e) => {
                 let malformed =
@@ -84,7 +89,8 @@ impl CEngine for CardGame {
 /// seeded chance; e.g. `{"vp_target": 8, "chance": "external"}`) and a seed. On success
 /// `*out_game` receives a handle owned by the caller, freed with `catan_cards_free`.
 ///
-/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`.
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`, `INVALID_RULES` (a
+/// `vp_target` outside 3–14 or a `hand_limit` outside 1–7; docs/cards.md, "Rules").
 ///
 /// # Safety
 /// `rules_json` is NULL or a NUL-terminated string; `out_game` is NULL or valid for writing

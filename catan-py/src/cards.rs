@@ -98,8 +98,10 @@ impl PyCardGame {
             chance,
             ..CardRules::default()
         };
+        let game = CardGame::try_new(rules, seed)
+            .map_err(|e| <CardGame as crate::engine::PyEngine>::py_error(py, e.into()))?;
         Ok(PyCardGame {
-            game: CardGame::new(rules, seed),
+            game,
             seed: Some(seed),
         })
     }

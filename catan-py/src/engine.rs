@@ -40,6 +40,16 @@ impl PyEngine for CardGame {
     fn py_error(py: Python<'_>, e: CardEngineError) -> PyErr {
         match e {
             CardEngineError::Parse { message } => parse_message(py, message),
+            CardEngineError::Rules(e) => match ser_to_py(py, &e) {
+                Ok(detail) => {
+                    let kind = detail
+                        .get_item("type")
+                        .and_then(|k| k.extract::<String>())
+                        .unwrap_or_default();
+                    new_error(py, "RulesError", e.to_string(), &kind, detail)
+                }
+                Err(err) => err,
+            },
             CardEngineError::Rule(e) => card_error(py, e),
             // As the base game's `load_error`: malformed JSON is a `ParseError`, a position
             // that is not a possible game a `PositionError` with `.detail["errors"]`.

@@ -4,7 +4,7 @@
 
 use catan_rules::cards::{
     action_from_id, action_id, CardAction, CardEvent, CardGame, CardPosition, CardRules, PileId,
-    ACTION_SPACE, MAX_STOCK,
+    Turns, ACTION_SPACE, MAX_STOCK,
 };
 use catan_rules::{ChanceMode, Player};
 use proptest::prelude::*;
@@ -175,10 +175,12 @@ fn is_equivalent_search(a: &CardAction, legal: &[CardAction]) -> bool {
             player,
             pile,
             pay: [Some(x), Some(y)],
+            ..
         } => legal.contains(&CardAction::Search {
             player,
             pile,
             pay: [Some(y), Some(x)],
+            landscapes: Turns::NONE,
         }),
         _ => false,
     }

@@ -9,23 +9,56 @@
 //!
 //! Random playthroughs in both chance modes; at every few states, for each seat, the game
 //! is compared with copies whose hidden information was changed. Every id of the action
-//! space, decoded for each seat, is a probe for `check_as`.
+//! space, decoded for each seat, is a probe for `check_as`. While the referee owes the steps
+//! of a shuffle, the pile's order counts as hidden from both seats, whatever they saw of it
+//! before (a Scout's look at the landscape pile). A spectator's view must not change when
+//! both hands, every pile's order and the generator change, and a spectator's events name
+//! no card that went into or out of a hand or pile (the card a Spy takes included).
 
 use catan_rules::cards::{
-    action_from_id, CardAction, CardGame, CardPosition, CardRules, PileId, ACTION_SPACE,
+    action_from_id, CardAction, CardDecision, CardEvent, CardGame, CardPosition, CardRules,
+    Pending, PileId, ACTION_SPACE,
 };
 use catan_rules::{ChanceMode, Player, Rng};
 
-/// `g` with information hidden from `seat` changed, or `None` when the copy is not a
-/// loadable position or nothing changed.
-fn perturb(g: &CardGame, seat: Player, r: &mut Rng) -> Option<CardGame> {
+/// The pile being shuffled from outside, if the referee owes its next step: its order is
+/// nobody's to know, whatever a seat saw before.
+fn shuffling(g: &CardGame) -> Option<PileId> {
+    match g.decision() {
+        CardDecision::Step {
+            step: Pending::Shuffle { pile, .. },
+            ..
+        } => Some(pile),
+        _ => None,
+    }
+}
+
+/// Whether the referee owes the first or second step of a shuffle (compared every time).
+fn shuffle_begins(g: &CardGame) -> bool {
+    matches!(
+        g.decision(),
+        CardDecision::Step {
+            step: Pending::Shuffle { placed: 0..=1, .. },
+            ..
+        }
+    )
+}
+
+/// `g` with information hidden from `seat` (`None`: a spectator, who sees no hand and no
+/// pile) changed, or `None` when the copy is not a loadable position or nothing changed.
+fn perturb(g: &CardGame, seat: Option<Player>, r: &mut Rng) -> Option<CardGame> {
     let mut pos: CardPosition = g.to_position();
-    let known = pos.known[seat.index()];
-    let unseen = |i: usize| known & (1 << i) == 0;
-    let other = 1 - seat.index();
+    let known = seat.map_or(0, |s| pos.known[s.index()]);
+    let moving = shuffling(g);
+    let unseen = |i: usize| known & (1 << i) == 0 || moving == Some(PileId(i as u8));
     let mut changed = false;
-    // The opponent's hand, unless the seat may look at it now.
-    if g.view(Some(seat)).opponent_hand.is_none() {
+    // The hands the viewer may not look at now (a spectator: both).
+    let others: Vec<usize> = match seat {
+        Some(s) if g.view(Some(s)).opponent_hand.is_none() => vec![1 - s.index()],
+        Some(_) => vec![],
+        None => vec![0, 1],
+    };
+    for other in others {
         for _ in 0..3 {
             let hand = &pos.hands[other];
             if hand.is_empty() {
@@ -149,20 +182,37 @@ fn playthrough(seed: u64, chance: ChanceMode, every: usize) -> usize {
         if g.winner().is_some() {
             break;
         }
-        if step % every == 0 {
+        if step % every == 0 || shuffle_begins(&g) {
             for seat in [Player(0), Player(1)] {
-                if let Some(h) = perturb(&g, seat, &mut r) {
+                if let Some(h) = perturb(&g, Some(seat), &mut r) {
                     if let Err(e) = same_for_seat(&g, &h, seat) {
                         panic!("seed {seed}, step {step}, {seat}: {e} differs");
                     }
                     compared += 1;
                 }
             }
+            // A spectator: both hands, every pile's order and the generator hidden.
+            if let Some(h) = perturb(&g, None, &mut r) {
+                assert_eq!(g.view(None), h.view(None), "seed {seed}, step {step}");
+                compared += 1;
+            }
         }
         g.legal_actions(&mut legal);
         let choices: Vec<_> = legal.iter().filter(|a| !a.is_offer()).collect();
         let a = *choices[r.below(choices.len() as u32) as usize];
-        g.apply(a).unwrap();
+        let events = g.apply(a).unwrap();
+        // A spectator sees no card that went from a hand or pile into a hand or pile.
+        for e in CardGame::events_for(&events, None) {
+            match e {
+                CardEvent::TookCard { card, .. }
+                | CardEvent::DrewCard { card, .. }
+                | CardEvent::PutUnder { card, .. }
+                | CardEvent::TookFromHand { card, .. } => {
+                    assert_eq!(card, None, "seed {seed}, step {step}: {e:?}")
+                }
+                _ => {}
+            }
+        }
     }
     compared
 }
@@ -211,7 +261,19 @@ fn other_seats_actions_are_refused_first() {
         let Some(a) = action_from_id(id, me) else {
             continue;
         };
-        if matches!(a, CardAction::ChooseStarter { .. }) {
+        // Outcomes only the referee supplies are refused for every seat, its own too.
+        if matches!(
+            a,
+            CardAction::ChooseStarter { .. }
+                | CardAction::DieOutcome { .. }
+                | CardAction::ShuffleStep { .. }
+        ) {
+            for seat in [me, them] {
+                assert_eq!(
+                    seeded.apply_as(seat, a),
+                    Err(CardError::NotYourTurn { player: seat })
+                );
+            }
             continue;
         }
         assert_eq!(

@@ -58,6 +58,9 @@ pub fn run(args: Vec<String>) {
         vp_target: vp,
         ..CardRules::default()
     };
+    if let Err(e) = rules.validate() {
+        usage(&e.to_string());
+    }
     let mut game = CardGame::new(rules, seed);
     let mut policy = Rng::new(seed ^ 0x00ca_4d5e_ed00);
     let mut legal = Vec::with_capacity(1024);

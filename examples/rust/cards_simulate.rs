@@ -218,6 +218,9 @@ pub fn run(args: Vec<String>) {
         vp_target: vp,
         ..CardRules::default()
     };
+    if let Err(e) = rules.validate() {
+        usage(&e.to_string());
+    }
     // Checked as the base game's `simulate` (`--unchecked`: the card game's `apply_legal`).
     let limits = Limits {
         checked: !unchecked,

@@ -1,6 +1,7 @@
 //! The card game's actions. Each carries the acting seat; the wire form is serde JSON,
 //! `snake_case`, tagged by `type`: `{"type": "build_road", "player": 0, "side": "left"}`.
 
+use super::turning::Turns;
 use super::types::{CardResource, CardResources, PileId, Side};
 use crate::types::Player;
 use serde::{Deserialize, Serialize};
@@ -85,6 +86,10 @@ pub enum CardAction {
         player: Player,
         /// The resource.
         resource: CardResource,
+        /// The landscape cards turned, one cell per unit (empty: the engine's choice;
+        /// docs/cards.md, "Paying and receiving by choice").
+        #[serde(default, skip_serializing_if = "Turns::is_empty")]
+        landscapes: Turns,
     },
     /// Choose the card at a cell of the principality the decision names.
     ChooseCard {
@@ -134,6 +139,10 @@ pub enum CardAction {
         give: CardResource,
         /// What is received (one unit).
         get: CardResource,
+        /// The landscape cards turned, one cell per unit (empty: the engine's choice;
+        /// docs/cards.md, "Paying and receiving by choice").
+        #[serde(default, skip_serializing_if = "Turns::is_empty")]
+        landscapes: Turns,
     },
     /// Offer the opponent a trade.
     Offer {
@@ -160,6 +169,10 @@ pub enum CardAction {
         player: Player,
         /// Which end.
         side: Side,
+        /// The landscape cards turned, one cell per unit (empty: the engine's choice;
+        /// docs/cards.md, "Paying and receiving by choice").
+        #[serde(default, skip_serializing_if = "Turns::is_empty")]
+        landscapes: Turns,
     },
     /// Build a settlement at one end of the middle row (beyond a road).
     BuildSettlement {
@@ -167,6 +180,10 @@ pub enum CardAction {
         player: Player,
         /// Which end.
         side: Side,
+        /// The landscape cards turned, one cell per unit (empty: the engine's choice;
+        /// docs/cards.md, "Paying and receiving by choice").
+        #[serde(default, skip_serializing_if = "Turns::is_empty")]
+        landscapes: Turns,
     },
     /// Build a town on the settlement at column `col`.
     BuildTown {
@@ -174,6 +191,10 @@ pub enum CardAction {
         player: Player,
         /// The settlement's column.
         col: u8,
+        /// The landscape cards turned, one cell per unit (empty: the engine's choice;
+        /// docs/cards.md, "Paying and receiving by choice").
+        #[serde(default, skip_serializing_if = "Turns::is_empty")]
+        landscapes: Turns,
     },
     /// Lay an upgrade (knight, fleet, building) from the hand at a cell.
     Expand {
@@ -185,6 +206,10 @@ pub enum CardAction {
         col: u8,
         /// Row.
         row: u8,
+        /// The landscape cards turned, one cell per unit (empty: the engine's choice;
+        /// docs/cards.md, "Paying and receiving by choice").
+        #[serde(default, skip_serializing_if = "Turns::is_empty")]
+        landscapes: Turns,
     },
     /// Scout: pick the new settlement's landscapes from the pile.
     PlayScout {
@@ -229,6 +254,10 @@ pub enum CardAction {
         pile: PileId,
         /// The resources paid (the second is `None` with a town hall).
         pay: [Option<CardResource>; 2],
+        /// The landscape cards turned, one cell per unit (empty: the engine's choice;
+        /// docs/cards.md, "Paying and receiving by choice").
+        #[serde(default, skip_serializing_if = "Turns::is_empty")]
+        landscapes: Turns,
     },
     /// Change a card: put one under a development pile, then take a new one.
     Exchange {
@@ -333,6 +362,22 @@ impl CardAction {
             A::Exchange { .. } => "exchange",
             A::ShuffleStep { .. } => "shuffle_step",
             A::EndTurn { .. } => "end_turn",
+        }
+    }
+
+    /// The landscape cards the action names to pay or receive with (`None` for actions
+    /// that cannot name any; docs/cards.md, "Paying and receiving by choice").
+    pub fn landscapes(&self) -> Option<&Turns> {
+        use CardAction as A;
+        match self {
+            A::ChooseResource { landscapes, .. }
+            | A::BankTrade { landscapes, .. }
+            | A::BuildRoad { landscapes, .. }
+            | A::BuildSettlement { landscapes, .. }
+            | A::BuildTown { landscapes, .. }
+            | A::Expand { landscapes, .. }
+            | A::Search { landscapes, .. } => Some(landscapes),
+            _ => None,
         }
     }
 

@@ -171,7 +171,8 @@ pub(crate) fn build(s: &mut State, a: CardAction, sink: &mut impl CardEventSink)
         _ => return,
     };
     let cost = s.spec(card).cost;
-    s.pay(p, &cost);
+    let landscapes = a.landscapes().copied().unwrap_or_default();
+    super::turning::pay(s, p, &landscapes, &cost);
     sink.push(CardEvent::Built {
         player: p,
         card,

@@ -10,7 +10,8 @@ use super::error::CardError;
 use super::event::{CardEvent, CardEventSink};
 use super::state::*;
 use super::turn::{after_replenish, dev_pile, nonempty, wrong};
-use super::types::{opponent, CardResource, PileId};
+use super::turning::{self, Turns};
+use super::types::{opponent, CardResource, CardResources, PileId};
 use crate::types::Player;
 use crate::ChanceMode;
 
@@ -63,16 +64,17 @@ pub(crate) fn nothing_to_choose(s: &State, step: Pending) -> bool {
 pub(crate) fn check_step(s: &State, step: Pending, a: &CardAction) -> Result<(), CardError> {
     use CardAction as A;
     match (step, *a) {
-        (Pending::Gain { player, .. }, A::ChooseResource { resource, .. }) => {
-            room(s, player, resource)
-        }
-        (Pending::Steal { victim, .. }, A::ChooseResource { resource, .. }) => {
-            has(s, victim, resource)
-        }
-        (Pending::Give { giver, .. }, A::ChooseResource { resource, .. })
-        | (Pending::Spend { player: giver, .. }, A::ChooseResource { resource, .. }) => {
-            has(s, giver, resource)
-        }
+        (
+            Pending::Gain { .. }
+            | Pending::Steal { .. }
+            | Pending::Give { .. }
+            | Pending::Spend { .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => check_resource(s, step, resource, &landscapes),
         (
             Pending::Discard { player } | Pending::PutBack { player },
             A::Discard { hand, pile, .. },
@@ -163,6 +165,33 @@ pub(crate) fn check_step(s: &State, step: Pending, a: &CardAction) -> Result<(),
         }
         _ => Err(wrong(a, step_name(step))),
     }
+}
+
+/// A resource to receive, take, give or give up: available (or with room), and the
+/// landscape named, if any, the acting seat's card of that resource that turns.
+fn check_resource(
+    s: &State,
+    step: Pending,
+    r: CardResource,
+    landscapes: &Turns,
+) -> Result<(), CardError> {
+    let (one, none) = (CardResources::one(r), CardResources::EMPTY);
+    let (turner, give, take) = match step {
+        Pending::Gain { player, .. } => {
+            room(s, player, r)?;
+            (player, none, one)
+        }
+        Pending::Steal { taker, victim, .. } => {
+            has(s, victim, r)?;
+            (taker, none, one)
+        }
+        Pending::Give { giver, .. } | Pending::Spend { player: giver, .. } => {
+            has(s, giver, r)?;
+            (giver, one, none)
+        }
+        _ => return Ok(()),
+    };
+    turning::check(s, turner, landscapes, &give, &take)
 }
 
 /// The Spy takes a card "that you can play immediately": a knight, a fleet, or an action
@@ -258,26 +287,65 @@ fn count_down(s: &mut State) {
 pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut impl CardEventSink) {
     use CardAction as A;
     match (step, a) {
-        (Pending::Gain { player, .. }, A::ChooseResource { resource, .. }) => {
-            s.gain(player, resource);
+        (
+            Pending::Gain { player, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => {
+            turning::gain(s, player, &landscapes, resource);
             sink.push(CardEvent::Gained { player, resource });
             count_down(s);
         }
-        (Pending::Steal { taker, victim, .. }, A::ChooseResource { resource, .. }) => {
-            transfer(s, victim, taker, resource, sink);
+        (
+            Pending::Steal { taker, victim, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => {
+            transfer(
+                s,
+                victim,
+                taker,
+                resource,
+                (&Turns::NONE, &landscapes),
+                sink,
+            );
             count_down(s);
         }
         (
             Pending::Give {
                 giver, receiver, ..
             },
-            A::ChooseResource { resource, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
         ) => {
-            transfer(s, giver, receiver, resource, sink);
+            transfer(
+                s,
+                giver,
+                receiver,
+                resource,
+                (&landscapes, &Turns::NONE),
+                sink,
+            );
             count_down(s);
         }
-        (Pending::Spend { player, .. }, A::ChooseResource { resource, .. }) => {
-            s.spend(player, resource);
+        (
+            Pending::Spend { player, .. },
+            A::ChooseResource {
+                resource,
+                landscapes,
+                ..
+            },
+        ) => {
+            turning::pay(s, player, &landscapes, &CardResources::one(resource));
             sink.push(CardEvent::Lost {
                 player,
                 resource,
@@ -344,7 +412,10 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
                 .remove(index as usize)
                 .card;
             s.hands[player.index()].push(HandCard { card, fresh: false });
-            sink.push(CardEvent::TookFromHand { player, card });
+            sink.push(CardEvent::TookFromHand {
+                player,
+                card: Some(card),
+            });
         }
         (Pending::Spy { player }, A::Pass { .. }) => {
             s.queue.remove(0);
@@ -379,15 +450,18 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
     }
 }
 
+/// One unit of `r` from one seat to the other, each turning the card named in `turns`
+/// (`(giver's, receiver's)`) or the engine's choice.
 fn transfer(
     s: &mut State,
     from: Player,
     to: Player,
     r: CardResource,
+    turns: (&Turns, &Turns),
     sink: &mut impl CardEventSink,
 ) {
-    s.spend(from, r);
-    let received = s.gain(to, r);
+    turning::pay(s, from, turns.0, &CardResources::one(r));
+    let received = turning::gain(s, to, turns.1, r);
     sink.push(CardEvent::Transferred {
         from,
         to,

@@ -169,6 +169,8 @@ pub(crate) fn shuffle_event_pile(s: &mut State, sink: &mut impl CardEventSink) {
 /// at a time from outside (`shuffle_step` actions).
 pub(crate) fn shuffle_pile(s: &mut State, pile: PileId, sink: &mut impl CardEventSink) {
     if s.rules.chance == ChanceMode::External {
+        // From the first step on, no seat knows the pile's order (it changes unseen).
+        s.unseen_change(pile, None);
         let player = s.current;
         s.push_front(&[Pending::Shuffle {
             player,

@@ -3,7 +3,7 @@
 //! serves the base game.
 
 use super::action::CardAction;
-use super::error::CardError;
+use super::error::{CardError, CardRulesError};
 use super::event::CardEvent;
 use super::legal::{action_from_id, action_id, ACTION_SPACE};
 use super::position::CardPositionErrors;
@@ -30,6 +30,9 @@ pub enum CardEngineError {
         /// The parser's message.
         message: String,
     },
+    /// Rules that cannot be played ([`CardRules::validate`]).
+    #[error(transparent)]
+    Rules(#[from] CardRulesError),
     /// A well-formed action that breaks a rule now.
     #[error(transparent)]
     Rule(#[from] CardError),
@@ -65,7 +68,7 @@ impl Engine for CardGame {
     /// with the default catalogue.
     fn from_rules_json(rules: &str, seed: u64) -> Result<CardGame, CardEngineError> {
         let rules: CardRules = serde_json::from_str(rules)?;
-        Ok(CardGame::new(rules, seed))
+        Ok(CardGame::try_new(rules, seed)?)
     }
 
     fn players(&self) -> u8 {
@@ -154,7 +157,7 @@ impl Engine for CardGame {
         id: u32,
         events: &mut Vec<CardEvent>,
     ) -> Result<(), CardEngineError> {
-        let seat = self.to_act().iter().next().unwrap_or(Player(0));
+        let seat = self.id_seat();
         let a = action_from_id(id, seat).ok_or(CardEngineError::UnknownId { id })?;
         Ok(self.apply_with(a, events)?)
     }

@@ -144,3 +144,31 @@ pub enum CardError {
     #[error("the principality has no room left on that side")]
     PrincipalityFull,
 }
+
+/// A [`super::CardRules`] value that cannot be played ([`super::CardRules::validate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum CardRulesError {
+    /// A victory target the game cannot be played to: 2 or less is reached by the two
+    /// starting settlements before anyone acts; above the highest accepted target a game
+    /// may never end.
+    #[error(
+        "the card game's victory target must be {} to {}, not {vp_target}",
+        super::CardRules::MIN_VP_TARGET,
+        super::CardRules::MAX_VP_TARGET
+    )]
+    VpTarget {
+        /// The target given.
+        vp_target: u8,
+    },
+    /// A hand limit of 0 (nothing ever to replenish or play) or above what a hand can hold.
+    #[error(
+        "the card game's hand limit must be {} to {}, not {hand_limit}",
+        super::CardRules::MIN_HAND_LIMIT,
+        super::CardRules::MAX_HAND_LIMIT
+    )]
+    HandLimit {
+        /// The limit given.
+        hand_limit: u8,
+    },
+}

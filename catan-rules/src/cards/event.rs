@@ -175,8 +175,8 @@ pub enum CardEvent {
     TookFromHand {
         /// The taker.
         player: Player,
-        /// The card.
-        card: CardId,
+        /// The card (seen by both seats, hidden from spectators).
+        card: Option<CardId>,
     },
     /// A Spy looked at the opponent's hand and took nothing ("Spy").
     SpyPassed {
@@ -235,7 +235,8 @@ pub enum CardEvent {
 
 impl CardEvent {
     /// The event as seat `viewer` may see it (`None`: a spectator): a card drawn, taken or
-    /// put under a pile is seen only by the seat that handled it.
+    /// put under a pile is seen only by the seat that handled it; the card a Spy takes by
+    /// both seats and no spectator.
     pub fn redacted_for(&self, viewer: Option<Player>) -> CardEvent {
         match *self {
             CardEvent::TookCard { player, pile, .. } if viewer != Some(player) => {
@@ -263,6 +264,12 @@ impl CardEvent {
                 card: None,
                 chosen_by,
             },
+            // The taker chose it and the victim held it; a spectator saw neither hand.
+            CardEvent::TookFromHand { player, .. }
+                if viewer != Some(player) && viewer != Some(super::types::opponent(player)) =>
+            {
+                CardEvent::TookFromHand { player, card: None }
+            }
             e => e,
         }
     }

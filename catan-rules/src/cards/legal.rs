@@ -19,6 +19,7 @@ use super::event::CardEventSink;
 use super::state::*;
 use super::trade;
 use super::turn;
+use super::turning::Turns;
 use super::types::{CardResource, CardResources, PileId, Side};
 use crate::types::Player;
 use crate::ChanceMode;
@@ -42,7 +43,7 @@ pub(crate) fn check(s: &State, a: &CardAction) -> Result<(), CardError> {
         Phase::Start => turn::check_starter(s, a),
         Phase::Roll | Phase::Main if p != s.current => Err(CardError::NotYourTurn { player: p }),
         Phase::Roll => turn::check_roll_phase(s, a),
-        Phase::Main => check_main(s, a),
+        Phase::Main => check_main(s, a).and_then(|()| super::turning::check_action(s, a)),
         Phase::Opening | Phase::Over => Err(turn::wrong(a, "nothing")),
     }
 }
@@ -92,7 +93,12 @@ pub(crate) fn execute(s: &mut State, a: CardAction, sink: &mut impl CardEventSin
                 hand, production, ..
             } => effects::set_production_die(s, p, hand, production, sink),
             A::PlayCard { hand, .. } => effects::play_card(s, p, hand, sink),
-            A::BankTrade { give, get, .. } => trade::bank(s, p, give, get, sink),
+            A::BankTrade {
+                give,
+                get,
+                landscapes,
+                ..
+            } => trade::bank(s, p, give, get, &landscapes, sink),
             A::Offer { give, get, .. } => trade::offer(s, p, give, get, sink),
             A::BuildRoad { .. }
             | A::BuildSettlement { .. }
@@ -199,7 +205,7 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
     let s = o.s;
     let cards = &s.hands[p.index()];
     let kind = |h: u8| s.spec(cards[h as usize].card).kind;
-    let need = cards.len() < s.hand_limit(p);
+    let need = cards.len() < s.hand_limit(p) || s.exchanged;
     let stock = s.stock(p);
     let counts = s.counts(p);
     if !s.replenishing {
@@ -225,6 +231,7 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
                         player: p,
                         give,
                         get,
+                        landscapes: Turns::NONE,
                     });
                 }
                 o.sure(A::Offer {
@@ -244,10 +251,18 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
         let (road, settlement) = (affordable(PileId::ROADS), affordable(PileId::SETTLEMENTS));
         for side in [Side::Left, Side::Right] {
             if road {
-                o.maybe(A::BuildRoad { player: p, side });
+                o.maybe(A::BuildRoad {
+                    player: p,
+                    side,
+                    landscapes: Turns::NONE,
+                });
             }
             if settlement {
-                o.maybe(A::BuildSettlement { player: p, side });
+                o.maybe(A::BuildSettlement {
+                    player: p,
+                    side,
+                    landscapes: Turns::NONE,
+                });
             }
         }
         let town = affordable(PileId::TOWNS);
@@ -274,7 +289,11 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
             let col = settled.trailing_zeros() as u8;
             settled &= settled - 1;
             if town {
-                o.maybe(A::BuildTown { player: p, col });
+                o.maybe(A::BuildTown {
+                    player: p,
+                    col,
+                    landscapes: Turns::NONE,
+                });
             }
             if layable == 0 {
                 continue;
@@ -292,6 +311,7 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
                             hand: h,
                             col,
                             row,
+                            landscapes: Turns::NONE,
                         });
                     }
                 }
@@ -333,6 +353,7 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
                     player: p,
                     pile,
                     pay,
+                    landscapes: Turns::NONE,
                 });
             }
         }
@@ -374,6 +395,7 @@ fn step_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, step: Pending, p: P
                 o.sure(A::ChooseResource {
                     player: p,
                     resource,
+                    landscapes: Turns::NONE,
                 });
             }
         }
@@ -704,6 +726,7 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
         10 => A::ChooseResource {
             player: p,
             resource: res(local),
+            landscapes: Turns::NONE,
         },
         11 => {
             let (col, row) = cellrc(local);
@@ -732,6 +755,7 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
             player: p,
             give: res(local / 6),
             get: res(local % 6),
+            landscapes: Turns::NONE,
         },
         17 => A::Offer {
             player: p,
@@ -743,14 +767,17 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
         20 => A::BuildRoad {
             player: p,
             side: side(local),
+            landscapes: Turns::NONE,
         },
         21 => A::BuildSettlement {
             player: p,
             side: side(local),
+            landscapes: Turns::NONE,
         },
         22 => A::BuildTown {
             player: p,
             col: local as u8,
+            landscapes: Turns::NONE,
         },
         23 => {
             let (col, row) = cellrc(local % CELLS);
@@ -759,6 +786,7 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
                 hand: (local / CELLS) as u8,
                 col,
                 row,
+                landscapes: Turns::NONE,
             }
         }
         24 => A::PlayScout {
@@ -787,6 +815,7 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
                 player: p,
                 pile: devp(local / 42),
                 pay: [Some(a), (b > 0).then(|| res(b - 1))],
+                landscapes: Turns::NONE,
             }
         }
         30 => A::Exchange {

@@ -48,6 +48,7 @@ mod seat;
 mod state;
 mod trade;
 mod turn;
+mod turning;
 mod types;
 mod view;
 
@@ -57,7 +58,7 @@ pub use catalogue::{
     CATALOGUE_FORMAT, CATALOGUE_VERSION, DEFAULT_CATALOGUE_JSON,
 };
 pub use engine::{CardEngineError, CardSpace};
-pub use error::CardError;
+pub use error::{CardError, CardRulesError};
 pub use event::{CardEvent, CardEventSink, Token};
 pub use legal::{action_from_id, action_id, ACTION_SPACE, HAND_SLOTS, PILE_SLOTS, SCOUT_SLOTS};
 pub use position::{
@@ -69,6 +70,7 @@ pub use state::{
     Attack, CardRules, Cell, HandCard, Offer, Pending, Phase, Purpose, Target, COLS, MAX_STOCK,
     MIDDLE, ROWS, START_COL,
 };
+pub use turning::{Turns, MAX_TURNS};
 pub use types::{opponent, CardId, CardResource, CardResources, EventFace, PileId, Side};
 pub use view::{CardView, PrincipalityView};
 
@@ -128,15 +130,52 @@ impl Clone for CardGame {
 impl CardGame {
     /// A new game with the default catalogue, dealt from `seed` (the starting player too,
     /// unless chance is external).
+    ///
+    /// # Panics
+    /// When `rules` fail [`CardRules::validate`]: use [`CardGame::try_new`] for rules that
+    /// come from outside the program (every skin does).
     pub fn new(rules: CardRules, seed: u64) -> CardGame {
         Self::with_catalogue(rules, Catalogue::default_shared(), seed)
     }
 
     /// A new game with a given (validated) catalogue.
+    ///
+    /// # Panics
+    /// As [`CardGame::new`]; [`CardGame::try_with_catalogue`] returns the error instead.
     pub fn with_catalogue(rules: CardRules, catalogue: Arc<Catalogue>, seed: u64) -> CardGame {
+        match Self::try_with_catalogue(rules, catalogue, seed) {
+            Ok(g) => g,
+            Err(e) => panic!("CardGame::new: {e}"),
+        }
+    }
+
+    /// A new game with the default catalogue, after checking the rules.
+    ///
+    /// ```
+    /// use catan_rules::cards::{CardGame, CardRules, CardRulesError};
+    /// let r = CardRules { vp_target: 0, ..CardRules::default() };
+    /// assert_eq!(CardGame::try_new(r, 7).err(), Some(CardRulesError::VpTarget { vp_target: 0 }));
+    /// ```
+    ///
+    /// # Errors
+    /// The [`CardRulesError`] of [`CardRules::validate`].
+    pub fn try_new(rules: CardRules, seed: u64) -> Result<CardGame, CardRulesError> {
+        Self::try_with_catalogue(rules, Catalogue::default_shared(), seed)
+    }
+
+    /// A new game with a given (validated) catalogue, after checking the rules.
+    ///
+    /// # Errors
+    /// The [`CardRulesError`] of [`CardRules::validate`].
+    pub fn try_with_catalogue(
+        rules: CardRules,
+        catalogue: Arc<Catalogue>,
+        seed: u64,
+    ) -> Result<CardGame, CardRulesError> {
+        rules.validate()?;
         let mut s = turn::new_state(catalogue, rules, seed);
         turn::start(&mut s, &mut ());
-        CardGame { s }
+        Ok(CardGame { s })
     }
 
     /// The rules.
@@ -154,13 +193,40 @@ impl CardGame {
         decision_of(&self.s)
     }
 
-    /// Who may act now (empty when chance decides the starting player or the game is over).
+    /// Who may act now: empty when the game is over and, with external chance, while the
+    /// referee owes an outcome — the starting player, the die of an attack, the next card of
+    /// a shuffle. (The roll is the seat's choice: the player to move acts, and the referee
+    /// adds the dice.)
     pub fn to_act(&self) -> PlayerSet {
+        if self.outcome_owed() {
+            return PlayerSet::EMPTY;
+        }
         match self.decision() {
             CardDecision::Starter | CardDecision::GameOver { .. } => PlayerSet::EMPTY,
             CardDecision::Roll { player }
             | CardDecision::Main { player }
             | CardDecision::Step { player, .. } => PlayerSet::EMPTY.with(player),
+        }
+    }
+
+    /// Whether, with external chance, the first pending step is an outcome only the
+    /// referee supplies (an attack's die, a shuffle step).
+    fn outcome_owed(&self) -> bool {
+        self.s.rules.chance == crate::ChanceMode::External
+            && matches!(
+                self.s.head(),
+                Some(Pending::AttackDie { .. } | Pending::Shuffle { .. })
+            )
+    }
+
+    /// The seat an action id is decoded for: the seat to act, or the seat an owed outcome
+    /// is applied for (the attacker, the player to move for a shuffle).
+    pub(crate) fn id_seat(&self) -> Player {
+        match self.decision() {
+            CardDecision::Roll { player }
+            | CardDecision::Main { player }
+            | CardDecision::Step { player, .. } => player,
+            CardDecision::Starter | CardDecision::GameOver { .. } => Player(0),
         }
     }
 
@@ -331,17 +397,18 @@ impl CardGame {
         });
     }
 
-    /// Applies the action with integer id `id` for the seat to act.
+    /// Applies the action with integer id `id` for the seat to act (for an owed outcome,
+    /// the seat it is applied for).
     ///
     /// # Errors
     /// [`CardError::NotYourTurn`] when nobody may act, or the action's error.
     pub fn apply_id(&mut self, id: u32) -> Result<Vec<CardEvent>, CardError> {
-        let seat = self.to_act().iter().next().unwrap_or(Player(0));
+        let seat = self.id_seat();
         let a = action_from_id(id, seat).ok_or(CardError::WrongCard)?;
         self.apply(a)
     }
 
-    /// What seat `seat` may know (`None`: a spectator).
+    /// What seat `seat` may know (`None`, or a seat the game does not have: a spectator).
     pub fn view(&self, seat: Option<Player>) -> CardView {
         view::view(&self.s, seat)
     }

@@ -3,6 +3,7 @@
 //! every problem reported at once.
 
 use super::catalogue::{CardKind, Catalogue};
+use super::error::CardRulesError;
 use super::state::*;
 use super::types::{CardId, PileId};
 use crate::rng::Rng;
@@ -156,9 +157,24 @@ pub enum CardPositionError {
         /// Why.
         reason: String,
     },
-    /// Something else inconsistent (tokens, winner, seats, sizes).
+    /// Something else inconsistent (tokens, winner, seats, sizes, phase and turn).
     #[error("{reason}")]
     Inconsistent {
+        /// Why.
+        reason: String,
+    },
+    /// Rules that cannot be played ([`super::CardRules::validate`]).
+    #[error("rules: {error}")]
+    Rules {
+        /// The problem.
+        error: CardRulesError,
+    },
+    /// A pending step that names a seat, pile, column or count the game cannot have, or
+    /// that cannot stand where it is.
+    #[error("pending step {index}: {reason}")]
+    BadStep {
+        /// Its index in `pending` (0 is the decision waited for).
+        index: usize,
         /// Why.
         reason: String,
     },
@@ -336,11 +352,243 @@ pub(crate) fn from_position(
     s.queue.extend_from_slice(&pos.pending);
     s.offer = pos.offer;
     s.opening_pile = pos.opening_pile;
+    if let Err(error) = pos.rules.validate() {
+        l.errs.push(CardPositionError::Rules { error });
+    }
     check_consistency(&mut l, &s);
+    check_turn(&mut l, &s, pos);
+    for (index, &step) in pos.pending.iter().enumerate() {
+        if let Err(reason) = check_step(&s, index, step) {
+            l.errs.push(CardPositionError::BadStep { index, reason });
+        }
+    }
+    if l.errs.is_empty() {
+        check_settled(&mut l, &s);
+    }
     if l.errs.is_empty() {
         Ok(s)
     } else {
         Err(CardPositionErrors(l.errs))
+    }
+}
+
+/// The phase, the turn, the seats, the dice and the flags of the turn fit together: turn 0
+/// is before the first roll (`start`, `opening`); from turn 1 the starter moves in odd
+/// turns, the opponent in even ones; `roll` has no dice yet, `main` has them.
+fn check_turn(l: &mut Loader, s: &State, pos: &CardPosition) {
+    let mut bad = |reason: &str| {
+        l.errs.push(CardPositionError::Inconsistent {
+            reason: reason.into(),
+        })
+    };
+    let external = s.rules.chance == crate::ChanceMode::External;
+    if s.known.iter().any(|k| k >> PileId::COUNT != 0) {
+        bad("`known` has bits for piles beyond the ten");
+    }
+    let die = |v: u8| (1..=6).contains(&v);
+    if s.dice.is_some_and(|(e, p)| !die(e) || !die(p)) || s.alchemist.is_some_and(|v| !die(v)) {
+        bad("dice show 1 to 6");
+    }
+    if let (Some(a), Some((_, p))) = (s.alchemist, s.dice) {
+        if a != p {
+            bad("the production die differs from the Alchemist's choice");
+        }
+    }
+    if s.opening_pile.is_some_and(|p| !p.is_development()) {
+        bad("`opening_pile` is not a development pile (5 to 9)");
+    }
+    if s.turn == u16::MAX {
+        bad("the turn number is at its maximum");
+    }
+    let before = matches!(s.phase, Phase::Start | Phase::Opening);
+    if before && (s.turn != 0 || s.dice.is_some() || s.alchemist.is_some()) {
+        bad("before the first turn (`start`, `opening`) the turn is 0 and there are no dice");
+    }
+    if before && (s.built || s.exchanged || s.replenishing || s.offer.is_some()) {
+        bad("before the first turn nothing is built, changed, replenished or offered");
+    }
+    match s.phase {
+        Phase::Start if !external || s.starter.is_some() || !pos.pending.is_empty() => {
+            bad("phase `start` waits for the starting player: external chance, no starter, nothing pending");
+        }
+        Phase::Opening if s.starter.is_none() => bad("phase `opening` needs the starting player"),
+        Phase::Roll | Phase::Main => {
+            if s.turn == 0 {
+                bad("phases `roll` and `main` come from turn 1");
+            }
+            match s.starter {
+                None => bad("a game past the opening needs the starting player"),
+                Some(st) if st.0 <= 1 => {
+                    let mover = if s.turn % 2 == 1 {
+                        st
+                    } else {
+                        super::types::opponent(st)
+                    };
+                    if s.current != mover {
+                        bad("the player to move does not fit the turn number and the starting player");
+                    }
+                }
+                Some(_) => {}
+            }
+            if s.phase == Phase::Roll
+                && (s.dice.is_some()
+                    || s.built
+                    || s.exchanged
+                    || s.replenishing
+                    || s.offer.is_some())
+            {
+                bad("phase `roll` has no dice yet and nothing built, changed, replenished or offered");
+            }
+            if s.phase == Phase::Main && s.dice.is_none() {
+                bad("phase `main` comes after the dice");
+            }
+        }
+        _ => {}
+    }
+    if s.exchanged && !s.replenishing {
+        bad("a changed card is part of replenishing");
+    }
+    let answering = s.queue.iter().any(|p| matches!(p, Pending::Answer { .. }));
+    if s.offer.is_some() != answering {
+        bad("an offer exactly while the opponent's answer is pending");
+    }
+    let placing = s
+        .queue
+        .iter()
+        .any(|p| matches!(p, Pending::PlaceDrawn { .. }));
+    if s.drawn.iter().any(Option::is_some) && !placing {
+        bad("drawn landscapes only while their placing is pending");
+    }
+    for id in s.drawn.iter().flatten() {
+        if s.spec(*id).kind != CardKind::Landscape {
+            bad("a drawn card is not a landscape");
+        }
+    }
+}
+
+/// Most units or cards a pending step may still count (a hand's capacity).
+const MAX_STEP_COUNT: u8 = HAND_CAPACITY as u8;
+
+/// One pending step names seats 0 and 1, piles that exist (development piles where a
+/// development pile is meant), a settlement's column, and a count a hand can hold.
+fn check_step(s: &State, index: usize, step: Pending) -> Result<(), String> {
+    let seat = |p: Player| {
+        if p.0 > 1 {
+            Err(format!("there is no seat {}", p.0))
+        } else {
+            Ok(())
+        }
+    };
+    // A count of 0 is a step the game drops when it comes first (it queues some).
+    let count = |n: u8| {
+        if n <= MAX_STEP_COUNT {
+            Ok(())
+        } else {
+            Err(format!("a count of {n} (0 to {MAX_STEP_COUNT})"))
+        }
+    };
+    let external = s.rules.chance == crate::ChanceMode::External;
+    let head = index == 0;
+    match step {
+        Pending::Production | Pending::CheckHands | Pending::EventCard => Ok(()),
+        Pending::Gain { player, n } | Pending::Spend { player, n } => {
+            seat(player)?;
+            count(n)
+        }
+        Pending::Steal { taker, victim, n }
+        | Pending::Give {
+            giver: taker,
+            receiver: victim,
+            n,
+        } => {
+            seat(taker)?;
+            seat(victim)?;
+            if taker == victim {
+                return Err("a seat trades with itself".into());
+            }
+            count(n)
+        }
+        Pending::Discard { player }
+        | Pending::PutBack { player }
+        | Pending::Spy { player }
+        | Pending::Answer { player }
+        | Pending::ChoosePile { player, .. } => seat(player),
+        Pending::Search {
+            player, pile, n, ..
+        } => {
+            seat(player)?;
+            if !pile.is_development() {
+                return Err(format!(
+                    "pile {} is not a development pile (5 to 9)",
+                    pile.0
+                ));
+            }
+            count(n)
+        }
+        Pending::ChooseCard { chooser, owner, .. } => {
+            seat(chooser)?;
+            seat(owner)
+        }
+        Pending::Counter { defender: p, .. } | Pending::AttackDie { attacker: p, .. } => seat(p),
+        Pending::Conflict { chooser, n } => {
+            seat(chooser)?;
+            count(n)
+        }
+        Pending::Landscapes { player, col }
+        | Pending::PlaceDrawn { player, col }
+        | Pending::ScoutPick { player, col } => {
+            seat(player)?;
+            let c = col as usize;
+            let outer =
+                c % 2 == 0 && (2..COLS - 2).contains(&c) && c != START_COL && c != START_COL + 2;
+            if !outer || !s.is_settled(player, c) {
+                return Err(format!(
+                    "column {col} is not a settlement of seat {} built beyond the starting ones",
+                    player.0
+                ));
+            }
+            let drawn = s.drawn.iter().flatten().count();
+            if matches!(step, Pending::PlaceDrawn { .. }) && (!head || drawn == 0) {
+                return Err("landscapes are placed first, once drawn".into());
+            }
+            Ok(())
+        }
+        Pending::Shuffle {
+            player,
+            pile,
+            placed,
+        } => {
+            seat(player)?;
+            if !external {
+                return Err("a shuffle step comes from outside only with external chance".into());
+            }
+            match s.piles.get(pile.index()) {
+                None => Err(format!("there is no pile {}", pile.0)),
+                Some(cards) if placed as usize + 1 >= cards.len() => Err(format!(
+                    "{placed} of the {} cards of pile {} already placed",
+                    cards.len(),
+                    pile.0
+                )),
+                Some(_) => Ok(()),
+            }
+        }
+    }
+}
+
+/// A position is what the game is between two actions: the automatic steps have run, steps
+/// with nothing to choose are gone and a reached victory target has ended the game. The
+/// game's own loop is run on a copy; a position it would change is refused.
+fn check_settled(l: &mut Loader, s: &State) {
+    let mut t = s.clone();
+    let mut events: Vec<super::event::CardEvent> = Vec::new();
+    super::turn::settle(&mut t, &mut events);
+    if t != *s {
+        l.errs.push(CardPositionError::Inconsistent {
+            reason: format!(
+                "the position is not one the game waits in: an automatic step, a step with nothing to choose or a win is due ({} event(s) would follow)",
+                events.len()
+            ),
+        });
     }
 }
 

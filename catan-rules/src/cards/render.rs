@@ -246,7 +246,7 @@ pub(crate) fn describe(s: &State, e: &CardEvent) -> String {
             format!("{} goes back to {player}'s hand", n(card))
         }
         CardEvent::TookFromHand { player, card } => {
-            format!("{player} takes {} from the opponent's hand", n(card))
+            format!("{player} takes {} from the opponent's hand", name(card))
         }
         CardEvent::SpyPassed { player } => {
             format!("{player}'s Spy takes nothing from the opponent's hand")

@@ -16,8 +16,10 @@
 //!
 //! Another seat's action is refused with [`CardError::NotYourSeat`] before anything else
 //! is looked at, and a seat outside the game with [`CardError::NoSuchPlayer`]. The choice
-//! of the starting player is chance's (or the referee's), never a seat's: `choose_starter`
-//! through this API is refused with [`CardError::NotYourTurn`]. Every other error names a
+//! of the starting player, the die of an attack and the steps of a shuffle are chance's (or
+//! the referee's), never a seat's: `choose_starter`, `die_outcome` and `shuffle_step`
+//! through this API are refused with [`CardError::NotYourTurn`] for every seat, and
+//! [`CardGame::to_act`] is empty while the referee owes one. Every other error names a
 //! rule about the seat's own action and depends only on what the seat may know: its own
 //! hand (indices, kinds, cards taken this turn), the public table, pile and hand sizes,
 //! and — only while it may look — the opponent's hand or a searched pile.
@@ -32,10 +34,11 @@
 //! list names its *choice*, `roll`, in place of the 36 `roll_outcome`s, and lists nothing
 //! while an attack die is to be rolled (`die_outcome`) or a pile shuffled
 //! (`shuffle_step`): there is no choice to make. [`CardGame::check_as`] accepts `roll` when
-//! some outcome would make it legal. The referee then applies the `roll_outcome` (or
-//! `die_outcome`, `shuffle_step`) it chose with [`CardGame::apply_as`] for that seat — and
-//! never passes on an outcome a seat sent, which `apply_as` would accept as it accepts the
-//! referee's.
+//! some outcome would make it legal. The referee then applies the `roll_outcome` it chose
+//! with [`CardGame::apply_as`] for that seat — and never passes on an outcome a seat sent,
+//! which `apply_as` would accept as it accepts the referee's. The `die_outcome` of an attack
+//! and each `shuffle_step` the referee applies with [`CardGame::apply`] (or
+//! [`CardGame::apply_id`]): no seat acts for them, and `apply_as` refuses them.
 
 use super::action::CardAction;
 use super::error::CardError;
@@ -51,12 +54,16 @@ impl CardGame {
     }
 
     /// Refuses, before anything else, a seat outside the game, another seat's action, and
-    /// the starting player's choice: the answer depends on `seat` and the action alone.
+    /// the outcomes only the referee supplies (the starting player, an attack's die, a
+    /// shuffle step): the answer depends on `seat` and the action alone.
     fn seat_gate(seat: Player, action: &CardAction) -> Result<(), CardError> {
         if seat.0 > 1 {
             return Err(CardError::NoSuchPlayer { player: seat });
         }
-        if let CardAction::ChooseStarter { .. } = action {
+        if let CardAction::ChooseStarter { .. }
+        | CardAction::DieOutcome { .. }
+        | CardAction::ShuffleStep { .. } = action
+        {
             return Err(CardError::NotYourTurn { player: seat });
         }
         let player = action.player();

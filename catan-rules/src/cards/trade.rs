@@ -45,13 +45,14 @@ pub(crate) fn bank(
     p: Player,
     give: CardResource,
     get: CardResource,
+    landscapes: &super::turning::Turns,
     sink: &mut impl CardEventSink,
 ) {
     let n = rate(s, p, give);
-    for _ in 0..n {
-        s.spend(p, give);
-    }
-    s.gain(p, get);
+    let mut cost = CardResources::EMPTY;
+    cost.set(give, n);
+    super::turning::pay(s, p, landscapes, &cost);
+    super::turning::gain(s, p, landscapes, get);
     sink.push(CardEvent::BankTraded {
         player: p,
         give,

@@ -142,7 +142,7 @@ pub(crate) fn wrong(a: &CardAction, waiting: &'static str) -> CardError {
 /// A new turn for `p`: cards taken earlier become playable.
 pub(crate) fn begin_turn(s: &mut State, p: Player, sink: &mut impl CardEventSink) {
     s.current = p;
-    s.turn += 1;
+    s.turn = s.turn.saturating_add(1);
     s.phase = Phase::Roll;
     for h in &mut s.hands {
         for c in h.iter_mut() {
@@ -361,7 +361,8 @@ fn doubled(s: &State, p: Player, row: usize, col: usize, res: CardResource) -> b
 pub(crate) fn check_replenish(s: &State, a: &CardAction) -> Result<(), CardError> {
     let p = a.player();
     let limit = s.hand_limit(p);
-    let need = s.hands[p.index()].len() < limit;
+    // A changed card is replaced even when the hand is still at (or above) its limit.
+    let need = s.hands[p.index()].len() < limit || s.exchanged;
     match *a {
         CardAction::Draw { pile, .. } => {
             dev_pile(pile)?;
@@ -383,7 +384,7 @@ pub(crate) fn check_replenish(s: &State, a: &CardAction) -> Result<(), CardError
             if s.exchanged {
                 return Err(CardError::AlreadyExchanged);
             }
-            if need {
+            if s.hands[p.index()].len() < limit {
                 return Err(CardError::NotFull);
             }
             if hand as usize >= s.hands[p.index()].len() {
@@ -451,10 +452,19 @@ pub(crate) fn replenish(s: &mut State, a: CardAction, sink: &mut impl CardEventS
             });
             after_replenish(s, p, sink);
         }
-        CardAction::Search { pile, pay, .. } => {
+        CardAction::Search {
+            pile,
+            pay,
+            landscapes,
+            ..
+        } => {
             s.replenishing = true;
+            let mut cost = super::types::CardResources::EMPTY;
             for r in pay.into_iter().flatten() {
-                s.spend(p, r);
+                cost.0[r.index()] += 1;
+            }
+            super::turning::pay(s, p, &landscapes, &cost);
+            for r in pay.into_iter().flatten() {
                 sink.push(CardEvent::Lost {
                     player: p,
                     resource: r,

@@ -87,6 +87,8 @@ fn principality(s: &State, p: Player) -> PrincipalityView {
 }
 
 pub(crate) fn view(s: &State, seat: Option<Player>) -> CardView {
+    // A seat the game does not have knows what a spectator knows.
+    let seat = seat.filter(|p| p.0 <= 1);
     let decision = super::decision_of(s);
     let looking = match (seat, s.head()) {
         (Some(me), Some(Pending::Spy { player })) if player == me => true,

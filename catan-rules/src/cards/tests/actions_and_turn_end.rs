@@ -41,6 +41,7 @@ fn action_card_timing() {
     g.apply(CardAction::BuildRoad {
         player: P0,
         side: Side::Left,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(
@@ -158,11 +159,13 @@ fn raid_and_bishop() {
     g.apply(CardAction::ChooseResource {
         player: P1,
         resource: CardResource::Ore,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     g.apply(CardAction::ChooseResource {
         player: P1,
         resource: CardResource::Wool,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.stock(P1).total(), before + 2);
@@ -234,7 +237,8 @@ fn replenish_both_ways_keeping_order() {
         matches!(
             g.check(&CardAction::BuildRoad {
                 player: P0,
-                side: Side::Left
+                side: Side::Left,
+                landscapes: Turns::NONE
             }),
             Err(CardError::WrongPhase { .. })
         ),
@@ -246,6 +250,7 @@ fn replenish_both_ways_keeping_order() {
         player: P0,
         pile,
         pay,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.stock(P0).total(), before_stock - 2);
@@ -279,6 +284,7 @@ fn replenish_both_ways_keeping_order() {
         player: P1,
         pile,
         pay,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     g.apply(CardAction::Take {
@@ -397,6 +403,7 @@ fn win_at_twelve_the_moment_it_is_reached() {
         hand: colossus,
         col: START_COL as u8,
         row: 1,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.points(P0), 11);
@@ -406,6 +413,7 @@ fn win_at_twelve_the_moment_it_is_reached() {
     g.apply(CardAction::BuildRoad {
         player: P0,
         side: Side::Right,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     fill(&mut g, P0, 3);
@@ -413,6 +421,7 @@ fn win_at_twelve_the_moment_it_is_reached() {
         .apply(CardAction::BuildSettlement {
             player: P0,
             side: Side::Right,
+            landscapes: Turns::NONE,
         })
         .unwrap();
     assert_eq!(g.winner(), Some(P0));
@@ -430,6 +439,7 @@ fn win_at_twelve_the_moment_it_is_reached() {
         .apply(CardAction::BuildTown {
             player: P0,
             col: START_COL as u8,
+            landscapes: Turns::NONE,
         })
         .unwrap();
     assert_eq!(g2.winner(), Some(P0));

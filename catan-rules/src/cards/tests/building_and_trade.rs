@@ -13,13 +13,18 @@ fn road_adjacency_and_settlement_sites() {
     fill(&mut g, P0, 3);
     for side in [Side::Left, Side::Right] {
         assert_eq!(
-            g.check(&CardAction::BuildSettlement { player: P0, side }),
+            g.check(&CardAction::BuildSettlement {
+                player: P0,
+                side,
+                landscapes: Turns::NONE
+            }),
             Err(CardError::BadSite)
         );
     }
     g.apply(CardAction::BuildRoad {
         player: P0,
         side: Side::Right,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(
@@ -30,7 +35,8 @@ fn road_adjacency_and_settlement_sites() {
     assert_eq!(
         g.check(&CardAction::BuildRoad {
             player: P0,
-            side: Side::Right
+            side: Side::Right,
+            landscapes: Turns::NONE
         }),
         Err(CardError::BadSite),
         "two roads never next to each other"
@@ -39,14 +45,16 @@ fn road_adjacency_and_settlement_sites() {
     assert_eq!(
         g.check(&CardAction::BuildSettlement {
             player: P0,
-            side: Side::Right
+            side: Side::Right,
+            landscapes: Turns::NONE
         }),
         Ok(())
     );
     assert_eq!(
         g.check(&CardAction::BuildRoad {
             player: P0,
-            side: Side::Left
+            side: Side::Left,
+            landscapes: Turns::NONE
         }),
         Ok(())
     );
@@ -56,7 +64,8 @@ fn road_adjacency_and_settlement_sites() {
     assert_eq!(
         g.check(&CardAction::BuildRoad {
             player: P0,
-            side: Side::Left
+            side: Side::Left,
+            landscapes: Turns::NONE
         }),
         Err(CardError::CannotAfford)
     );
@@ -72,11 +81,13 @@ fn settlement_draws_two_landscapes_placed_by_the_builder() {
     g.apply(CardAction::BuildRoad {
         player: P0,
         side: Side::Left,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     g.apply(CardAction::BuildSettlement {
         player: P0,
         side: Side::Left,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     let col = START_COL - 2;
@@ -120,11 +131,13 @@ fn scout_picks_landscapes() {
     g.apply(CardAction::BuildRoad {
         player: P0,
         side: Side::Right,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     g.apply(CardAction::BuildSettlement {
         player: P0,
         side: Side::Right,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     g.apply(CardAction::PlayScout {
@@ -177,13 +190,15 @@ fn town_on_settlement() {
     assert_eq!(
         g.check(&CardAction::BuildTown {
             player: P0,
-            col: (START_COL + 1) as u8
+            col: (START_COL + 1) as u8,
+            landscapes: Turns::NONE
         }),
         Err(CardError::BadSite)
     );
     g.apply(CardAction::BuildTown {
         player: P0,
         col: START_COL as u8,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.points(P0), 3);
@@ -191,7 +206,8 @@ fn town_on_settlement() {
     assert_eq!(
         g.check(&CardAction::BuildTown {
             player: P0,
-            col: START_COL as u8
+            col: START_COL as u8,
+            landscapes: Turns::NONE
         }),
         Err(CardError::BadSite)
     );
@@ -214,6 +230,7 @@ fn upgrade_slots_and_red_on_towns_only() {
         hand,
         col: c,
         row,
+        landscapes: Turns::NONE,
     };
     assert_eq!(
         g.check(&expand(red, 1)),
@@ -230,14 +247,19 @@ fn upgrade_slots_and_red_on_towns_only() {
             player: P0,
             hand: knight,
             col: c + 1,
-            row: 1
+            row: 1,
+            landscapes: Turns::NONE
         }),
         Err(CardError::BadSlot)
     );
     assert_eq!(g.check(&expand(knight, 1)), Ok(()));
     assert_eq!(g.check(&expand(knight, 3)), Ok(()));
-    g.apply(CardAction::BuildTown { player: P0, col: c })
-        .unwrap();
+    g.apply(CardAction::BuildTown {
+        player: P0,
+        col: c,
+        landscapes: Turns::NONE,
+    })
+    .unwrap();
     fill(&mut g, P0, 3);
     for row in [0, 1, 3, 4] {
         assert_eq!(g.check(&expand(knight, row)), Ok(()), "row {row}");
@@ -267,6 +289,7 @@ fn tokens_and_ties() {
         hand: k,
         col: START_COL as u8,
         row: 1,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.knight_token(), Some(P0));
@@ -284,12 +307,14 @@ fn tokens_and_ties() {
         player: P0,
         give: CardResource::Ore,
         get: CardResource::Ore,
+        landscapes: Turns::NONE,
     })
     .unwrap_err();
     g.apply(CardAction::BankTrade {
         player: P0,
         give: CardResource::Gold,
         get: CardResource::Brick,
+        landscapes: Turns::NONE,
     })
     .unwrap_err();
     g.s.set_stock(P0, UP, 11, 3);
@@ -298,6 +323,7 @@ fn tokens_and_ties() {
         player: P0,
         give: CardResource::Gold,
         get: CardResource::Brick,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.knight_token(), None, "a tie sets the token aside");
@@ -327,6 +353,7 @@ fn trade_rates_and_offers() {
         player: P0,
         give: CardResource::Lumber,
         get: CardResource::Ore,
+        landscapes: Turns::NONE,
     };
     assert_eq!(g.check(&t), Err(CardError::CannotAfford));
     lay(&mut g, P0, DOWN, START_COL, "lumber_fleet");

@@ -340,6 +340,7 @@ fn tournament_winner_and_tie() {
     g.apply(CardAction::ChooseResource {
         player: P1,
         resource: CardResource::Ore,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.stock(P1).get(CardResource::Ore), 2);
@@ -390,6 +391,7 @@ fn trade_advantage_needs_the_mill_token() {
     g.apply(CardAction::ChooseResource {
         player: P1,
         resource: CardResource::Brick,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.stock(P0).get(CardResource::Brick), 0);
@@ -450,6 +452,7 @@ fn successful_year_gives_both_a_choice() {
     g.apply(CardAction::ChooseResource {
         player: P0,
         resource: CardResource::Wool,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(
@@ -462,6 +465,7 @@ fn successful_year_gives_both_a_choice() {
     g.apply(CardAction::ChooseResource {
         player: P1,
         resource: CardResource::Gold,
+        landscapes: Turns::NONE,
     })
     .unwrap();
     assert_eq!(g.stock(P0).get(CardResource::Wool), 2);
