@@ -2,7 +2,7 @@
 
 use crate::error::Failure;
 use crate::io::{str_arg, string_out, Buf, Out};
-use crate::panic::{guard, guard_or};
+use crate::panic::guard;
 use crate::skin::{self, CEngine, Handle};
 use crate::status::catan_status;
 use catan_rules::engine::EngineError;
@@ -104,15 +104,6 @@ fn action_at(h: &catan_game, index: u32) -> Result<Action, Failure> {
             ),
         )
     })
-}
-
-/// The version of the library (`"catan-ffi 0.1.0"`), a static NUL-terminated string.
-///
-/// Never NULL; owned by the library, do not free. Thread-safe.
-#[no_mangle]
-pub extern "C" fn catan_version() -> *const c_char {
-    const VERSION: &str = concat!("catan-ffi ", env!("CARGO_PKG_VERSION"), "\0");
-    guard_or(VERSION.as_ptr().cast(), || VERSION.as_ptr().cast())
 }
 
 /// Makes a new game: the rules as JSON (`"{}"` is the standard 4-player game on a random
