@@ -233,7 +233,7 @@ class BatchEnv:
         n: int,
         seed: int = 1,
         threads: int | None = None,
-        offers: bool = True,
+        offers: bool = False,
         **rules: Any,
     ) -> BatchEnv: ...
     def __len__(self) -> int: ...
@@ -257,6 +257,7 @@ class BatchEnv:
     def step(
         self, ids: npt.ArrayLike
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int8]]: ...
+    def returns(self) -> npt.NDArray[np.float32]: ...
 
 def simulate(
     games: int,
