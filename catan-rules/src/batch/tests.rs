@@ -192,6 +192,8 @@ fn same_results_for_any_thread_count() {
 #[test]
 fn masks_are_the_acting_seats_legal_mask() {
     let mut b = Batch::new(Rules::default(), 9, 4, 2).unwrap();
+    // With the offers, so that open offers (several seats answering) are seen too.
+    b.set_offers(true);
     let (n, words, ol) = (b.len(), b.space().words(), b.obs_len());
     let (mut m, mut o) = (vec![0; n * words], vec![0; n * ol]);
     let (mut r, mut d, mut w) = (vec![0.0; n], vec![false; n], vec![0; n]);
