@@ -309,7 +309,7 @@ impl PyBatchEnv {
         self.batch
             .returns(&mut out)
             .map_err(|e| batch_error(py, e))?;
-        Ok(PyArray1::from_vec(py, out).reshape([self.batch.len(), p])?)
+        PyArray1::from_vec(py, out).reshape([self.batch.len(), p])
     }
 
     fn __repr__(&self) -> String {
