@@ -70,9 +70,10 @@
 //!
 //! The domestic trade offers ([`Block::Offer`]) are left out of the masks unless
 //! [`Batch::set_offers`] puts them in: random and learning play without them is the
-//! default everywhere (`sim::simulate`'s callers, the `simulate` example, the C and Python
+//! default everywhere (the `simulate` example, `catan_rules.simulate`, the C and Python
 //! batches and environments), since a random policy that may offer trades rarely finishes
-//! a game (0 of 64 games in 3,000 steps each).
+//! a game: 3,000 steps of 64 games (seed 1, uniform random legal ids) finished none with
+//! the offers and 156 without.
 //!
 //! # Observation layout
 //!
