@@ -50,6 +50,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The version of this header as a string literal, "X.Y.Z": what catan_version() returns
+   when the header and the library are of the same release. */
+#define CATAN_VERSION_STRING \
+  CATAN_VERSION_JOIN_(CATAN_VERSION_MAJOR, CATAN_VERSION_MINOR, CATAN_VERSION_PATCH)
+#define CATAN_VERSION_JOIN_(x, y, z) CATAN_VERSION_STR_(x) "." CATAN_VERSION_STR_(y) "." CATAN_VERSION_STR_(z)
+#define CATAN_VERSION_STR_(x) #x
+
 /*
  The most games `catan_simulate` plays in one call: 2^20 (1,048,576; about 250 MB of
  JSON). Call again for more.
@@ -68,6 +75,23 @@
  most this many bytes and one more.
  */
 #define CATAN_MAX_INPUT_BYTES 1048576
+
+/*
+ The major version of this header (`X` of `X.Y.Z`). Compare with `catan_version()` at
+ run time to detect a library from another release.
+ */
+#define CATAN_VERSION_MAJOR 0
+
+/*
+ The minor version of this header (`Y` of `X.Y.Z`). Before 1.0 a new minor version may
+ change the ABI (the shared library's SONAME is `libcatan.so.0.Y`).
+ */
+#define CATAN_VERSION_MINOR 1
+
+/*
+ The patch version of this header (`Z` of `X.Y.Z`).
+ */
+#define CATAN_VERSION_PATCH 0
 
 /*
  The result of every fallible function of the library.
@@ -401,8 +425,8 @@ catan_status catan_batch_sizes(const catan_batch *batch,
                                size_t *out_action_space_len);
 
 /*
- Puts the domestic trade offers in the batch's masks (`offers` true, the default) or
- leaves them out (false).
+ Puts the domestic trade offers in the batch's masks (`offers` true) or leaves them out
+ (false, the default: random and learning play leave them out everywhere).
 
  Errors: `NULL_ARGUMENT`.
 
@@ -457,6 +481,22 @@ catan_status catan_batch_step(catan_batch *batch,
                               int8_t *winners,
                               uint8_t *done,
                               float *rewards);
+
+/*
+ Writes every seat's return from the last `catan_batch_step`, `players` values per game
+ (`len` must be games × players; game `i`'s seats at `i × players`): for a game that
+ ended there with a win, +1 for the winner and -1 for every other seat; 0 for every
+ seat of a game still on or stopped at the turn limit. `catan_batch_step`'s `rewards[i]`
+ is the entry of the seat that moved last; these give every other seat its return.
+
+ Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing written).
+
+ # Safety
+ `batch` is NULL or a live handle; `returns` is NULL or valid for writing `len` `float`s.
+ */
+catan_status catan_batch_returns(const catan_batch *batch,
+                                 float *returns,
+                                 size_t len);
 
 /*
  Plays `games` random games (game `i` with seed `seed + i`, uniformly random legal
@@ -1090,13 +1130,6 @@ const char *catan_last_error(void);
 const char *catan_last_error_json(void);
 
 /*
- The version of the library (`"catan-ffi 0.1.0"`), a static NUL-terminated string.
-
- Never NULL; owned by the library, do not free. Thread-safe.
- */
-const char *catan_version(void);
-
-/*
  Makes a new game: the rules as JSON (`"{}"` is the standard 4-player game on a random
  board; see the wire-format docs for every field, e.g.
  `{"players": 3, "map": "beginner", "chance": "external"}`) and a seed for everything
@@ -1649,6 +1682,14 @@ catan_status catan_game_pieces_left(const catan_game *game,
  Thread-safe.
  */
 const char *catan_status_message(uint32_t code);
+
+/*
+ The version of the library, `"X.Y.Z"`, a static NUL-terminated string: the header's
+ `CATAN_VERSION_STRING` when the header and the library are of the same release.
+
+ Never NULL; owned by the library, do not free. Thread-safe.
+ */
+const char *catan_version(void);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -356,8 +356,8 @@ pub unsafe extern "C" fn catan_batch_sizes(
     })
 }
 
-/// Puts the domestic trade offers in the batch's masks (`offers` true, the default) or
-/// leaves them out (false).
+/// Puts the domestic trade offers in the batch's masks (`offers` true) or leaves them out
+/// (false, the default: random and learning play leave them out everywhere).
 ///
 /// Errors: `NULL_ARGUMENT`.
 ///
@@ -477,6 +477,44 @@ pub unsafe extern "C" fn catan_batch_step(
             unsafe { std::slice::from_raw_parts_mut(rewards, n) }.copy_from_slice(&r);
         }
         Ok(())
+    })
+}
+
+/// Writes every seat's return from the last `catan_batch_step`, `players` values per game
+/// (`len` must be games × players; game `i`'s seats at `i × players`): for a game that
+/// ended there with a win, +1 for the winner and -1 for every other seat; 0 for every
+/// seat of a game still on or stopped at the turn limit. `catan_batch_step`'s `rewards[i]`
+/// is the entry of the seat that moved last; these give every other seat its return.
+///
+/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing written).
+///
+/// # Safety
+/// `batch` is NULL or a live handle; `returns` is NULL or valid for writing `len` `float`s.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_returns(
+    batch: *const catan_batch,
+    returns: *mut f32,
+    len: usize,
+) -> catan_status {
+    guard(|| {
+        if batch.is_null() {
+            return Err(Failure::null("batch"));
+        }
+        // SAFETY: not NULL, and the caller guarantees a live handle.
+        let b = &unsafe { &*batch }.batch;
+        let expected = b.len() * b.rules().players as usize;
+        if len != expected {
+            return Err(Failure::new(
+                catan_status::WrongLength,
+                format!("`len` is {len}, the batch has {expected} seats in all"),
+            ));
+        }
+        if returns.is_null() {
+            return Err(Failure::null("returns"));
+        }
+        // SAFETY: not NULL; the caller guarantees `len` writable elements.
+        let out = unsafe { std::slice::from_raw_parts_mut(returns, len) };
+        b.returns(out).map_err(batch_failure)
     })
 }
 

@@ -2,7 +2,7 @@
 
 use crate::error::Failure;
 use crate::io::{string_out, Buf, Out};
-use crate::panic::{guard, guard_or};
+use crate::panic::guard;
 use crate::skin::{self, CEngine, Handle};
 use crate::status::catan_status;
 use catan_rules::engine::EngineError;
@@ -91,15 +91,6 @@ pub(crate) fn parse_action(json: &str) -> Result<Action, Failure> {
 pub(crate) fn parse_rules(json: &str) -> Result<Rules, Failure> {
     serde_json::from_str::<Rules>(json)
         .map_err(|e| Failure::parse(ParseError::from(e), json, "rules"))
-}
-
-/// The version of the library (`"catan-ffi 0.1.0"`), a static NUL-terminated string.
-///
-/// Never NULL; owned by the library, do not free. Thread-safe.
-#[no_mangle]
-pub extern "C" fn catan_version() -> *const c_char {
-    const VERSION: &str = concat!("catan-ffi ", env!("CARGO_PKG_VERSION"), "\0");
-    guard_or(VERSION.as_ptr().cast(), || VERSION.as_ptr().cast())
 }
 
 /// Makes a new game: the rules as JSON (`"{}"` is the standard 4-player game on a random

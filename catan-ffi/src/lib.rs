@@ -60,10 +60,22 @@ pub mod panic;
 pub mod sea;
 pub mod skin;
 pub mod status;
+pub mod version;
+
+/// The repository README's Rust examples, compiled and run as doctests so they cannot
+/// drift (here, not in `catan-rules`, whose published package holds only its own files).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
+/// `docs/cards.md`'s Rust example, compiled and run as a doctest so it cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/cards.md")]
+struct CardsDocDoctests;
 
 pub use batch::{
-    catan_batch, catan_batch_free, catan_batch_new, catan_batch_observe, catan_batch_set_offers,
-    catan_batch_sizes, catan_batch_step, catan_game_action_json_for_id,
+    catan_batch, catan_batch_free, catan_batch_new, catan_batch_observe, catan_batch_returns,
+    catan_batch_set_offers, catan_batch_sizes, catan_batch_step, catan_game_action_json_for_id,
     catan_game_action_space_len, catan_game_action_table_json, catan_game_apply_id,
     catan_game_id_for_action_json, catan_game_legal_mask, catan_game_legal_mask_without_offers,
     catan_simulate, CATAN_MAX_BATCH_GAMES, CATAN_MAX_SIMULATE_GAMES,
@@ -80,8 +92,7 @@ pub use game::{
     catan_game_legal_actions_for_json, catan_game_legal_actions_json, catan_game_legal_count,
     catan_game_legal_indices, catan_game_legal_mask_for, catan_game_new, catan_game_position_json,
     catan_game_rules_json, catan_game_scores, catan_game_seat_stats, catan_game_state_json,
-    catan_game_svg, catan_game_to_act, catan_game_view_json, catan_game_winner, catan_version,
-    game_of,
+    catan_game_svg, catan_game_to_act, catan_game_view_json, catan_game_winner, game_of,
 };
 pub use io::catan_string_free;
 pub use io::CATAN_MAX_INPUT_BYTES;
@@ -90,3 +101,4 @@ pub use sea::{
     catan_hex_to_jsettlers,
 };
 pub use status::{catan_status, catan_status_message};
+pub use version::{catan_version, CATAN_VERSION_MAJOR, CATAN_VERSION_MINOR, CATAN_VERSION_PATCH};

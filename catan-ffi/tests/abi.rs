@@ -25,7 +25,13 @@ fn status_messages_and_version_are_static_strings() {
     }
     // SAFETY: never NULL, static.
     let v = unsafe { CStr::from_ptr(catan_version()) }.to_str().unwrap();
-    assert_eq!(v, concat!("catan-ffi ", env!("CARGO_PKG_VERSION")));
+    assert_eq!(v, catan_rules::VERSION);
+    let numbers = [
+        CATAN_VERSION_MAJOR,
+        CATAN_VERSION_MINOR,
+        CATAN_VERSION_PATCH,
+    ];
+    assert_eq!(v, numbers.map(|n| n.to_string()).join("."));
 }
 
 #[test]

@@ -112,6 +112,7 @@ struct Run {
     winners: Vec<i8>,
     done: Vec<u8>,
     rewards: Vec<f32>,
+    returns: Vec<f32>,
 }
 
 fn run(threads: usize) -> Run {
@@ -149,7 +150,9 @@ fn run(threads: usize) -> Run {
         winners: Vec::new(),
         done: Vec::new(),
         rewards: Vec::new(),
+        returns: Vec::new(),
     };
+    let mut ret = vec![0f32; n * 4];
     let (mut m, mut o) = (vec![0u64; n * words], vec![0i16; n * ol]);
     let (mut w, mut d, mut r) = (vec![0i8; n], vec![0u8; n], vec![0f32; n]);
     let mut pick = 5u64;
@@ -179,6 +182,23 @@ fn run(threads: usize) -> Run {
             )
         };
         assert_eq!(st, catan_status::Ok, "{}", last_error());
+        // SAFETY: an array of n × 4 elements (4 players).
+        let st = unsafe { catan_batch_returns(b, ret.as_mut_ptr(), ret.len()) };
+        assert_eq!(st, catan_status::Ok, "{}", last_error());
+        // Every seat's return: +1 the winner, -1 the others, 0 in a game that goes on.
+        for i in 0..n {
+            let row = &ret[i * 4..(i + 1) * 4];
+            let want: Vec<f32> = (0..4)
+                .map(|s| match w[i] {
+                    -1 => 0.0,
+                    x if x == s => 1.0,
+                    _ => -1.0,
+                })
+                .collect();
+            assert_eq!(row, &want[..]);
+            assert!(r[i] == 0.0 || row.contains(&r[i]));
+        }
+        out.returns.extend_from_slice(&ret);
         out.obs.extend_from_slice(&o);
         out.masks.extend_from_slice(&m);
         out.winners.extend_from_slice(&w);
@@ -230,6 +250,17 @@ fn run(threads: usize) -> Run {
         )
     };
     assert_eq!(st, catan_status::NullArgument);
+    // SAFETY: a buffer longer than claimed; NULL handles and buffers are rejected.
+    unsafe {
+        let before = ret.clone();
+        let st = catan_batch_returns(b, ret.as_mut_ptr(), ret.len() - 1);
+        assert_eq!(st, catan_status::WrongLength);
+        assert_eq!(ret, before);
+        let st = catan_batch_returns(b, ptr::null_mut(), ret.len());
+        assert_eq!(st, catan_status::NullArgument);
+        let st = catan_batch_returns(ptr::null(), ret.as_mut_ptr(), ret.len());
+        assert_eq!(st, catan_status::NullArgument);
+    }
     // SAFETY: live handle, freed once; NULL is ignored.
     unsafe {
         catan_batch_free(b);
@@ -247,6 +278,7 @@ fn batches_are_the_same_for_any_thread_count() {
     assert_eq!(one.masks, two.masks);
     assert_eq!(one.winners, two.winners);
     assert_eq!(one.done, two.done);
+    assert_eq!(one.returns, two.returns);
     assert_eq!(one.rewards, two.rewards);
     for (i, &d) in one.done.iter().enumerate() {
         assert_eq!(d == 1 && one.winners[i] >= 0, one.rewards[i] != 0.0);

@@ -84,7 +84,7 @@ fn batch_error(py: Python<'_>, e: BatchError) -> PyErr {
 #[pymethods]
 impl PyBatchEnv {
     #[new]
-    #[pyo3(signature = (n, seed = 1, threads = None, offers = true, **rules))]
+    #[pyo3(signature = (n, seed = 1, threads = None, offers = false, **rules))]
     fn new(
         py: Python<'_>,
         n: usize,
@@ -290,6 +290,26 @@ impl PyBatchEnv {
             PyArray1::from_vec(py, d),
             PyArray1::from_vec(py, w),
         ))
+    }
+
+    /// Every seat's return from the last `step`: a `float32` array `(n, players)`, row `i`
+    /// for game `i`, seats in order. A game that ended in that step with a win: +1 for the
+    /// winner and -1 for every other seat (as the PettingZoo environment); a game still on,
+    /// or stopped at the turn limit without a winner: 0 for every seat. `step`'s reward of
+    /// game `i` is the entry of the seat that moved last; these give the other seats
+    /// theirs, for self-play that trains every seat.
+    ///
+    /// >>> import catan_rules
+    /// >>> env = catan_rules.BatchEnv(2, seed=1, players=3)
+    /// >>> env.returns().shape, float(abs(env.returns()).sum())
+    /// ((2, 3), 0.0)
+    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let p = self.batch.rules().players as usize;
+        let mut out = vec![0f32; self.batch.len() * p];
+        self.batch
+            .returns(&mut out)
+            .map_err(|e| batch_error(py, e))?;
+        PyArray1::from_vec(py, out).reshape([self.batch.len(), p])
     }
 
     fn __repr__(&self) -> String {

@@ -108,6 +108,16 @@ def test_batch_vector_env_keeps_final_observations() -> None:
                 assert envs.single_observation_space.contains(final)
                 assert not np.array_equal(final, obs[i])
                 assert rewards[i] in (-1.0, 1.0) or truncated[i]
+                # Every seat's return: +1 the winner, -1 the other seats; the step's reward
+                # is the return of the seat that moved last.
+                row = info["returns"][i]
+                if terminated[i]:
+                    winner = int(info["winner"][i])
+                    assert row[winner] == 1.0 and (np.delete(row, winner) == -1.0).all()
+                    assert rewards[i] in row
+                else:
+                    assert not row.any()
+            assert not info["returns"][~done].any()
             finished += int(done.sum())
         if finished >= 8:
             break
@@ -116,6 +126,34 @@ def test_batch_vector_env_keeps_final_observations() -> None:
     a, _ = envs.reset(seed=9)
     b, _ = BatchVectorEnv(8, map="random", vp_target=4).reset(seed=9)
     assert np.array_equal(a, b)
+
+
+def test_gymnasium_make_finds_the_registered_environments() -> None:
+    import gymnasium
+
+    env = gymnasium.make("catan_rules/Catan-v0", opponents="random", players=3)
+    assert isinstance(env.unwrapped, CatanEnv) and env.unwrapped.players == 3
+    obs, info = env.reset(seed=2)
+    assert env.observation_space.contains(obs) and info["action_mask"].any()
+    envs = gymnasium.make_vec("catan_rules/CatanSelfPlay-v0", num_envs=3, players=5)
+    assert isinstance(envs, BatchVectorEnv) and envs.num_envs == 3
+    assert envs.batch.returns().shape == (3, 5)
+    vec = gymnasium.make_vec("catan_rules/Catan-v0", num_envs=2, opponents="random")
+    assert vec.num_envs == 2
+
+
+def test_random_and_learning_play_leave_offers_out_by_default() -> None:
+    # One default everywhere: no domestic trade offers in random or learning play.
+    import inspect
+
+    import catan_rules
+
+    assert not catan_rules.BatchEnv(2).offers
+    assert not BatchVectorEnv(2).batch.offers
+    assert not CatanEnv().trade_offers
+    assert not CatanAECEnv().trade_offers
+    assert inspect.signature(catan_rules.simulate).parameters["domestic_trade"].default is False
+    assert catan_rules.BatchEnv(2, offers=True).offers
 
 
 def test_pettingzoo_env_passes_api_test() -> None:

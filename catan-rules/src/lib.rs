@@ -82,7 +82,14 @@ pub use types::{
 };
 pub use view::PlayerView;
 
-/// The README's Rust quick start, compiled and run as a doctest so it cannot drift.
+/// The version of this crate (`"X.Y.Z"`, the workspace version), which the C library
+/// (`catan_version()`, the header's `CATAN_VERSION_*` macros) and the Python package
+/// (`catan_rules.__version__`) report too.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The crate's README (the page of the published crate), compiled and run as a doctest so
+/// it cannot drift. The repository's README and `docs/cards.md` are doctested by
+/// `catan-ffi`, since this crate's package holds only its own files.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

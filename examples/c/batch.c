@@ -6,8 +6,8 @@
  *     catan_game_apply_id.
  *  2. A batch of games stepped together (catan_batch_new / _observe / _step), each step
  *     one random legal id per game, counting finished games and wins per seat. The
- *     random ids include domestic trade offers (20 of them in most main-phase masks), so
- *     these games take tens of thousands of steps and few, if any, end in a short run.
+ *     masks leave domestic trade offers out (the default; catan_batch_set_offers puts
+ *     them in, and random games with them take tens of thousands of steps).
  *  3. catan_simulate: random games summarised as JSON, on two threads.
  *
  *   usage: batch [games] [steps]

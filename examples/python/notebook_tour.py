@@ -5,7 +5,8 @@
 # `python examples/python/notebook_tour.py`). It plays a seeded game, looks at the state,
 # and writes the board as SVG.
 #
-# Usage: `python notebook_tour.py [OUTPUT.svg]` (default: `board.svg` in a temporary folder).
+# Usage: `python notebook_tour.py [OUTPUT.svg]` (default: `board.svg` in a temporary folder;
+# in a notebook always the default, since the kernel's own arguments are not this script's).
 
 # %%
 import pathlib
@@ -67,6 +68,13 @@ print("wins by seat over 200 random games:", wins)
 print("mean turns:", sum(s["turns"] for s in summaries) / len(summaries))
 
 # %% Write the board with its pieces as SVG.
-out = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(tempfile.gettempdir()) / "board.svg"
+# A Jupyter kernel runs cells with its own command line (`ipykernel_launcher.py -f
+# kernel.json`), so the first argument is taken only outside a kernel.
+in_kernel = "ipykernel" in sys.modules
+out = (
+    pathlib.Path(sys.argv[1])
+    if len(sys.argv) > 1 and not in_kernel
+    else pathlib.Path(tempfile.gettempdir()) / "board.svg"
+)
 out.write_text(game.to_svg())
 print(f"wrote {out} ({out.stat().st_size} bytes)")

@@ -11,7 +11,9 @@
 //! Options: `--games N` (default 1000), `--seed S` (default 1; game `i` uses seed `S + i`),
 //! `--players 2..6` (default 4; 5–6 play on the 5–6 player
 //! extension's island, with its Special Build Phase), `--map beginner|variable|random` (default random),
-//! `--no-domestic-trade` (random players never offer trades to each other),
+//! `--domestic-trade` (random players may also offer trades to each other; the default,
+//! `--no-domestic-trade`, leaves offers out, as every random and learning player of the
+//! library does: with them a random game lasts tens of thousands of actions),
 //! `--special-build on|off` (the Special Build Phase for any player count; default: on with
 //! 5–6 players only), `--scenario new_shores|four_islands|fog_islands|through_the_desert` (a
 //! Seafarers scenario for 3 to 6 players, 5–6 on its 6-player map: `--map beginner` its printed map, otherwise its
@@ -114,7 +116,7 @@ fn usage(msg: &str) -> ! {
     eprintln!("simulate: {msg}");
     eprintln!(
         "usage: simulate [--games N] [--seed S] [--players 2..6] \
-         [--map beginner|variable|random] [--no-domestic-trade] [--special-build on|off] \
+         [--map beginner|variable|random] [--domestic-trade] [--special-build on|off] \
          [--scenario new_shores|four_islands|fog_islands|through_the_desert] [--json] [--quiet] \
          [--threads N] [--unchecked]"
     );
@@ -127,7 +129,7 @@ fn parse_args() -> Options {
         seed: 1,
         players: 4,
         map: MapKind::Random,
-        domestic_trade: true,
+        domestic_trade: false,
         special_build: None,
         json: false,
         quiet: false,
@@ -176,6 +178,7 @@ fn parse_args() -> Options {
                 "base" => {}
                 g => usage(&format!("unknown game `{g}` (base or cards)")),
             },
+            "--domestic-trade" => o.domestic_trade = true,
             "--no-domestic-trade" => o.domestic_trade = false,
             "--special-build" => {
                 o.special_build = match value("--special-build").as_str() {

@@ -90,3 +90,12 @@ __all__ = [
     "hex_to_jsettlers",
     "tournament",
 ]
+
+# With Gymnasium installed (the `rl` extra), `gymnasium.make("catan_rules/Catan-v0")` works
+# after `import catan_rules`; the environment classes are imported only when made.
+import importlib.util as _importlib_util  # noqa: E402
+
+if _importlib_util.find_spec("gymnasium") is not None:
+    from catan_rules.envs import register as _register_envs
+
+    _register_envs()

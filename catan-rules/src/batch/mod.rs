@@ -68,8 +68,12 @@
 //! A seat that owes a discard makes it one card at a time, one id per card
 //! ([`crate::action_space`]), so a mask is never empty while a game is on.
 //!
-//! The domestic trade offers ([`Block::Offer`]) are in the masks unless
-//! [`Batch::set_offers`] leaves them out.
+//! The domestic trade offers ([`Block::Offer`]) are left out of the masks unless
+//! [`Batch::set_offers`] puts them in: random and learning play without them is the
+//! default everywhere (the `simulate` example, `catan_rules.simulate`, the C and Python
+//! batches and environments), since a random policy that may offer trades rarely finishes
+//! a game: 3,000 steps of 64 games (seed 1, uniform random legal ids) finished none with
+//! the offers and 156 without.
 //!
 //! # Observation layout
 //!
@@ -439,7 +443,7 @@ impl Batch {
             obs_len,
             layout,
             slots,
-            offers: true,
+            offers: false,
         };
         Ok(batch)
     }
@@ -594,13 +598,39 @@ impl Batch {
         }
     }
 
+    /// Writes every seat's return from the last [`Batch::step`], `players` values per game
+    /// (`len() × rules().players`, game `i` at `i × players`, seats in order): for a game
+    /// that ended there with a win, +1 for the winner and -1 for every other seat (the
+    /// returns of the PettingZoo environment); 0 for every seat of a game still on or
+    /// stopped at [`MAX_TURNS`] without a winner. `step`'s `rewards[i]` is the entry of the
+    /// seat that made the last move; these returns give the other seats theirs, for
+    /// self-play that trains every seat.
+    ///
+    /// # Errors
+    /// [`BatchError::Length`] if `out` has the wrong length (nothing is written).
+    pub fn returns(&self, out: &mut [f32]) -> Result<(), BatchError> {
+        let p = self.rules.players as usize;
+        check_len("returns", out.len(), self.len() * p)?;
+        for (slot, row) in self.slots.iter().zip(out.chunks_exact_mut(p)) {
+            let winner = slot.finished.as_ref().and_then(|(g, _)| g.winner());
+            for (seat, r) in row.iter_mut().enumerate() {
+                *r = match winner {
+                    Some(w) if w.0 as usize == seat => 1.0,
+                    Some(_) => -1.0,
+                    None => 0.0,
+                };
+            }
+        }
+        Ok(())
+    }
+
     /// Whether the masks include the domestic trade offers ([`Block::Offer`]).
     pub fn offers(&self) -> bool {
         self.offers
     }
 
-    /// Puts the domestic trade offers in the masks (`true`, the default) or leaves them
-    /// out; an id of a left-out offer is still applied if legal.
+    /// Puts the domestic trade offers in the masks (`true`) or leaves them out (`false`, the
+    /// default); an id of a left-out offer is still applied if legal.
     pub fn set_offers(&mut self, offers: bool) {
         self.offers = offers;
     }

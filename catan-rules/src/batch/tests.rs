@@ -124,6 +124,63 @@ fn board_observations_and_final_observations() {
     );
 }
 
+/// Offers are out of the masks unless asked for; after each step every seat of a game won
+/// there has its return (+1 the winner, -1 every other seat), the step's reward is the
+/// entry of the seat that moved last, and every other game's row is 0.
+#[test]
+fn returns_for_every_seat_and_no_offers_by_default() {
+    let rules = Rules {
+        vp_target: 4,
+        players: 3,
+        ..Rules::default()
+    };
+    let mut b = Batch::new(rules, 2, 5, 1).unwrap();
+    assert!(!b.offers());
+    let (n, words, ol) = (b.len(), b.space().words(), b.obs_len());
+    let (mut m, mut o) = (vec![0; n * words], vec![0; n * ol]);
+    let (mut r, mut d, mut w) = (vec![0.0; n], vec![false; n], vec![0; n]);
+    let mut ret = vec![9f32; n * 3];
+    let (mut rng, mut ids, mut won) = (Rng::new(6), vec![0; n], 0);
+    let offers = b.space().offset(Block::Offer)..b.space().offset(Block::Accept);
+    for _ in 0..20_000 {
+        b.observe(&mut m, &mut o).unwrap();
+        for i in 0..n {
+            let legal = ids_of(&m[i * words..(i + 1) * words]);
+            assert!(legal.iter().all(|id| !offers.contains(id)));
+            ids[i] = legal[rng.below(legal.len() as u32) as usize];
+        }
+        b.step(&ids, &mut r, &mut d, &mut w).unwrap();
+        b.returns(&mut ret).unwrap();
+        for i in 0..n {
+            let row = &ret[i * 3..(i + 1) * 3];
+            match b.finished(i).filter(|(g, _)| g.winner().is_some()) {
+                Some((g, last)) => {
+                    let winner = g.winner().unwrap().0 as usize;
+                    assert_eq!(w[i] as usize, winner);
+                    for (seat, &x) in row.iter().enumerate() {
+                        assert_eq!(x, if seat == winner { 1.0 } else { -1.0 });
+                    }
+                    assert_eq!(r[i], row[last.0 as usize]);
+                    won += 1;
+                }
+                None => assert_eq!(row, [0.0; 3]),
+            }
+        }
+        if won >= 3 {
+            break;
+        }
+    }
+    assert!(won >= 3, "games were won");
+    assert_eq!(
+        b.returns(&mut [0f32; 4]),
+        Err(BatchError::Length {
+            name: "returns",
+            got: 4,
+            expected: n * 3
+        })
+    );
+}
+
 #[test]
 fn same_results_for_any_thread_count() {
     let one = run(1, 2500);
@@ -135,6 +192,8 @@ fn same_results_for_any_thread_count() {
 #[test]
 fn masks_are_the_acting_seats_legal_mask() {
     let mut b = Batch::new(Rules::default(), 9, 4, 2).unwrap();
+    // With the offers, so that open offers (several seats answering) are seen too.
+    b.set_offers(true);
     let (n, words, ol) = (b.len(), b.space().words(), b.obs_len());
     let (mut m, mut o) = (vec![0; n * words], vec![0; n * ol]);
     let (mut r, mut d, mut w) = (vec![0.0; n], vec![false; n], vec![0; n]);

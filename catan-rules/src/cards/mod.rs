@@ -484,8 +484,3 @@ pub(crate) fn decision_of(s: &State) -> CardDecision {
 
 #[cfg(test)]
 mod tests;
-
-/// `docs/cards.md`'s Rust example, compiled and run as a doctest so it cannot drift.
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/cards.md")]
-struct CardsDocDoctests;

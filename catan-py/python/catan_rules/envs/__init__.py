@@ -13,5 +13,38 @@ hold only the acting seat's legal ids. Observations are ``catan_rules.observatio
 (with the board; its version is in the layout).
 
 The modules import Gymnasium and PettingZoo, so import them explicitly:
-``from catan_rules.envs.gymnasium import CatanEnv``.
+``from catan_rules.envs.gymnasium import CatanEnv``. With Gymnasium installed,
+``import catan_rules`` also registers the environments (:func:`register`), so that
+``gymnasium.make("catan_rules/Catan-v0")`` makes a :class:`CatanEnv` and
+``gymnasium.make_vec("catan_rules/CatanSelfPlay-v0", num_envs=64)`` a
+:class:`catan_rules.envs.gymnasium.BatchVectorEnv` (keywords go to the class).
 """
+
+#: The Gymnasium ids :func:`register` adds.
+ENV_IDS = ("catan_rules/Catan-v0", "catan_rules/CatanSelfPlay-v0")
+
+
+def register() -> None:
+    """Registers the environments with Gymnasium (once; ``import catan_rules`` calls it
+    when Gymnasium is installed): ``catan_rules/Catan-v0``, one learning seat against the
+    built-in bots (``gymnasium.make``; ``gymnasium.make_vec`` steps several), and
+    ``catan_rules/CatanSelfPlay-v0``, self-play games stepped together in Rust
+    (``gymnasium.make_vec`` only).
+
+    >>> import gymnasium, catan_rules
+    >>> env = gymnasium.make("catan_rules/Catan-v0", opponents="random", map="beginner")
+    >>> obs, info = env.reset(seed=1)
+    >>> type(env.unwrapped).__name__, obs.shape == env.observation_space.shape
+    ('CatanEnv', True)
+    >>> envs = gymnasium.make_vec("catan_rules/CatanSelfPlay-v0", num_envs=4)
+    >>> type(envs).__name__, envs.num_envs
+    ('BatchVectorEnv', 4)
+    """
+    import gymnasium
+
+    if ENV_IDS[0] in gymnasium.registry:
+        return
+    gymnasium.register(id=ENV_IDS[0], entry_point="catan_rules.envs.gymnasium:CatanEnv")
+    gymnasium.register(
+        id=ENV_IDS[1], vector_entry_point="catan_rules.envs.gymnasium:BatchVectorEnv"
+    )

@@ -210,8 +210,11 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
     * **Observations**: ``observe_board`` — the acting seat's flat ``float32`` observation
       with the board (``catan_rules.observation``), bounds from the batch's layout.
     * **Rewards**: +1 to the seat whose move won, -1 when a game ends with another seat's
-      win, else 0 (self-play: credit the seat that acted). A game still running after the
-      batch's turn limit is truncated.
+      win, else 0 (the seat that acted). Every seat's return of the games that ended in
+      the step is in ``info["returns"]``, ``(num_envs, players)``: +1 the winner, -1 every
+      other seat (as the PettingZoo environment; 0 for a game without a winner), so that
+      self-play can credit the seats that did not make the last move. A game still running
+      after the batch's turn limit is truncated.
     * **Autoreset** (Gymnasium's same-step mode): a finished game is replaced at once; the
       step returns the new game's observation and keeps the finished game's final
       observation in ``info["final_obs"]`` (with ``info["_final_obs"]`` saying which
@@ -293,6 +296,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         obs = self._observe()
         info = self._info()
         info["winner"] = winners
+        info["returns"] = self.batch.returns()
         if done.any():
             info["final_obs"] = final
             info["_final_obs"] = done.copy()
