@@ -41,7 +41,8 @@ pub struct TournamentConfig {
     pub seed: u64,
     /// The rules (`players` is set from the number of contestants).
     pub rules: Rules,
-    /// Worker threads (0: rayon's default, one per core).
+    /// Worker threads (0: one per core). Clamped by [`tournament_threads`]: never more
+    /// than the machine's hardware threads or the games to play.
     pub threads: usize,
 }
 
@@ -115,6 +116,20 @@ pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The worker threads a tournament of `games` games uses when `threads` are asked for
+/// (0: one per core): at most the machine's hardware threads and the number of games, at
+/// least one (as a batch clamps its threads, [`crate::batch::batch_threads`]).
+///
+/// ```
+/// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+/// assert!(catan_rules::tournament::tournament_threads(3000, 100) <= cores);
+/// assert_eq!(catan_rules::tournament::tournament_threads(8, 1), 1);
+/// ```
+pub fn tournament_threads(threads: usize, games: u32) -> usize {
+    let asked = if threads == 0 { usize::MAX } else { threads };
+    crate::sim::useful_threads(asked, games as usize)
+}
+
 /// Plays the tournament, calling `progress(done)` after each game (from worker threads).
 ///
 /// # Errors
@@ -139,10 +154,11 @@ pub fn run(
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
         r
     };
-    let results: Vec<Result<MatchResult, NewGameError>> = if config.threads == 1 {
+    let threads = tournament_threads(config.threads, config.games);
+    let results: Vec<Result<MatchResult, NewGameError>> = if threads == 1 {
         (0..config.games).map(play).collect()
     } else {
-        let pool = ThreadPoolBuilder::new().num_threads(config.threads).build();
+        let pool = ThreadPoolBuilder::new().num_threads(threads).build();
         match pool {
             Ok(pool) => pool.install(|| (0..config.games).into_par_iter().map(play).collect()),
             Err(_) => (0..config.games).map(play).collect(),
@@ -308,6 +324,33 @@ mod tests {
         assert_eq!(csv.lines().count(), 4);
         let json: serde_json::Value = serde_json::from_str(&a.to_json()).unwrap();
         assert_eq!(json["players"][0]["bot"], "weighted");
+    }
+
+    /// Asking for thousands of threads starts no more than the machine has (nor more than
+    /// the games), and the figures are those of one thread.
+    #[test]
+    fn threads_are_clamped() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert!(tournament_threads(3000, 1000) <= cores);
+        assert_eq!(tournament_threads(3000, 1), 1);
+        assert_eq!(tournament_threads(0, 1000), cores.min(256));
+        let config = TournamentConfig {
+            games: 3,
+            seed: 2,
+            threads: 3000,
+            ..TournamentConfig::new(vec![BotKind::Random, BotKind::Random])
+        };
+        let many = run(&config, |_| {}).unwrap();
+        let one = run(
+            &TournamentConfig {
+                threads: 1,
+                ..config.clone()
+            },
+            |_| {},
+        )
+        .unwrap();
+        let wins = |r: &TournamentResult| r.players.iter().map(|p| p.wins).collect::<Vec<_>>();
+        assert_eq!(wins(&many), wins(&one));
     }
 
     /// Bad rules are an error, not a panic.

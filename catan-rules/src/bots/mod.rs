@@ -41,7 +41,7 @@ use crate::action::Action;
 use crate::board::Board;
 use crate::game::{Decision, Game, NewGameError, Phase};
 use crate::rng::Rng;
-use crate::rules::Rules;
+use crate::rules::{ChanceMode, Rules};
 use crate::types::{Player, Resources};
 use crate::view::PlayerView;
 use serde::{Deserialize, Serialize};
@@ -99,16 +99,35 @@ impl<'a> Perspective<'a> {
 
     /// The seat's legal actions now, domestic trade offers left out (answers to an open
     /// offer stay in). Empty when the seat has nothing to do.
+    ///
+    /// With external chance these are the seat's *choices* ([`Game::legal_actions_for`]):
+    /// a roll without its dice, a steal without the card, a purchase without the card
+    /// bought. The outcomes the referee's list names depend on hidden cards, so a bot never
+    /// sees them; the referee adds the outcome to the choice the bot returns.
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        if self.external() {
+            self.game.legal_actions_for(self.seat, out);
+            out.retain(|a| !a.is_trade_offer());
+            return;
+        }
         self.game.legal_actions_without_offers(out);
         let seat = self.seat;
         out.retain(|a| a.player() == seat);
     }
 
     /// A full game consistent with the seat's view, hidden information drawn with `rng`
-    /// ([`Game::resample_hidden`]).
+    /// ([`Game::resample_hidden`]). Its chance is always drawn by its own generator
+    /// ([`ChanceMode::Seeded`]), also when the real game's comes from outside: the sample
+    /// plays the seat's choices ([`Perspective::legal_actions`]) with outcomes drawn for it.
     pub fn determinize(&self, rng: &mut Rng) -> Game {
-        self.game.resample_hidden(self.seat, rng)
+        let mut g = self.game.resample_hidden(self.seat, rng);
+        g.rules.chance = ChanceMode::Seeded;
+        g
+    }
+
+    /// Whether the real game's chance comes from outside.
+    fn external(&self) -> bool {
+        self.game.rules().chance == ChanceMode::External
     }
 }
 
@@ -153,9 +172,11 @@ impl BotKind {
         playouts: SearchConfig::DEFAULT_PLAYOUTS,
     };
 
-    /// A new bot of this kind with its own generator seeded by `seed`.
+    /// A new bot of this kind with its own generator seeded by `seed`. A search budget
+    /// above the maximum ([`SearchConfig::MAX_PLAYOUTS`], [`SearchConfig::MAX_MILLIS`],
+    /// which parsing refuses) is played at the maximum.
     pub fn build(self, seed: u64) -> Box<dyn Bot> {
-        match self {
+        match self.capped() {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Weighted => Box::new(WeightedBot::new(seed)),
             BotKind::Greedy => Box::new(GreedyBot::new(seed)),
@@ -178,6 +199,21 @@ impl BotKind {
     }
 }
 
+impl BotKind {
+    /// The kind with its search budget capped at the maximum.
+    fn capped(self) -> BotKind {
+        match self {
+            BotKind::Search { playouts } => BotKind::Search {
+                playouts: playouts.clamp(1, SearchConfig::MAX_PLAYOUTS),
+            },
+            BotKind::SearchTime { millis } => BotKind::SearchTime {
+                millis: millis.clamp(1, SearchConfig::MAX_MILLIS),
+            },
+            k => k,
+        }
+    }
+}
+
 impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -195,7 +231,10 @@ impl fmt::Display for BotKind {
 
 /// A bot name that is not one of [`BotKind`]'s.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot \"{0}\": expected random, weighted, greedy, search, search:N or search:Nms")]
+#[error(
+    "unknown bot \"{0}\": expected random, weighted, greedy, search, search:N (N from 1 to \
+     100000 playouts) or search:Nms (N from 1 to 60000 milliseconds)"
+)]
 pub struct UnknownBot(pub String);
 
 impl UnknownBot {
@@ -216,11 +255,15 @@ impl FromStr for BotKind {
             "search" | "mcts" => Ok(BotKind::SEARCH),
             _ => match t.strip_prefix("search:") {
                 Some(n) if n.ends_with("ms") => match n[..n.len() - 2].parse::<u32>() {
-                    Ok(millis) if millis > 0 => Ok(BotKind::SearchTime { millis }),
-                    _ => Err(UnknownBot(s.to_string())),
+                    Ok(millis) if (1..=SearchConfig::MAX_MILLIS).contains(&millis) => {
+                        Ok(BotKind::SearchTime { millis })
+                    }
+                    _ => Err(UnknownBot::new(s)),
                 },
                 Some(n) => match n.parse::<u32>() {
-                    Ok(playouts) if playouts > 0 => Ok(BotKind::Search { playouts }),
+                    Ok(playouts) if (1..=SearchConfig::MAX_PLAYOUTS).contains(&playouts) => {
+                        Ok(BotKind::Search { playouts })
+                    }
                     _ => Err(UnknownBot::new(s)),
                 },
                 None => Err(UnknownBot::new(s)),
@@ -248,13 +291,16 @@ pub struct MatchResult {
 }
 
 /// Plays one game between bots: seat `i` is played by `kinds[i]` (seeded from `seed` and
-/// `i`); the game's board and chance come from `seed`.
+/// `i`); the game's board and chance come from `seed`. A match has no referee to supply
+/// chance outcomes, so its game always draws them itself: `rules.chance` is played as
+/// [`ChanceMode::Seeded`].
 ///
 /// # Errors
 /// [`NewGameError`] if `rules` (with `players` set to `kinds.len()`) cannot be played.
 pub fn play_match(rules: Rules, seed: u64, kinds: &[BotKind]) -> Result<MatchResult, NewGameError> {
     let rules = Rules {
         players: kinds.len() as u8,
+        chance: ChanceMode::Seeded,
         ..rules
     };
     let mut game = Game::new(rules, seed)?;
@@ -270,10 +316,15 @@ pub fn play_match(rules: Rules, seed: u64, kinds: &[BotKind]) -> Result<MatchRes
 ///
 /// # Panics
 /// If a bot returns an illegal action or nothing while its seat must act (a bug in the bot),
-/// or if `bots` has fewer entries than the game has seats.
+/// if `bots` has fewer entries than the game has seats, or if the game's chance is
+/// external (a bot returns its choice without an outcome, which only a referee can add).
 pub fn run_match(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> MatchResult {
     let n = game.players() as usize;
     assert!(bots.len() >= n, "one bot per seat");
+    assert!(
+        game.rules().chance == ChanceMode::Seeded,
+        "a match has no referee to supply chance outcomes"
+    );
     let mut decisions = vec![0u32; n];
     let mut think_ns = vec![0u64; n];
     while game.winner().is_none() && game.turn() < MATCH_MAX_TURNS {
@@ -336,6 +387,31 @@ mod tests {
             Ok(BotKind::SearchTime { millis: 50 })
         );
         assert!("search:0ms".parse::<BotKind>().is_err());
+        // The budget has a documented maximum: a larger one is refused when parsed and
+        // capped when built (a search of 2^32 − 1 playouts would never answer).
+        let max = SearchConfig::MAX_PLAYOUTS;
+        assert_eq!(
+            format!("search:{max}").parse::<BotKind>(),
+            Ok(BotKind::Search { playouts: max })
+        );
+        for name in [
+            "search:4294967295".to_string(),
+            format!("search:{}", max + 1),
+            format!("search:{}ms", SearchConfig::MAX_MILLIS + 1),
+            "search:4294967295ms".to_string(),
+        ] {
+            assert!(name.parse::<BotKind>().is_err(), "{name}");
+        }
+        assert_eq!(
+            BotKind::Search { playouts: u32::MAX }.capped(),
+            BotKind::Search { playouts: max }
+        );
+        assert_eq!(
+            BotKind::SearchTime { millis: u32::MAX }.capped(),
+            BotKind::SearchTime {
+                millis: SearchConfig::MAX_MILLIS
+            }
+        );
         assert!("search:0".parse::<BotKind>().is_err());
         assert!("alphabeta".parse::<BotKind>().is_err());
     }
@@ -387,6 +463,79 @@ mod tests {
             let r = run(&config, |_| {}).unwrap();
             assert!(r.players[0].wins >= 9, "{bot}: {}", r.table());
         }
+    }
+
+    /// With external chance the outcome of a roll, a steal or a purchase is the referee's
+    /// (rules.rs `ChanceMode::External`; docs/agents.md "Seeing only one seat's view"): the
+    /// referee's list names outcomes that depend on hidden cards. Every bot chooses only
+    /// its seat's decision — an action of `Game::legal_actions_for` (no outcome in it) —
+    /// and the referee adds an outcome. Whole games are played this way to the end.
+    #[test]
+    fn bots_choose_no_outcome_with_external_chance() {
+        use crate::seat::without_outcome;
+        let kinds = [
+            BotKind::Random,
+            BotKind::Weighted,
+            BotKind::Greedy,
+            BotKind::Search { playouts: 4 },
+        ];
+        let rules = Rules {
+            chance: ChanceMode::External,
+            ..Rules::default()
+        };
+        let mut referee = Rng::new(5);
+        let (mut choices, mut outcomes) = (Vec::new(), Vec::new());
+        let mut bots: Vec<Box<dyn Bot>> = kinds.iter().map(|k| k.build(9)).collect();
+        let mut game = Game::new(rules, 3).unwrap();
+        let mut with_outcome = 0;
+        while game.winner().is_none() && game.turn() < 300 {
+            let Some(seat) = game.to_act().iter().next() else {
+                // Nobody's choice (a hex to reveal): the referee's alone.
+                game.legal_actions(&mut outcomes);
+                let a = outcomes[referee.below(outcomes.len() as u32) as usize];
+                game.apply(a).unwrap();
+                continue;
+            };
+            let a = bots[seat.index()]
+                .choose(&Perspective::new(&game, seat))
+                .unwrap();
+            game.legal_actions_for(seat, &mut choices);
+            assert!(choices.contains(&a), "{a:?} is not a choice of {seat:?}");
+            assert_eq!(without_outcome(a), a, "{a:?} names an outcome");
+            // The referee draws an outcome among those of the bot's choice.
+            game.legal_actions(&mut outcomes);
+            outcomes.retain(|o| without_outcome(*o) == a);
+            with_outcome += usize::from(outcomes.iter().any(|&o| o != a));
+            let o = outcomes[referee.below(outcomes.len() as u32) as usize];
+            game.apply(o).unwrap();
+        }
+        assert!(game.winner().is_some());
+        assert!(
+            with_outcome > 20,
+            "only {with_outcome} choices had outcomes"
+        );
+    }
+
+    /// A match has no referee: it plays external-chance rules with the game's own chance.
+    #[test]
+    fn matches_draw_their_own_chance() {
+        let rules = Rules {
+            chance: ChanceMode::External,
+            players: 3,
+            ..Rules::default()
+        };
+        let kinds = [BotKind::Greedy, BotKind::Random, BotKind::Random];
+        let a = play_match(rules, 4, &kinds).unwrap();
+        let seeded = Rules {
+            chance: ChanceMode::Seeded,
+            ..rules
+        };
+        let b = play_match(seeded, 4, &kinds).unwrap();
+        assert!(a.winner.is_some());
+        assert_eq!(
+            (a.winner, a.scores, a.turns, a.decisions),
+            (b.winner, b.scores, b.turns, b.decisions)
+        );
     }
 
     /// A perspective lists only its own seat's actions, and they are legal.

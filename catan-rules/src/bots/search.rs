@@ -98,6 +98,13 @@ pub enum Rollout {
 impl SearchConfig {
     /// Default iterations per decision.
     pub const DEFAULT_PLAYOUTS: u32 = 64;
+    /// The most iterations per decision a [`super::BotKind`] names (`search:N`): about
+    /// several seconds a decision on a 2-core machine. Larger budgets are refused when parsed
+    /// and capped when built.
+    pub const MAX_PLAYOUTS: u32 = 100_000;
+    /// The longest wall-clock budget per decision a [`super::BotKind`] names
+    /// (`search:Nms`), in milliseconds: one minute.
+    pub const MAX_MILLIS: u32 = 60_000;
 }
 
 impl Default for SearchConfig {
