@@ -37,28 +37,35 @@ pub use random::RandomBot;
 pub use search::{Rollout, SearchBot, SearchConfig};
 pub use weighted::WeightedBot;
 
-use crate::action::Action;
+use super::AgentGame;
 use crate::board::Board;
 use crate::game::{Decision, Game, NewGameError, Phase};
 use crate::rng::Rng;
 use crate::rules::{ChanceMode, Rules};
 use crate::types::{Player, Resources};
-use crate::view::PlayerView;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
 /// What one seat may know and do: the only window a [`Bot`] has on a game.
-#[derive(Clone, Copy, Debug)]
-pub struct Perspective<'a> {
-    game: &'a Game,
+#[derive(Debug)]
+pub struct Perspective<'a, G: AgentGame = Game> {
+    game: &'a G,
     seat: Player,
 }
 
-impl<'a> Perspective<'a> {
+impl<G: AgentGame> Clone for Perspective<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: AgentGame> Copy for Perspective<'_, G> {}
+
+impl<'a, G: AgentGame> Perspective<'a, G> {
     /// The window of `seat` on `game`.
-    pub fn new(game: &'a Game, seat: Player) -> Perspective<'a> {
+    pub fn new(game: &'a G, seat: Player) -> Perspective<'a, G> {
         Perspective { game, seat }
     }
 
@@ -67,11 +74,32 @@ impl<'a> Perspective<'a> {
         self.seat
     }
 
-    /// Everything the seat may know ([`Game::view`]).
-    pub fn view(&self) -> PlayerView {
+    /// Everything the seat may know ([`Engine::view`]).
+    pub fn view(&self) -> G::View {
         self.game.view(Some(self.seat))
     }
 
+    /// The seat's legal actions now, trade offers left out (answers to an open offer stay
+    /// in). Empty when the seat has nothing to do ([`AgentGame::choices`]).
+    ///
+    /// With external chance these are the seat's *choices*: a roll without its dice, a
+    /// steal without the card, a purchase without the card bought. The outcomes the
+    /// referee's list names depend on hidden cards, so a bot never sees them; the referee
+    /// adds the outcome to the choice the bot returns.
+    pub fn legal_actions(&self, out: &mut Vec<G::Action>) {
+        self.game.choices(self.seat, out);
+    }
+
+    /// A full game consistent with the seat's view, hidden information drawn with `rng`
+    /// ([`AgentGame::determinize`]). Its chance is always drawn by its own generator, also
+    /// when the real game's comes from outside: the sample plays the seat's choices
+    /// ([`Perspective::legal_actions`]) with outcomes drawn for it.
+    pub fn determinize(&self, rng: &mut Rng) -> G {
+        self.game.determinize(self.seat, rng)
+    }
+}
+
+impl<'a> Perspective<'a, Game> {
     /// The rules of the game.
     pub fn rules(&self) -> &Rules {
         self.game.rules()
@@ -96,48 +124,16 @@ impl<'a> Perspective<'a> {
     pub fn hand(&self) -> Resources {
         self.game.hand(self.seat)
     }
-
-    /// The seat's legal actions now, domestic trade offers left out (answers to an open
-    /// offer stay in). Empty when the seat has nothing to do.
-    ///
-    /// With external chance these are the seat's *choices* ([`Game::legal_actions_for`]):
-    /// a roll without its dice, a steal without the card, a purchase without the card
-    /// bought. The outcomes the referee's list names depend on hidden cards, so a bot never
-    /// sees them; the referee adds the outcome to the choice the bot returns.
-    pub fn legal_actions(&self, out: &mut Vec<Action>) {
-        if self.external() {
-            self.game.legal_actions_for(self.seat, out);
-            out.retain(|a| !a.is_trade_offer());
-            return;
-        }
-        self.game.legal_actions_without_offers(out);
-        let seat = self.seat;
-        out.retain(|a| a.player() == seat);
-    }
-
-    /// A full game consistent with the seat's view, hidden information drawn with `rng`
-    /// ([`Game::resample_hidden`]). Its chance is always drawn by its own generator
-    /// ([`ChanceMode::Seeded`]), also when the real game's comes from outside: the sample
-    /// plays the seat's choices ([`Perspective::legal_actions`]) with outcomes drawn for it.
-    pub fn determinize(&self, rng: &mut Rng) -> Game {
-        let mut g = self.game.resample_hidden(self.seat, rng);
-        g.rules.chance = ChanceMode::Seeded;
-        g
-    }
-
-    /// Whether the real game's chance comes from outside.
-    fn external(&self) -> bool {
-        self.game.rules().chance == ChanceMode::External
-    }
 }
 
-/// A player: chooses one action for its seat.
-pub trait Bot: Send + Sync {
+/// A player: chooses one action for its seat of a game of kind `G` (the base game unless
+/// named).
+pub trait Bot<G: AgentGame = Game>: Send + Sync {
     /// A short name (`"random"`, `"greedy"`, ...).
     fn name(&self) -> String;
 
     /// One legal action of `at`'s seat, or `None` when the seat has nothing to do.
-    fn choose(&mut self, at: &Perspective<'_>) -> Option<Action>;
+    fn choose(&mut self, at: &Perspective<'_, G>) -> Option<G::Action>;
 }
 
 /// The built-in bots by name, for matches and tournaments. Parsed from `random`,
@@ -176,18 +172,23 @@ impl BotKind {
     /// above the maximum ([`SearchConfig::MAX_PLAYOUTS`], [`SearchConfig::MAX_MILLIS`],
     /// which parsing refuses) is played at the maximum.
     pub fn build(self, seed: u64) -> Box<dyn Bot> {
+        self.build_for::<Game>(seed)
+    }
+
+    /// As [`BotKind::build`], for a game of kind `G` (the base game or the Card Game).
+    pub fn build_for<G: AgentGame>(self, seed: u64) -> Box<dyn Bot<G>> {
         match self.capped() {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Weighted => Box::new(WeightedBot::new(seed)),
-            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
-            BotKind::Search { playouts } => Box::new(SearchBot::with_config(
+            BotKind::Random => Box::new(RandomBot::<G>::new(seed)),
+            BotKind::Weighted => Box::new(WeightedBot::<G>::new(seed)),
+            BotKind::Greedy => Box::new(GreedyBot::<G>::new(seed)),
+            BotKind::Search { playouts } => Box::new(SearchBot::<G>::with_config(
                 seed,
                 SearchConfig {
                     playouts,
                     ..SearchConfig::default()
                 },
             )),
-            BotKind::SearchTime { millis } => Box::new(SearchBot::with_config(
+            BotKind::SearchTime { millis } => Box::new(SearchBot::<G>::with_config(
                 seed,
                 SearchConfig {
                     playouts: u32::MAX,
@@ -272,13 +273,14 @@ impl FromStr for BotKind {
     }
 }
 
-/// Longest game a match plays before stopping it without a winner (turns).
-pub const MATCH_MAX_TURNS: u32 = 1000;
+/// Longest base game a match plays before stopping it without a winner (turns);
+/// [`AgentGame::MATCH_MAX_TURNS`] for every game.
+pub const MATCH_MAX_TURNS: u32 = <Game as AgentGame>::MATCH_MAX_TURNS;
 
 /// How one match between bots ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchResult {
-    /// The winning seat (`None`: stopped at [`MATCH_MAX_TURNS`]).
+    /// The winning seat (`None`: stopped at [`AgentGame::MATCH_MAX_TURNS`]).
     pub winner: Option<Player>,
     /// Points of every seat at the end (hidden cards included).
     pub scores: Vec<u8>,
@@ -290,8 +292,8 @@ pub struct MatchResult {
     pub think_ns: Vec<u64>,
 }
 
-/// Plays one game between bots: seat `i` is played by `kinds[i]` (seeded from `seed` and
-/// `i`); the game's board and chance come from `seed`. A match has no referee to supply
+/// Plays one base game between bots: seat `i` is played by `kinds[i]` (seeded from `seed`
+/// and `i`); the game's board and chance come from `seed`. A match has no referee to supply
 /// chance outcomes, so its game always draws them itself: `rules.chance` is played as
 /// [`ChanceMode::Seeded`].
 ///
@@ -303,31 +305,49 @@ pub fn play_match(rules: Rules, seed: u64, kinds: &[BotKind]) -> Result<MatchRes
         chance: ChanceMode::Seeded,
         ..rules
     };
-    let mut game = Game::new(rules, seed)?;
-    let mut bots: Vec<Box<dyn Bot>> = kinds
-        .iter()
-        .enumerate()
-        .map(|(i, k)| k.build(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i as u64 + 1)))
-        .collect();
-    Ok(run_match(&mut game, &mut bots))
+    let game = Game::new(rules, seed)?;
+    Ok(play_match_of(game, seed, kinds))
 }
 
-/// Plays `game` to the end (or [`MATCH_MAX_TURNS`]) with `bots[i]` for seat `i`.
+/// Plays `game` (of any kind, with seeded chance) between bots: seat `i` is played by
+/// `kinds[i]`, seeded from `seed` and `i` as [`play_match`] seeds them.
+///
+/// ```
+/// use catan_rules::bots::{play_match_of, BotKind};
+/// use catan_rules::cards::{CardGame, CardRules};
+///
+/// let game = CardGame::new(CardRules::default(), 3);
+/// let result = play_match_of(game, 3, &[BotKind::Greedy, BotKind::Random]);
+/// assert_eq!(result.scores.len(), 2);
+/// ```
+///
+/// # Panics
+/// As [`run_match`]; also if `kinds` has fewer entries than the game has seats.
+pub fn play_match_of<G: AgentGame>(mut game: G, seed: u64, kinds: &[BotKind]) -> MatchResult {
+    let mut bots: Vec<Box<dyn Bot<G>>> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| k.build_for::<G>(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i as u64 + 1)))
+        .collect();
+    run_match(&mut game, &mut bots)
+}
+
+/// Plays `game` to the end (or [`AgentGame::MATCH_MAX_TURNS`]) with `bots[i]` for seat `i`.
 ///
 /// # Panics
 /// If a bot returns an illegal action or nothing while its seat must act (a bug in the bot),
 /// if `bots` has fewer entries than the game has seats, or if the game's chance is
 /// external (a bot returns its choice without an outcome, which only a referee can add).
-pub fn run_match(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> MatchResult {
+pub fn run_match<G: AgentGame>(game: &mut G, bots: &mut [Box<dyn Bot<G>>]) -> MatchResult {
     let n = game.players() as usize;
     assert!(bots.len() >= n, "one bot per seat");
     assert!(
-        game.rules().chance == ChanceMode::Seeded,
+        !game.external_chance(),
         "a match has no referee to supply chance outcomes"
     );
     let mut decisions = vec![0u32; n];
     let mut think_ns = vec![0u64; n];
-    while game.winner().is_none() && game.turn() < MATCH_MAX_TURNS {
+    while game.winner().is_none() && game.turns() < G::MATCH_MAX_TURNS {
         let Some(seat) = game.to_act().iter().next() else {
             break;
         };
@@ -343,7 +363,7 @@ pub fn run_match(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> MatchResult {
             });
         think_ns[seat.index()] += start.elapsed().as_nanos() as u64;
         decisions[seat.index()] += 1;
-        if let Err(e) = game.apply_with(action, &mut ()) {
+        if let Err(e) = game.apply_quiet(action) {
             panic!(
                 "{} chose an illegal action {action:?}: {e}",
                 bots[seat.index()].name()
@@ -353,7 +373,7 @@ pub fn run_match(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> MatchResult {
     MatchResult {
         winner: game.winner(),
         scores: game.scores(),
-        turns: game.turn(),
+        turns: game.turns(),
         decisions,
         think_ns,
     }
