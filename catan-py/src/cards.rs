@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 #[pyclass(name = "CardGame", module = "catan_rules")]
 #[derive(Clone)]
 pub struct PyCardGame {
-    game: CardGame,
+    pub(crate) game: CardGame,
 }
 
 fn seat_of(py: Python<'_>, p: Option<u8>) -> PyResult<Option<Player>> {

@@ -301,7 +301,10 @@ class Bot:
     def __new__(cls, kind: str = "random", seed: int = 0) -> Bot: ...
     @property
     def kind(self) -> str: ...
+    @overload
     def choose(self, game: Game, seat: int | None = None) -> Action | None: ...
+    @overload
+    def choose(self, game: CardGame, seat: int | None = None) -> dict[str, Any] | None: ...
 
 def observation(
     game: Game, seat: int, out: npt.NDArray[np.float32] | None = None
@@ -320,6 +323,7 @@ def tournament(
     map: str = "random",
     threads: int | None = None,
     progress: bool = False,
+    game: str = "catan",
     **rules: Any,
 ) -> dict[str, Any]: ...
 
