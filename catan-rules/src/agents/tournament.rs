@@ -207,7 +207,7 @@ pub fn run_cards(
         chance: ChanceMode::Seeded,
         ..rules
     };
-    let never = |seed| Ok::<_, TournamentError>(CardGame::new(rules.clone(), seed));
+    let never = |seed| Ok::<_, TournamentError>(CardGame::new(rules, seed));
     run_of(config, never, progress)
 }
 
