@@ -1,9 +1,13 @@
 //! Built-in players ("bots") for testing agents and for matches between them.
 //!
+//! Every bot plays any game that implements [`AgentGame`] (the base game, the default, and
+//! the Card Game: `Bot<CardGame>`, [`BotKind::build_for`], [`play_match_of`]).
+//!
 //! A bot chooses an action for one seat from what that seat may know. It is handed a
-//! [`Perspective`]: the seat's [`PlayerView`], its own legal actions, and
-//! [`Perspective::determinize`] — a full game drawn at random among those the seat cannot
-//! tell apart from the real one ([`Game::resample_hidden`]). There is no other way to reach
+//! [`Perspective`]: the seat's view ([`crate::view::PlayerView`] in the base game), its own
+//! legal actions, and [`Perspective::determinize`] — a full game drawn at random among those
+//! the seat cannot tell apart from the real one ([`Game::resample_hidden`],
+//! [`crate::agents::cards::determinize`]). There is no other way to reach
 //! the real game from a bot, so a bot cannot peek at other hands, the deck or the dice to
 //! come.
 //!
@@ -15,8 +19,9 @@
 //! | [`SearchBot`] | information-set Monte-Carlo tree search: one tree over the seat's information sets, each iteration in a fresh determinized sample, UCB1 with availability counts, progressive widening in the greedy ranking's order, greedy playouts to a fixed horizon scored by the value of the position, rewards backed up per seat ([`search`]) | about `playouts × depth` greedy decisions |
 //!
 //! Bots never make domestic trade offers (they answer offers: [`GreedyBot`] and
-//! [`SearchBot`] accept when the trade raises their value, the random bots at random). They
-//! are meant for games whose chance is drawn by the game ([`crate::ChanceMode::Seeded`]).
+//! [`SearchBot`] accept when the trade raises their value, the random bots at random). With
+//! external chance they choose their seat's decision only, never an outcome
+//! ([`Perspective::legal_actions`]).
 //!
 //! ```
 //! use catan_rules::bots::{play_match, BotKind};
@@ -74,7 +79,7 @@ impl<'a, G: AgentGame> Perspective<'a, G> {
         self.seat
     }
 
-    /// Everything the seat may know ([`Engine::view`]).
+    /// Everything the seat may know ([`crate::engine::Engine::view`]).
     pub fn view(&self) -> G::View {
         self.game.view(Some(self.seat))
     }
