@@ -37,7 +37,7 @@ def test_bots_choose_no_outcome_with_external_chance() -> None:
                 rolls += 1
                 assert choice.to_dict().get("dice") is None
             # The referee adds an outcome, when the choice needs one.
-            full = game.legal_actions()
+            full = list(game.legal_actions)
             if choice in full:
                 game.apply(choice)
                 continue
