@@ -17,6 +17,7 @@
 //! | [`determinize`] | the base game's draw of a game from one seat's view ([`crate::Game::resample_hidden`]) | base game |
 //! | [`cards`] | the Card Game's draw of a game from one seat's view and its value of a position | Card Game |
 //! | [`observation`] | flat observations with the board, their layout and bounds | base game |
+//! | [`cards_observation`] | the Card Game's flat observation of one seat's view, its layout and bounds | Card Game |
 //! | [`tournament`] | seat-rotated tournaments with 95 % intervals | both |
 //!
 //! The module paths `catan_rules::bots`, `catan_rules::determinize`,
@@ -25,6 +26,7 @@
 mod board;
 pub mod bots;
 pub mod cards;
+pub mod cards_observation;
 pub mod determinize;
 pub mod observation;
 pub mod tournament;
