@@ -6,6 +6,9 @@ use crate::convert::ser_to_py;
 use crate::errors::new_game_error;
 use crate::game::{rules_from_kwargs, PyGame};
 use crate::objects::PyAction;
+use catan_rules::agents::cards_observation::{
+    high as cards_high, observe as cards_observe, CARD_OBSERVATION_LEN,
+};
 use catan_rules::bots::{play_match as core_match, Bot, BotKind, Perspective};
 use catan_rules::cards::{CardGame, CardRules};
 use catan_rules::observation::{ObservationLayout, OBSERVATION_VERSION};
@@ -425,6 +428,37 @@ fn tournament<'py>(
     ser_to_py(py, &res)
 }
 
+/// The Card Game's observation of `game` from `seat`'s point of view: a flat `float32`
+/// vector written from that seat's view alone (both principalities, its own hand, the
+/// opponent's hand only while it may look, pile sizes and the piles it knows, dice, tokens,
+/// the offer; layout in the `catan_rules::agents::cards_observation` Rust module). Its
+/// bounds are `card_observation_high()` (lower bounds 0).
+///
+/// >>> import catan_rules
+/// >>> game = catan_rules.CardGame(seed=1)
+/// >>> obs = catan_rules.card_observation(game, 0)
+/// >>> obs.shape == catan_rules.card_observation_high().shape
+/// True
+#[pyfunction]
+fn card_observation<'py>(
+    py: Python<'py>,
+    game: PyRef<'py, PyCardGame>,
+    seat: u8,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    if seat > 1 {
+        return Err(crate::errors::no_such_player(py, seat.into(), 2));
+    }
+    let mut v = vec![0.0f32; CARD_OBSERVATION_LEN];
+    cards_observe(&game.game, Player(seat), &mut v);
+    Ok(PyArray1::from_vec(py, v))
+}
+
+/// The upper bound of every value of `card_observation` (every lower bound is 0).
+#[pyfunction]
+fn card_observation_high(py: Python<'_>) -> Bound<'_, PyArray1<f32>> {
+    PyArray1::from_vec(py, cards_high())
+}
+
 /// Adds the agents' classes and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBot>()?;
@@ -433,5 +467,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(observation_layout, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
     m.add_function(wrap_pyfunction!(tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(card_observation, m)?)?;
+    m.add_function(wrap_pyfunction!(card_observation_high, m)?)?;
     Ok(())
 }

@@ -38,6 +38,8 @@ __all__ = [
     "WrongPhaseError",
     "__version__",
     "observation",
+    "card_observation",
+    "card_observation_high",
     "observation_layout",
     "observation_planes",
     "play_match",
@@ -316,6 +318,8 @@ def observation_layout(game: Game) -> dict[str, Any]: ...
 def play_match(
     players: list[str], seed: int = 1, map: str = "random", **rules: Any
 ) -> dict[str, Any]: ...
+def card_observation(game: CardGame, seat: int) -> npt.NDArray[np.float32]: ...
+def card_observation_high() -> npt.NDArray[np.float32]: ...
 def tournament(
     players: list[str],
     games: int = 100,
