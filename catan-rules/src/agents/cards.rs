@@ -422,6 +422,58 @@ mod tests {
         assert!(r.players[0].wins >= 9, "{}", r.table());
     }
 
+    /// With external chance (the dice, attack dice and shuffles are the referee's:
+    /// `cards::seat` module notes) every bot chooses only its seat's decision — one of
+    /// `CardGame::legal_actions_for`, never an outcome — and the referee supplies the
+    /// outcome. Played for a whole game's first 60 turns.
+    #[test]
+    fn bots_choose_no_outcome_with_external_chance() {
+        let rules = CardRules {
+            chance: ChanceMode::External,
+            ..CardRules::default()
+        };
+        let mut g = CardGame::new(rules, 6);
+        let mut bots = [
+            BotKind::Greedy.build_for::<CardGame>(1),
+            BotKind::Search { playouts: 1 }.build_for::<CardGame>(2),
+        ];
+        let mut referee = Rng::new(3);
+        let (mut choices, mut all) = (Vec::new(), Vec::new());
+        let mut rolls = 0;
+        while g.winner().is_none() && g.turn() < 60 {
+            g.legal_actions(&mut all);
+            let seat = g.to_act().iter().next();
+            if let Some(seat) = seat {
+                g.legal_actions_for(seat, &mut choices);
+            }
+            let Some(seat) = seat.filter(|_| !choices.is_empty()) else {
+                // Nobody's choice (who starts, an attack die, a shuffle): the referee's,
+                // and a bot asked then has nothing to do.
+                if let Some(seat) = seat {
+                    assert_eq!(bots[seat.index()].choose(&Perspective::new(&g, seat)), None);
+                }
+                let a = all[referee.below(all.len() as u32) as usize];
+                g.apply(a).unwrap();
+                continue;
+            };
+            let a = bots[seat.index()]
+                .choose(&Perspective::new(&g, seat))
+                .unwrap();
+            assert!(choices.contains(&a), "{a:?} is not a choice of {seat:?}");
+            if all.contains(&a) {
+                g.apply(a).unwrap();
+                continue;
+            }
+            // The one choice without its outcome: a roll.
+            assert!(matches!(a, CardAction::Roll { .. }), "{a:?}");
+            rolls += 1;
+            all.retain(|o| matches!(o, CardAction::RollOutcome { player, .. } if *player == seat));
+            let o = all[referee.below(all.len() as u32) as usize];
+            g.apply(o).unwrap();
+        }
+        assert!(rolls >= 20, "{rolls} rolls");
+    }
+
     /// The value counts a win above everything and a victory point above the rest of a
     /// position's terms (the table of `value`).
     #[test]
