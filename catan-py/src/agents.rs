@@ -1,13 +1,18 @@
 //! Agents: the core's built-in bots, matches and tournaments between them, and per-seat
 //! observations with the board (`catan_rules::bots`, `tournament`, `observation`).
 
+use crate::cards::PyCardGame;
 use crate::convert::ser_to_py;
 use crate::errors::new_game_error;
 use crate::game::{rules_from_kwargs, PyGame};
 use crate::objects::PyAction;
+use catan_rules::agents::cards_observation::{
+    high as cards_high, observe as cards_observe, CARD_OBSERVATION_LEN,
+};
 use catan_rules::bots::{play_match as core_match, Bot, BotKind, Perspective};
+use catan_rules::cards::{CardGame, CardRules};
 use catan_rules::observation::{ObservationLayout, OBSERVATION_VERSION};
-use catan_rules::tournament::{run, TournamentConfig};
+use catan_rules::tournament::{run, run_cards, TournamentConfig};
 use catan_rules::{Board, Game, Player};
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -45,7 +50,10 @@ fn kinds(players: &[String]) -> PyResult<Vec<BotKind>> {
 #[pyclass(name = "Bot", module = "catan_rules")]
 pub struct PyBot {
     kind: BotKind,
+    seed: u64,
     bot: Box<dyn Bot>,
+    /// The same bot for Card Games, made on first use.
+    cards: Option<Box<dyn Bot<CardGame>>>,
 }
 
 #[pymethods]
@@ -58,7 +66,9 @@ impl PyBot {
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(PyBot {
             kind,
+            seed,
             bot: kind.build(seed),
+            cards: None,
         })
     }
 
@@ -68,18 +78,49 @@ impl PyBot {
         self.kind.to_string()
     }
 
-    /// A legal action for `seat` (default: the first seat that must act), or `None` when
-    /// that seat has nothing to do. Domestic trade offers are never made (offers from
-    /// others are answered).
+    /// A legal action for `seat` (default: the first seat that must act) of `game` (a
+    /// `Game` or a `CardGame`), or `None` when that seat has nothing to do: an `Action` for
+    /// a `Game`, an action dict for a `CardGame`. Trade offers are never made (offers from
+    /// others are answered). With `chance="external"` the action is the seat's choice
+    /// without its outcome (a roll without dice, a steal or purchase without the card), as
+    /// `legal_actions_for(seat)` lists it: the referee adds the outcome.
     ///
-    /// Raises `NoSuchPlayerError` (a `ValueError`) if `seat` is not at the table.
+    /// Raises `NoSuchPlayerError` (a `ValueError`) if `seat` is not at the table, and
+    /// `TypeError` for anything but a game.
+    ///
+    /// >>> import catan_rules
+    /// >>> cards = catan_rules.CardGame(seed=7)
+    /// >>> action = catan_rules.Bot("greedy", seed=1).choose(cards)
+    /// >>> action in cards.legal_actions()
+    /// True
     #[pyo3(signature = (game, seat = None))]
-    fn choose(
+    fn choose<'py>(
         &mut self,
-        py: Python<'_>,
-        game: &PyGame,
+        py: Python<'py>,
+        game: &Bound<'py, PyAny>,
         seat: Option<u8>,
-    ) -> PyResult<Option<PyAction>> {
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if let Ok(cards) = game.cast::<PyCardGame>() {
+            let g = cards.borrow().game.clone();
+            let seat = match seat {
+                Some(s @ 0..=1) => Player(s),
+                Some(s) => return Err(crate::errors::no_such_player(py, s.into(), 2)),
+                None => match g.to_act().iter().next() {
+                    Some(p) => p,
+                    None => return Ok(None),
+                },
+            };
+            let (kind, seed) = (self.kind, self.seed);
+            let bot = self
+                .cards
+                .get_or_insert_with(|| kind.build_for::<CardGame>(seed));
+            let a = py.detach(|| bot.choose(&Perspective::new(&g, seat)));
+            return a.map(|a| ser_to_py(py, &a)).transpose();
+        }
+        let game = game.cast::<PyGame>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err("choose takes a Game or a CardGame")
+        })?;
+        let game = game.borrow();
         let g = game.core();
         let seat = match seat {
             Some(s) if s < g.players() => Player(s),
@@ -91,7 +132,8 @@ impl PyBot {
         };
         let bot = &mut self.bot;
         let a = py.detach(|| bot.choose(&Perspective::new(g, seat)));
-        Ok(a.map(PyAction))
+        a.map(|a| Ok(Bound::new(py, PyAction(a))?.into_any()))
+            .transpose()
     }
 
     fn __repr__(&self) -> String {
@@ -304,12 +346,18 @@ fn play_match<'py>(
 /// `progress=True` draws a progress bar on standard error. Results other than times do not
 /// depend on `threads`.
 ///
+/// `game="cards"` plays the Card Game (two players, its default rules; no other rules are
+/// taken). `threads` is clamped to the machine's cores and the number of games.
+///
 /// >>> import catan_rules
 /// >>> t = catan_rules.tournament(["greedy", "random"], games=4, seed=1)
 /// >>> [p["wins"] for p in t["players"]]
 /// [4, 0]
+/// >>> t = catan_rules.tournament(["greedy", "random"], games=2, game="cards")
+/// >>> [p["wins"] for p in t["players"]]
+/// [2, 0]
 #[pyfunction]
-#[pyo3(signature = (players, games = 100, seed = 1, map = "random", threads = None, progress = false, **rules))]
+#[pyo3(signature = (players, games = 100, seed = 1, map = "random", threads = None, progress = false, game = "catan", **rules))]
 #[allow(clippy::too_many_arguments)]
 fn tournament<'py>(
     py: Python<'py>,
@@ -319,14 +367,34 @@ fn tournament<'py>(
     map: &str,
     threads: Option<usize>,
     progress: bool,
+    game: &str,
     rules: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let k = kinds(&players)?;
-    let r = rules_from_kwargs(
-        py,
-        &[("players", Value::from(k.len())), ("map", Value::from(map))],
-        rules,
-    )?;
+    let cards = match game {
+        "catan" => false,
+        "cards" => true,
+        g => {
+            return Err(PyValueError::new_err(format!(
+                "unknown game {:?}: expected \"catan\" or \"cards\"",
+                catan_rules::error::truncate_for_message(g, 32)
+            )))
+        }
+    };
+    if cards && rules.is_some_and(|r| !r.is_empty()) {
+        return Err(PyValueError::new_err(
+            "tournament(game=\"cards\") plays the Card Game's default rules: no rules are taken",
+        ));
+    }
+    let r = if cards {
+        catan_rules::Rules::default()
+    } else {
+        rules_from_kwargs(
+            py,
+            &[("players", Value::from(k.len())), ("map", Value::from(map))],
+            rules,
+        )?
+    };
     let config = TournamentConfig {
         players: k,
         games,
@@ -334,27 +402,61 @@ fn tournament<'py>(
         rules: r,
         threads: threads.unwrap_or(0),
     };
-    let res = py
-        .detach(|| {
-            run(&config, |done| {
-                if progress {
-                    let width = 30usize;
-                    let filled = done as usize * width / games.max(1) as usize;
-                    let mut err = std::io::stderr().lock();
-                    let _ = write!(
-                        err,
-                        "\r[{}{}] {done}/{games} games",
-                        "#".repeat(filled),
-                        " ".repeat(width - filled)
-                    );
-                    if done == games {
-                        let _ = writeln!(err);
-                    }
-                }
-            })
-        })
-        .map_err(|e| new_game_error(py, e))?;
+    let show = |done: u32| {
+        if progress {
+            let width = 30usize;
+            let filled = done as usize * width / games.max(1) as usize;
+            let mut err = std::io::stderr().lock();
+            let _ = write!(
+                err,
+                "\r[{}{}] {done}/{games} games",
+                "#".repeat(filled),
+                " ".repeat(width - filled)
+            );
+            if done == games {
+                let _ = writeln!(err);
+            }
+        }
+    };
+    let res = if cards {
+        py.detach(|| run_cards(&config, CardRules::default(), show))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?
+    } else {
+        py.detach(|| run(&config, show))
+            .map_err(|e| new_game_error(py, e))?
+    };
     ser_to_py(py, &res)
+}
+
+/// The Card Game's observation of `game` from `seat`'s point of view: a flat `float32`
+/// vector written from that seat's view alone (both principalities, its own hand, the
+/// opponent's hand only while it may look, pile sizes and the piles it knows, dice, tokens,
+/// the offer; layout in the `catan_rules::agents::cards_observation` Rust module). Its
+/// bounds are `card_observation_high()` (lower bounds 0).
+///
+/// >>> import catan_rules
+/// >>> game = catan_rules.CardGame(seed=1)
+/// >>> obs = catan_rules.card_observation(game, 0)
+/// >>> obs.shape == catan_rules.card_observation_high().shape
+/// True
+#[pyfunction]
+fn card_observation<'py>(
+    py: Python<'py>,
+    game: PyRef<'py, PyCardGame>,
+    seat: u8,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    if seat > 1 {
+        return Err(crate::errors::no_such_player(py, seat.into(), 2));
+    }
+    let mut v = vec![0.0f32; CARD_OBSERVATION_LEN];
+    cards_observe(&game.game, Player(seat), &mut v);
+    Ok(PyArray1::from_vec(py, v))
+}
+
+/// The upper bound of every value of `card_observation` (every lower bound is 0).
+#[pyfunction]
+fn card_observation_high(py: Python<'_>) -> Bound<'_, PyArray1<f32>> {
+    PyArray1::from_vec(py, cards_high())
 }
 
 /// Adds the agents' classes and functions to the module.
@@ -365,5 +467,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(observation_layout, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
     m.add_function(wrap_pyfunction!(tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(card_observation, m)?)?;
+    m.add_function(wrap_pyfunction!(card_observation_high, m)?)?;
     Ok(())
 }

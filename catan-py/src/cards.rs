@@ -28,7 +28,7 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 #[pyclass(name = "CardGame", module = "catan_rules")]
 #[derive(Clone)]
 pub struct PyCardGame {
-    game: CardGame,
+    pub(crate) game: CardGame,
     /// The seed the game was made with (`None` after `from_json`): the referee's secret.
     seed: Option<u64>,
 }

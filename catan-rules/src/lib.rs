@@ -36,18 +36,16 @@
 
 pub mod action;
 pub mod action_space;
+pub mod agents;
 pub mod batch;
 mod bits;
 pub mod board;
-pub mod bots;
 pub mod cards;
-pub mod determinize;
 pub mod engine;
 pub mod error;
 pub mod event;
 pub mod game;
 pub mod layouts;
-pub mod observation;
 pub mod position;
 pub mod render;
 pub mod rng;
@@ -58,12 +56,13 @@ pub mod seat;
 pub mod sim;
 #[cfg(feature = "proptest")]
 pub mod strategies;
-pub mod tournament;
 pub mod types;
 pub mod view;
 
 #[cfg(test)]
 mod tests;
+
+pub use agents::{bots, determinize, observation, tournament};
 
 pub use action::Action;
 pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};

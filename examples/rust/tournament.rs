@@ -5,16 +5,19 @@
 //! cargo run --release --example tournament -- --players search,greedy,random,random --games 1000
 //! ```
 //!
-//! Options: `--players a,b,...` (bots: `random`, `weighted`, `greedy`, `search`,
+//! Options: `--game catan|cards` (the base game, the default, or the Card Game),
+//! `--players a,b,...` (bots: `random`, `weighted`, `greedy`, `search`,
 //! `search:N` with `N` playouts per decision, `search:Nms` with `N` milliseconds; 2–4 of
-//! them; default `search,greedy,weighted,random`), `--games N` (default 100), `--seed S` (default 1;
+//! them in the base game, default `search,greedy,weighted,random`; 2 in the Card Game,
+//! default `search,greedy`), `--games N` (default 100), `--seed S` (default 1;
 //! game `i` uses `S + i`), `--map random|beginner|variable` (default random), `--threads N`
 //! (default 0: one per core), `--json PATH` and `--csv PATH` (`-` for standard output),
 //! `--quiet` (no progress bar), `--expect K:RATE` (exit with status 1 unless entry `K` wins
 //! at least `RATE` of the games; may be repeated).
 
 use catan_rules::bots::BotKind;
-use catan_rules::tournament::{run, TournamentConfig};
+use catan_rules::cards::CardRules;
+use catan_rules::tournament::{run, run_cards, TournamentConfig};
 use catan_rules::MapKind;
 use std::io::Write;
 use std::process::ExitCode;
@@ -24,7 +27,7 @@ use std::time::Instant;
 fn usage(msg: &str) -> ExitCode {
     eprintln!("tournament: {msg}");
     eprintln!(
-        "usage: tournament [--players a,b,c,d] [--games N] [--seed S] [--map random|beginner|variable] [--threads N] [--json PATH] [--csv PATH] [--quiet] [--expect K:RATE]"
+        "usage: tournament [--game catan|cards] [--players a,b,c,d] [--games N] [--seed S] [--map random|beginner|variable] [--threads N] [--json PATH] [--csv PATH] [--quiet] [--expect K:RATE]"
     );
     ExitCode::from(2)
 }
@@ -38,13 +41,23 @@ fn main() -> ExitCode {
     ];
     let mut config = TournamentConfig::new(Vec::new());
     let (mut json, mut csv, mut quiet) = (None, None, false);
+    let mut cards = false;
+    let mut players_given = false;
     let mut expect: Vec<(usize, f64)> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
         let r: Result<(), String> = (|| {
             match a.as_str() {
+                "--game" => {
+                    cards = match value("--game")?.as_str() {
+                        "catan" => false,
+                        "cards" => true,
+                        g => return Err(format!("unknown game {g:?}")),
+                    }
+                }
                 "--players" => {
+                    players_given = true;
                     players = value("--players")?
                         .split(',')
                         .map(|s| s.parse::<BotKind>().map_err(|e| e.to_string()))
@@ -93,6 +106,12 @@ fn main() -> ExitCode {
             return usage(&e);
         }
     }
+    if cards && !players_given {
+        players = vec![BotKind::SEARCH, BotKind::Greedy];
+    }
+    if cards && players.len() != 2 {
+        return usage("2 players in the Card Game");
+    }
     if !(2..=4).contains(&players.len()) {
         return usage("2 to 4 players");
     }
@@ -124,9 +143,14 @@ fn main() -> ExitCode {
             let _ = writeln!(err);
         }
     };
-    let result = match run(&config, progress) {
+    let result = if cards {
+        run_cards(&config, CardRules::default(), progress).map_err(|e| e.to_string())
+    } else {
+        run(&config, progress).map_err(|e| e.to_string())
+    };
+    let result = match result {
         Ok(r) => r,
-        Err(e) => return usage(&e.to_string()),
+        Err(e) => return usage(&e),
     };
     print!("{}", result.table());
     println!("{:.1} s", start.elapsed().as_secs_f64());

@@ -38,6 +38,8 @@ __all__ = [
     "WrongPhaseError",
     "__version__",
     "observation",
+    "card_observation",
+    "card_observation_high",
     "observation_layout",
     "observation_planes",
     "play_match",
@@ -315,7 +317,10 @@ class Bot:
     def __new__(cls, kind: str = "random", seed: int = 0) -> Bot: ...
     @property
     def kind(self) -> str: ...
+    @overload
     def choose(self, game: Game, seat: int | None = None) -> Action | None: ...
+    @overload
+    def choose(self, game: CardGame, seat: int | None = None) -> dict[str, Any] | None: ...
 
 def observation(
     game: Game, seat: int, out: npt.NDArray[np.float32] | None = None
@@ -327,6 +332,8 @@ def observation_layout(game: Game) -> dict[str, Any]: ...
 def play_match(
     players: list[str], seed: int = 1, map: str = "random", **rules: Any
 ) -> dict[str, Any]: ...
+def card_observation(game: CardGame, seat: int) -> npt.NDArray[np.float32]: ...
+def card_observation_high() -> npt.NDArray[np.float32]: ...
 def tournament(
     players: list[str],
     games: int = 100,
@@ -334,6 +341,7 @@ def tournament(
     map: str = "random",
     threads: int | None = None,
     progress: bool = False,
+    game: str = "catan",
     **rules: Any,
 ) -> dict[str, Any]: ...
 

@@ -7,6 +7,11 @@ catan-rules[rl]``, which brings Gymnasium, PettingZoo and NumPy).
   vector env (each finished game's final observation is kept by Gymnasium's autoreset).
 * :class:`catan_rules.envs.pettingzoo.CatanAECEnv` — a PettingZoo AEC env: every seat an
   agent.
+* :class:`catan_rules.envs.cards_gymnasium.CardsEnv` and
+  :class:`catan_rules.envs.cards_pettingzoo.CardsAECEnv` — the same two for the Card Game
+  (observations ``catan_rules.card_observation``, ids of ``CardGame.action_space_size``).
+
+Every environment refuses ``chance="external"``: its games draw their own chance.
 
 Actions are the fixed ids of ``Game.action_space_size``; masks come from the game and
 hold only the acting seat's legal ids. Observations are ``catan_rules.observation``

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -79,10 +79,28 @@ def rgb(game: catan_rules.Game, seat: int, cell: int = 10) -> npt.NDArray[np.uin
     return np.kron(img, np.ones((cell, cell, 1), dtype=np.uint8))
 
 
+def require_seeded(chance: Any, env: str) -> None:
+    """Refuses external-chance rules for an environment: its games draw every roll, steal
+    and purchase themselves, and an agent chooses only its seat's decisions (with external
+    chance the outcomes would be the agent's to pick, from a list that depends on hidden
+    cards)."""
+    if chance is not None and str(chance).lower() == "external":
+        raise ValueError(
+            f"{env} plays games that draw their own chance: chance='external' is not "
+            "supported (leave chance out, or use chance='seeded')"
+        )
+
+
 def text(game: catan_rules.Game, seat: Optional[int]) -> str:
-    """A short text picture of the game from `seat`'s point of view."""
-    lines = [repr(game)]
+    """A short text picture of the game from `seat`'s point of view (`None`: a
+    spectator's): built from ``game.view(seat)`` only, so hidden cards and hidden victory
+    points never show."""
     view = game.view(seat)
+    viewer = "spectator" if seat is None else f"seat {seat}"
+    lines = [
+        f"turn {view['turn']}, {view['phase']}, seat {view['current']} to play "
+        f"(as seen by {viewer})"
+    ]
     for i, p in enumerate(view["players"]):
         mark = "*" if i == game.current_player else " "
         lines.append(

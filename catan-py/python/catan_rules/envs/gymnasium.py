@@ -74,6 +74,7 @@ class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"unknown render_mode {render_mode!r}")
+        _common.require_seeded(rules.get("chance"), "CatanEnv")
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not at a table of {players}")
         kinds = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
@@ -249,6 +250,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         render_mode: Optional[str] = None,
         **rules: Any,
     ) -> None:
+        _common.require_seeded(rules.get("chance"), "BatchVectorEnv")
         self.num_envs = num_envs
         self.render_mode = render_mode
         self._kwargs = dict(players=players, map=map, offers=offers, threads=threads, **rules)

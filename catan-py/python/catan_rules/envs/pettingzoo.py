@@ -71,6 +71,7 @@ class CatanAECEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"unknown render_mode {render_mode!r}")
+        _common.require_seeded(rules.get("chance"), "CatanAECEnv")
         self.players = players
         self.map = map
         self.max_turns = max_turns

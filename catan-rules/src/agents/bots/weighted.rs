@@ -2,14 +2,15 @@
 
 use super::{unit, Bot, Perspective};
 use crate::action::Action;
+use crate::agents::AgentGame;
 use crate::game::Game;
 use crate::rng::Rng;
 
-/// The weight of a kind of action for [`WeightedBot`] (and the search bot's playouts). A
-/// choice first draws a kind among those with a legal action, with probability
-/// proportional to these weights, then an action of that kind uniformly: building first,
-/// then trading with the bank and development cards, then roads, ending the turn when
-/// little else tempts.
+/// The weight of a kind of action of the base game for [`WeightedBot`] (and the search
+/// bot's weighted playouts): [`AgentGame::weight`] for [`Game`]. A choice first draws a
+/// kind among those with a legal action, with probability proportional to these weights,
+/// then an action of that kind uniformly: building first, then trading with the bank and
+/// development cards, then roads, ending the turn when little else tempts.
 ///
 /// | kind | weight |
 /// | --- | --- |
@@ -33,7 +34,8 @@ const KIND_WEIGHT: [f64; KINDS] = [
     60.0, 50.0, 12.0, 10.0, 10.0, 10.0, 10.0, 1.0, 4.0, 12.0, 1.0,
 ];
 
-fn kind(a: &Action) -> usize {
+/// The kind of a base-game action ([`AgentGame::kind`] for [`Game`]).
+pub(crate) fn kind(a: &Action) -> usize {
     match a {
         Action::BuildCity { .. } => 0,
         Action::BuildSettlement { .. } => 1,
@@ -49,59 +51,74 @@ fn kind(a: &Action) -> usize {
     }
 }
 
-/// One of `legal`: a kind drawn by [`weight`] among the kinds present, then an action of
-/// that kind uniformly; `None` if `legal` is empty.
-pub fn weighted_pick(legal: &[Action], rng: &mut Rng) -> Option<Action> {
+/// Most kinds [`AgentGame::kind`] may name.
+const MAX_KINDS: usize = 32;
+
+/// One of `legal`: a kind drawn by [`AgentGame::weight`] among the kinds present, then an
+/// action of that kind uniformly; `None` if `legal` is empty.
+pub fn weighted_pick<G: AgentGame>(legal: &[G::Action], rng: &mut Rng) -> Option<G::Action> {
     if legal.is_empty() {
         return None;
     }
-    let mut count = [0u32; KINDS];
+    let mut count = [0u32; MAX_KINDS];
+    let mut weight = [0f64; MAX_KINDS];
     for a in legal {
-        count[kind(a)] += 1;
+        let k = G::kind(a);
+        count[k] += 1;
+        weight[k] = G::weight(a);
     }
-    let total: f64 = (0..KINDS)
+    let total: f64 = (0..MAX_KINDS)
         .filter(|&k| count[k] > 0)
-        .map(|k| KIND_WEIGHT[k])
+        .map(|k| weight[k])
         .sum();
     let mut x = unit(rng) * total;
-    let mut chosen = KINDS - 1;
-    for k in (0..KINDS).filter(|&k| count[k] > 0) {
+    let mut chosen = MAX_KINDS - 1;
+    for k in (0..MAX_KINDS).filter(|&k| count[k] > 0) {
         chosen = k;
-        x -= KIND_WEIGHT[k];
+        x -= weight[k];
         if x < 0.0 {
             break;
         }
     }
     let nth = rng.below(count[chosen]) as usize;
-    legal.iter().filter(|a| kind(a) == chosen).nth(nth).copied()
+    legal
+        .iter()
+        .filter(|a| G::kind(a) == chosen)
+        .nth(nth)
+        .copied()
 }
 
 /// Plays `game` on for at most `steps` actions, every seat choosing with [`weighted_pick`]
-/// among all listed offer-free actions. Used for the search bot's playouts, on a
-/// determinized sample.
-pub(crate) fn playout(game: &mut Game, steps: u32, rng: &mut Rng, legal: &mut Vec<Action>) {
+/// among all listed offer-free actions ([`AgentGame::sample_actions`]). Used for the search
+/// bot's playouts, on a determinized sample.
+pub(crate) fn playout<G: AgentGame>(
+    game: &mut G,
+    steps: u32,
+    rng: &mut Rng,
+    legal: &mut Vec<G::Action>,
+) {
     for _ in 0..steps {
         if game.winner().is_some() {
             return;
         }
-        game.legal_actions_without_offers(legal);
-        let Some(a) = weighted_pick(legal, rng) else {
+        game.sample_actions(legal);
+        let Some(a) = weighted_pick::<G>(legal, rng) else {
             return;
         };
-        game.apply_legal(a, &mut ());
+        game.apply_listed(a);
     }
 }
 
-/// Plays at random, weighted by the kind of action ([`weight`]).
+/// Plays at random, weighted by the kind of action ([`AgentGame::weight`]).
 #[derive(Clone, Debug)]
-pub struct WeightedBot {
+pub struct WeightedBot<G: AgentGame = Game> {
     rng: Rng,
-    legal: Vec<Action>,
+    legal: Vec<G::Action>,
 }
 
-impl WeightedBot {
+impl<G: AgentGame> WeightedBot<G> {
     /// A weighted random bot whose choices are fixed by `seed`.
-    pub fn new(seed: u64) -> WeightedBot {
+    pub fn new(seed: u64) -> WeightedBot<G> {
         WeightedBot {
             rng: Rng::new(seed),
             legal: Vec::with_capacity(256),
@@ -109,13 +126,13 @@ impl WeightedBot {
     }
 }
 
-impl Bot for WeightedBot {
+impl<G: AgentGame> Bot<G> for WeightedBot<G> {
     fn name(&self) -> String {
         "weighted".into()
     }
 
-    fn choose(&mut self, at: &Perspective<'_>) -> Option<Action> {
+    fn choose(&mut self, at: &Perspective<'_, G>) -> Option<G::Action> {
         at.legal_actions(&mut self.legal);
-        weighted_pick(&self.legal, &mut self.rng)
+        weighted_pick::<G>(&self.legal, &mut self.rng)
     }
 }

@@ -24,7 +24,7 @@
 //! 3. **Expand** (progressive widening). A node with `v` visits may have
 //!    `1 + ⌊w √v⌋` children legal in the sample ([`SearchConfig::widening`] `w`, at most
 //!    [`SearchConfig::candidates`]); while it has fewer, the iteration adds the best legal
-//!    action not yet in the tree by the acting seat's [`position_value`] one ply ahead
+//!    action not yet in the tree by the acting seat's value ([`AgentGame::value`]) one ply ahead
 //!    (the greedy bot's ranking, on the sample). The new node starts with a prior: its
 //!    seat's reward one ply after the action, worth [`SearchConfig::prior`] virtual
 //!    visits. So a node first follows the greedy move and widens to the next-best moves as
@@ -34,7 +34,7 @@
 //!    the tree and in the playout together, so every iteration scores a position equally
 //!    far ahead), then score: 1 for the winner and 0 for the others if the game is over,
 //!    otherwise for each seat `½ + ½ tanh((own value − best opponent's value) / 200)`
-//!    (values in [`position_value`]'s "points × 100").
+//!    (values in [`AgentGame::value`]'s "points × 100").
 //! 5. **Back up** the score vector: each node on the path adds the reward of the seat that
 //!    acted into it.
 //!
@@ -47,10 +47,10 @@
 //! (not reproducible). The real game is never read beyond the seat's [`Perspective`]: samples
 //! are the search's only games.
 
-use super::greedy::{position_value, rank};
+use super::greedy::rank;
 use super::weighted::playout;
 use super::{unit, Bot, Perspective};
-use crate::action::Action;
+use crate::agents::AgentGame;
 use crate::game::Game;
 use crate::rng::Rng;
 use crate::types::{Player, MAX_PLAYERS};
@@ -98,6 +98,13 @@ pub enum Rollout {
 impl SearchConfig {
     /// Default iterations per decision.
     pub const DEFAULT_PLAYOUTS: u32 = 64;
+    /// The most iterations per decision a [`super::BotKind`] names (`search:N`): about
+    /// several seconds a decision on a 2-core machine. Larger budgets are refused when parsed
+    /// and capped when built.
+    pub const MAX_PLAYOUTS: u32 = 100_000;
+    /// The longest wall-clock budget per decision a [`super::BotKind`] names
+    /// (`search:Nms`), in milliseconds: one minute.
+    pub const MAX_MILLIS: u32 = 60_000;
 }
 
 impl Default for SearchConfig {
@@ -120,9 +127,9 @@ const NIL: u32 = u32::MAX;
 
 /// One node of the tree: the information set reached by its action from its parent.
 #[derive(Clone, Copy, Debug)]
-struct Node {
-    /// The action into this node (its `player()` is the seat whose statistics these are).
-    action: Action,
+struct Node<A> {
+    /// The action into this node (its actor is the seat whose statistics these are).
+    action: A,
     /// First child, [`NIL`] if none.
     first_child: u32,
     /// Next sibling, [`NIL`] if none.
@@ -135,8 +142,8 @@ struct Node {
     total: f64,
 }
 
-impl Node {
-    fn new(action: Action) -> Node {
+impl<A> Node<A> {
+    fn new(action: A) -> Node<A> {
         Node {
             action,
             first_child: NIL,
@@ -150,30 +157,30 @@ impl Node {
 
 /// Information-set Monte-Carlo tree search (see the [module notes](self)).
 #[derive(Clone, Debug)]
-pub struct SearchBot {
+pub struct SearchBot<G: AgentGame = Game> {
     rng: Rng,
     config: SearchConfig,
     /// The tree (index 0 is the root).
-    nodes: Vec<Node>,
+    nodes: Vec<Node<G::Action>>,
     /// Node indices from the root to the current leaf.
     path: Vec<u32>,
     /// Legal actions (the real perspective's at the root, the sample's below).
-    legal: Vec<Action>,
+    legal: Vec<G::Action>,
     /// The root's legal actions.
-    root_legal: Vec<Action>,
+    root_legal: Vec<G::Action>,
     /// Playout buffers.
-    rollout: Vec<Action>,
-    ranked_rollout: Vec<(f64, Action)>,
+    rollout: Vec<G::Action>,
+    ranked_rollout: Vec<(f64, G::Action)>,
 }
 
-impl SearchBot {
+impl<G: AgentGame> SearchBot<G> {
     /// A search bot with the default budget ([`SearchConfig::default`]).
-    pub fn new(seed: u64) -> SearchBot {
+    pub fn new(seed: u64) -> SearchBot<G> {
         SearchBot::with_config(seed, SearchConfig::default())
     }
 
     /// A search bot with `config`.
-    pub fn with_config(seed: u64, config: SearchConfig) -> SearchBot {
+    pub fn with_config(seed: u64, config: SearchConfig) -> SearchBot<G> {
         let cap = (config.playouts.min(4096) as usize).saturating_add(1);
         SearchBot {
             rng: Rng::new(seed),
@@ -204,7 +211,7 @@ impl SearchBot {
     }
 
     /// One iteration: determinize, select, expand, play out, back up.
-    fn iterate(&mut self, at: &Perspective<'_>) {
+    fn iterate(&mut self, at: &Perspective<'_, G>) {
         // A game is a plain value (its board is shared): these copies allocate nothing.
         let mut game = at.determinize(&mut self.rng);
         let mut scratch = game.clone();
@@ -229,14 +236,13 @@ impl SearchBot {
                 self.legal.clone_from(&self.root_legal);
                 first = false;
             } else {
-                game.legal_actions_without_offers(&mut self.legal);
-                self.legal.retain(|a| a.player() == seat);
+                game.choices(seat, &mut self.legal);
             }
             match self.legal.len() {
                 0 => break,
                 1 => {
                     // A forced move makes no node: the same node decides the next choice.
-                    game.apply_legal(self.legal[0], &mut ());
+                    game.apply_listed(self.legal[0]);
                     steps += 1;
                     continue;
                 }
@@ -256,14 +262,14 @@ impl SearchBot {
             let width = self.width(self.nodes[node as usize].visits);
             if available < width && available < self.legal.len() {
                 // Expand: the acting seat's best action not yet in the tree, one ply ahead.
-                let mut best: Option<(f64, Action)> = None;
+                let mut best: Option<(f64, G::Action)> = None;
                 for &a in &self.legal {
                     if self.has_child(node, &a) {
                         continue;
                     }
                     scratch.clone_from(&game);
-                    scratch.apply_legal(a, &mut ());
-                    let v = position_value(&scratch, seat) + 1e-6 * unit(&mut self.rng);
+                    scratch.apply_listed(a);
+                    let v = scratch.value(seat) + 1e-6 * unit(&mut self.rng);
                     if best.is_none_or(|(b, _)| v > b) {
                         best = Some((v, a));
                     }
@@ -277,7 +283,7 @@ impl SearchBot {
                 parent.first_child = idx;
                 self.nodes.push(child);
                 self.path.push(idx);
-                game.apply_legal(a, &mut ());
+                game.apply_listed(a);
                 steps += 1;
                 let prior = rewards(&game)[seat.index()];
                 let n0 = self.config.prior;
@@ -302,7 +308,7 @@ impl SearchBot {
             }
             node = best.1;
             self.path.push(node);
-            game.apply_legal(self.nodes[node as usize].action, &mut ());
+            game.apply_listed(self.nodes[node as usize].action);
             steps += 1;
         }
         // Every iteration scores the position the same number of actions after the root,
@@ -327,14 +333,14 @@ impl SearchBot {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
             if i != 0 {
-                n.total += rewards[n.action.player().index()];
+                n.total += rewards[G::actor(&n.action).index()];
             }
         }
     }
 
     /// The root's children after the last decision: action, visits and reward total.
     #[cfg(test)]
-    fn root_stats(&self) -> Vec<(Action, u32, f64)> {
+    fn root_stats(&self) -> Vec<(G::Action, u32, f64)> {
         let mut out = Vec::new();
         let mut c = self.nodes.first().map_or(NIL, |n| n.first_child);
         while c != NIL {
@@ -346,7 +352,7 @@ impl SearchBot {
     }
 
     /// Whether `node` has a child for `a`.
-    fn has_child(&self, node: u32, a: &Action) -> bool {
+    fn has_child(&self, node: u32, a: &G::Action) -> bool {
         let mut c = self.nodes[node as usize].first_child;
         while c != NIL {
             let child = &self.nodes[c as usize];
@@ -360,14 +366,14 @@ impl SearchBot {
 }
 
 /// Plays `game` on for at most `steps` actions, each seat to act taking the action that
-/// maximises its own [`position_value`] one ply ahead (on the sample itself: the sample is
+/// maximises its own value ([`AgentGame::value`]) one ply ahead (on the sample itself: the sample is
 /// the search's own game).
-fn greedy_playout(
-    game: &mut Game,
+fn greedy_playout<G: AgentGame>(
+    game: &mut G,
     steps: u32,
     rng: &mut Rng,
-    legal: &mut Vec<Action>,
-    ranked: &mut Vec<(f64, Action)>,
+    legal: &mut Vec<G::Action>,
+    ranked: &mut Vec<(f64, G::Action)>,
 ) {
     for _ in 0..steps {
         if game.winner().is_some() {
@@ -376,8 +382,7 @@ fn greedy_playout(
         let Some(seat) = game.to_act().iter().next() else {
             return;
         };
-        game.legal_actions_without_offers(legal);
-        legal.retain(|a| a.player() == seat);
+        game.choices(seat, legal);
         let a = match legal.len() {
             0 => return,
             1 => legal[0],
@@ -386,14 +391,14 @@ fn greedy_playout(
                 ranked[0].1
             }
         };
-        game.apply_legal(a, &mut ());
+        game.apply_listed(a);
     }
 }
 
 /// Every seat's reward in `[0, 1]` for the position reached by a playout: 1 for the winner
 /// and 0 for the others once the game is over; otherwise
 /// `½ + ½ tanh((own value − best opponent's value) / 200)`.
-fn rewards(game: &Game) -> [f64; MAX_PLAYERS] {
+fn rewards<G: AgentGame>(game: &G) -> [f64; MAX_PLAYERS] {
     let mut out = [0.0; MAX_PLAYERS];
     let n = game.players() as usize;
     if let Some(w) = game.winner() {
@@ -402,7 +407,7 @@ fn rewards(game: &Game) -> [f64; MAX_PLAYERS] {
     }
     let mut value = [0.0; MAX_PLAYERS];
     for (p, v) in value.iter_mut().enumerate().take(n) {
-        *v = position_value(game, Player(p as u8));
+        *v = game.value(Player(p as u8));
     }
     for p in 0..n {
         let best = (0..n)
@@ -414,7 +419,7 @@ fn rewards(game: &Game) -> [f64; MAX_PLAYERS] {
     out
 }
 
-impl Bot for SearchBot {
+impl<G: AgentGame> Bot<G> for SearchBot<G> {
     fn name(&self) -> String {
         match self.config.time_budget {
             Some(t) if self.config.playouts == u32::MAX => format!("search:{}ms", t.as_millis()),
@@ -423,7 +428,7 @@ impl Bot for SearchBot {
         }
     }
 
-    fn choose(&mut self, at: &Perspective<'_>) -> Option<Action> {
+    fn choose(&mut self, at: &Perspective<'_, G>) -> Option<G::Action> {
         at.legal_actions(&mut self.root_legal);
         match self.root_legal.len() {
             0 => return None,
@@ -445,7 +450,7 @@ impl Bot for SearchBot {
         }
         // The most visited child (ties: the better mean); only the root's own legal
         // actions are children of the root.
-        let mut best: Option<(u32, f64, Action)> = None;
+        let mut best: Option<(u32, f64, G::Action)> = None;
         let mut c = self.nodes[0].first_child;
         while c != NIL {
             let n = &self.nodes[c as usize];
@@ -485,7 +490,7 @@ mod tests {
             if step % every == every - 1 {
                 out.push(g.clone());
             }
-            let a = super::super::weighted::weighted_pick(&legal, &mut rng).unwrap();
+            let a = super::super::weighted::weighted_pick::<Game>(&legal, &mut rng).unwrap();
             g.apply(a).unwrap();
             step += 1;
         }

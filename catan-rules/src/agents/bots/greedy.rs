@@ -1,7 +1,7 @@
 //! [`GreedyBot`] and the value of a position it maximises ([`position_value`]).
 
 use super::{unit, Bot, Perspective};
-use crate::action::Action;
+use crate::agents::AgentGame;
 use crate::game::{Game, CITY, CITY_COST, DEV_CARD_COST, SETTLEMENT_COST};
 use crate::render::pips;
 use crate::rng::Rng;
@@ -143,39 +143,41 @@ fn best_site(game: &Game, p: u8) -> f64 {
     best
 }
 
-/// Ranks `legal` by the value of their results on `sample` for `p`, best first, ties
-/// broken at random; writes `(value, action)` pairs into `out`.
-pub(crate) fn rank(
-    sample: &Game,
+/// Ranks `legal` by the value of their results on `sample` for `p`
+/// ([`AgentGame::value`]), best first, ties broken at random; writes `(value, action)` pairs
+/// into `out`.
+pub(crate) fn rank<G: AgentGame>(
+    sample: &G,
     p: Player,
-    legal: &[Action],
+    legal: &[G::Action],
     rng: &mut Rng,
-    out: &mut Vec<(f64, Action)>,
+    out: &mut Vec<(f64, G::Action)>,
 ) {
     out.clear();
     let mut scratch = sample.clone();
     for &a in legal {
         scratch.clone_from(sample);
-        scratch.apply_legal(a, &mut ());
+        scratch.apply_listed(a);
         // A tiny random jitter breaks ties without favouring the listing order.
-        let v = position_value(&scratch, p) + 1e-6 * unit(rng);
+        let v = scratch.value(p) + 1e-6 * unit(rng);
         out.push((v, a));
     }
     out.sort_by(|a, b| b.0.total_cmp(&a.0));
 }
 
 /// One-ply lookahead: applies each legal action to a determinized sample of the game and
-/// takes the one whose result has the highest [`position_value`].
+/// takes the one whose result has the highest value ([`AgentGame::value`]; for the base
+/// game [`position_value`]).
 #[derive(Clone, Debug)]
-pub struct GreedyBot {
+pub struct GreedyBot<G: AgentGame = Game> {
     rng: Rng,
-    legal: Vec<Action>,
-    ranked: Vec<(f64, Action)>,
+    legal: Vec<G::Action>,
+    ranked: Vec<(f64, G::Action)>,
 }
 
-impl GreedyBot {
+impl<G: AgentGame> GreedyBot<G> {
     /// A greedy bot whose samples and tie-breaks are fixed by `seed`.
-    pub fn new(seed: u64) -> GreedyBot {
+    pub fn new(seed: u64) -> GreedyBot<G> {
         GreedyBot {
             rng: Rng::new(seed),
             legal: Vec::with_capacity(256),
@@ -184,12 +186,12 @@ impl GreedyBot {
     }
 }
 
-impl Bot for GreedyBot {
+impl<G: AgentGame> Bot<G> for GreedyBot<G> {
     fn name(&self) -> String {
         "greedy".into()
     }
 
-    fn choose(&mut self, at: &Perspective<'_>) -> Option<Action> {
+    fn choose(&mut self, at: &Perspective<'_, G>) -> Option<G::Action> {
         at.legal_actions(&mut self.legal);
         match self.legal.len() {
             0 => return None,
@@ -211,6 +213,7 @@ impl Bot for GreedyBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::action::Action;
     use crate::rules::Rules;
 
     /// In the set-up phase the greedy bot takes a site with at least as many pips as the

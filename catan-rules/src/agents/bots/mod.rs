@@ -1,9 +1,13 @@
 //! Built-in players ("bots") for testing agents and for matches between them.
 //!
+//! Every bot plays any game that implements [`AgentGame`] (the base game, the default, and
+//! the Card Game: `Bot<CardGame>`, [`BotKind::build_for`], [`play_match_of`]).
+//!
 //! A bot chooses an action for one seat from what that seat may know. It is handed a
-//! [`Perspective`]: the seat's [`PlayerView`], its own legal actions, and
-//! [`Perspective::determinize`] — a full game drawn at random among those the seat cannot
-//! tell apart from the real one ([`Game::resample_hidden`]). There is no other way to reach
+//! [`Perspective`]: the seat's view ([`crate::view::PlayerView`] in the base game), its own
+//! legal actions, and [`Perspective::determinize`] — a full game drawn at random among those
+//! the seat cannot tell apart from the real one ([`Game::resample_hidden`],
+//! [`crate::agents::cards::determinize`]). There is no other way to reach
 //! the real game from a bot, so a bot cannot peek at other hands, the deck or the dice to
 //! come.
 //!
@@ -15,8 +19,9 @@
 //! | [`SearchBot`] | information-set Monte-Carlo tree search: one tree over the seat's information sets, each iteration in a fresh determinized sample, UCB1 with availability counts, progressive widening in the greedy ranking's order, greedy playouts to a fixed horizon scored by the value of the position, rewards backed up per seat ([`search`]) | about `playouts × depth` greedy decisions |
 //!
 //! Bots never make domestic trade offers (they answer offers: [`GreedyBot`] and
-//! [`SearchBot`] accept when the trade raises their value, the random bots at random). They
-//! are meant for games whose chance is drawn by the game ([`crate::ChanceMode::Seeded`]).
+//! [`SearchBot`] accept when the trade raises their value, the random bots at random). With
+//! external chance they choose their seat's decision only, never an outcome
+//! ([`Perspective::legal_actions`]).
 //!
 //! ```
 //! use catan_rules::bots::{play_match, BotKind};
@@ -37,28 +42,35 @@ pub use random::RandomBot;
 pub use search::{Rollout, SearchBot, SearchConfig};
 pub use weighted::WeightedBot;
 
-use crate::action::Action;
+use super::AgentGame;
 use crate::board::Board;
 use crate::game::{Decision, Game, NewGameError, Phase};
 use crate::rng::Rng;
-use crate::rules::Rules;
+use crate::rules::{ChanceMode, Rules};
 use crate::types::{Player, Resources};
-use crate::view::PlayerView;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
 /// What one seat may know and do: the only window a [`Bot`] has on a game.
-#[derive(Clone, Copy, Debug)]
-pub struct Perspective<'a> {
-    game: &'a Game,
+#[derive(Debug)]
+pub struct Perspective<'a, G: AgentGame = Game> {
+    game: &'a G,
     seat: Player,
 }
 
-impl<'a> Perspective<'a> {
+impl<G: AgentGame> Clone for Perspective<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: AgentGame> Copy for Perspective<'_, G> {}
+
+impl<'a, G: AgentGame> Perspective<'a, G> {
     /// The window of `seat` on `game`.
-    pub fn new(game: &'a Game, seat: Player) -> Perspective<'a> {
+    pub fn new(game: &'a G, seat: Player) -> Perspective<'a, G> {
         Perspective { game, seat }
     }
 
@@ -67,11 +79,32 @@ impl<'a> Perspective<'a> {
         self.seat
     }
 
-    /// Everything the seat may know ([`Game::view`]).
-    pub fn view(&self) -> PlayerView {
+    /// Everything the seat may know ([`crate::engine::Engine::view`]).
+    pub fn view(&self) -> G::View {
         self.game.view(Some(self.seat))
     }
 
+    /// The seat's legal actions now, trade offers left out (answers to an open offer stay
+    /// in). Empty when the seat has nothing to do ([`AgentGame::choices`]).
+    ///
+    /// With external chance these are the seat's *choices*: a roll without its dice, a
+    /// steal without the card, a purchase without the card bought. The outcomes the
+    /// referee's list names depend on hidden cards, so a bot never sees them; the referee
+    /// adds the outcome to the choice the bot returns.
+    pub fn legal_actions(&self, out: &mut Vec<G::Action>) {
+        self.game.choices(self.seat, out);
+    }
+
+    /// A full game consistent with the seat's view, hidden information drawn with `rng`
+    /// ([`AgentGame::determinize`]). Its chance is always drawn by its own generator, also
+    /// when the real game's comes from outside: the sample plays the seat's choices
+    /// ([`Perspective::legal_actions`]) with outcomes drawn for it.
+    pub fn determinize(&self, rng: &mut Rng) -> G {
+        self.game.determinize(self.seat, rng)
+    }
+}
+
+impl<'a> Perspective<'a, Game> {
     /// The rules of the game.
     pub fn rules(&self) -> &Rules {
         self.game.rules()
@@ -96,29 +129,16 @@ impl<'a> Perspective<'a> {
     pub fn hand(&self) -> Resources {
         self.game.hand(self.seat)
     }
-
-    /// The seat's legal actions now, domestic trade offers left out (answers to an open
-    /// offer stay in). Empty when the seat has nothing to do.
-    pub fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.game.legal_actions_without_offers(out);
-        let seat = self.seat;
-        out.retain(|a| a.player() == seat);
-    }
-
-    /// A full game consistent with the seat's view, hidden information drawn with `rng`
-    /// ([`Game::resample_hidden`]).
-    pub fn determinize(&self, rng: &mut Rng) -> Game {
-        self.game.resample_hidden(self.seat, rng)
-    }
 }
 
-/// A player: chooses one action for its seat.
-pub trait Bot: Send + Sync {
+/// A player: chooses one action for its seat of a game of kind `G` (the base game unless
+/// named).
+pub trait Bot<G: AgentGame = Game>: Send + Sync {
     /// A short name (`"random"`, `"greedy"`, ...).
     fn name(&self) -> String;
 
     /// One legal action of `at`'s seat, or `None` when the seat has nothing to do.
-    fn choose(&mut self, at: &Perspective<'_>) -> Option<Action>;
+    fn choose(&mut self, at: &Perspective<'_, G>) -> Option<G::Action>;
 }
 
 /// The built-in bots by name, for matches and tournaments. Parsed from `random`,
@@ -153,20 +173,27 @@ impl BotKind {
         playouts: SearchConfig::DEFAULT_PLAYOUTS,
     };
 
-    /// A new bot of this kind with its own generator seeded by `seed`.
+    /// A new bot of this kind with its own generator seeded by `seed`. A search budget
+    /// above the maximum ([`SearchConfig::MAX_PLAYOUTS`], [`SearchConfig::MAX_MILLIS`],
+    /// which parsing refuses) is played at the maximum.
     pub fn build(self, seed: u64) -> Box<dyn Bot> {
-        match self {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Weighted => Box::new(WeightedBot::new(seed)),
-            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
-            BotKind::Search { playouts } => Box::new(SearchBot::with_config(
+        self.build_for::<Game>(seed)
+    }
+
+    /// As [`BotKind::build`], for a game of kind `G` (the base game or the Card Game).
+    pub fn build_for<G: AgentGame>(self, seed: u64) -> Box<dyn Bot<G>> {
+        match self.capped() {
+            BotKind::Random => Box::new(RandomBot::<G>::new(seed)),
+            BotKind::Weighted => Box::new(WeightedBot::<G>::new(seed)),
+            BotKind::Greedy => Box::new(GreedyBot::<G>::new(seed)),
+            BotKind::Search { playouts } => Box::new(SearchBot::<G>::with_config(
                 seed,
                 SearchConfig {
                     playouts,
                     ..SearchConfig::default()
                 },
             )),
-            BotKind::SearchTime { millis } => Box::new(SearchBot::with_config(
+            BotKind::SearchTime { millis } => Box::new(SearchBot::<G>::with_config(
                 seed,
                 SearchConfig {
                     playouts: u32::MAX,
@@ -174,6 +201,21 @@ impl BotKind {
                     ..SearchConfig::default()
                 },
             )),
+        }
+    }
+}
+
+impl BotKind {
+    /// The kind with its search budget capped at the maximum.
+    fn capped(self) -> BotKind {
+        match self {
+            BotKind::Search { playouts } => BotKind::Search {
+                playouts: playouts.clamp(1, SearchConfig::MAX_PLAYOUTS),
+            },
+            BotKind::SearchTime { millis } => BotKind::SearchTime {
+                millis: millis.clamp(1, SearchConfig::MAX_MILLIS),
+            },
+            k => k,
         }
     }
 }
@@ -195,7 +237,10 @@ impl fmt::Display for BotKind {
 
 /// A bot name that is not one of [`BotKind`]'s.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot \"{0}\": expected random, weighted, greedy, search, search:N or search:Nms")]
+#[error(
+    "unknown bot \"{0}\": expected random, weighted, greedy, search, search:N (N from 1 to \
+     100000 playouts) or search:Nms (N from 1 to 60000 milliseconds)"
+)]
 pub struct UnknownBot(pub String);
 
 impl UnknownBot {
@@ -216,11 +261,15 @@ impl FromStr for BotKind {
             "search" | "mcts" => Ok(BotKind::SEARCH),
             _ => match t.strip_prefix("search:") {
                 Some(n) if n.ends_with("ms") => match n[..n.len() - 2].parse::<u32>() {
-                    Ok(millis) if millis > 0 => Ok(BotKind::SearchTime { millis }),
-                    _ => Err(UnknownBot(s.to_string())),
+                    Ok(millis) if (1..=SearchConfig::MAX_MILLIS).contains(&millis) => {
+                        Ok(BotKind::SearchTime { millis })
+                    }
+                    _ => Err(UnknownBot::new(s)),
                 },
                 Some(n) => match n.parse::<u32>() {
-                    Ok(playouts) if playouts > 0 => Ok(BotKind::Search { playouts }),
+                    Ok(playouts) if (1..=SearchConfig::MAX_PLAYOUTS).contains(&playouts) => {
+                        Ok(BotKind::Search { playouts })
+                    }
                     _ => Err(UnknownBot::new(s)),
                 },
                 None => Err(UnknownBot::new(s)),
@@ -229,13 +278,14 @@ impl FromStr for BotKind {
     }
 }
 
-/// Longest game a match plays before stopping it without a winner (turns).
-pub const MATCH_MAX_TURNS: u32 = 1000;
+/// Longest base game a match plays before stopping it without a winner (turns);
+/// [`AgentGame::MATCH_MAX_TURNS`] for every game.
+pub const MATCH_MAX_TURNS: u32 = <Game as AgentGame>::MATCH_MAX_TURNS;
 
 /// How one match between bots ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchResult {
-    /// The winning seat (`None`: stopped at [`MATCH_MAX_TURNS`]).
+    /// The winning seat (`None`: stopped at [`AgentGame::MATCH_MAX_TURNS`]).
     pub winner: Option<Player>,
     /// Points of every seat at the end (hidden cards included).
     pub scores: Vec<u8>,
@@ -247,36 +297,62 @@ pub struct MatchResult {
     pub think_ns: Vec<u64>,
 }
 
-/// Plays one game between bots: seat `i` is played by `kinds[i]` (seeded from `seed` and
-/// `i`); the game's board and chance come from `seed`.
+/// Plays one base game between bots: seat `i` is played by `kinds[i]` (seeded from `seed`
+/// and `i`); the game's board and chance come from `seed`. A match has no referee to supply
+/// chance outcomes, so its game always draws them itself: `rules.chance` is played as
+/// [`ChanceMode::Seeded`].
 ///
 /// # Errors
 /// [`NewGameError`] if `rules` (with `players` set to `kinds.len()`) cannot be played.
 pub fn play_match(rules: Rules, seed: u64, kinds: &[BotKind]) -> Result<MatchResult, NewGameError> {
     let rules = Rules {
         players: kinds.len() as u8,
+        chance: ChanceMode::Seeded,
         ..rules
     };
-    let mut game = Game::new(rules, seed)?;
-    let mut bots: Vec<Box<dyn Bot>> = kinds
-        .iter()
-        .enumerate()
-        .map(|(i, k)| k.build(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i as u64 + 1)))
-        .collect();
-    Ok(run_match(&mut game, &mut bots))
+    let game = Game::new(rules, seed)?;
+    Ok(play_match_of(game, seed, kinds))
 }
 
-/// Plays `game` to the end (or [`MATCH_MAX_TURNS`]) with `bots[i]` for seat `i`.
+/// Plays `game` (of any kind, with seeded chance) between bots: seat `i` is played by
+/// `kinds[i]`, seeded from `seed` and `i` as [`play_match`] seeds them.
+///
+/// ```
+/// use catan_rules::bots::{play_match_of, BotKind};
+/// use catan_rules::cards::{CardGame, CardRules};
+///
+/// let game = CardGame::new(CardRules::default(), 3);
+/// let result = play_match_of(game, 3, &[BotKind::Greedy, BotKind::Random]);
+/// assert_eq!(result.scores.len(), 2);
+/// ```
+///
+/// # Panics
+/// As [`run_match`]; also if `kinds` has fewer entries than the game has seats.
+pub fn play_match_of<G: AgentGame>(mut game: G, seed: u64, kinds: &[BotKind]) -> MatchResult {
+    let mut bots: Vec<Box<dyn Bot<G>>> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| k.build_for::<G>(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i as u64 + 1)))
+        .collect();
+    run_match(&mut game, &mut bots)
+}
+
+/// Plays `game` to the end (or [`AgentGame::MATCH_MAX_TURNS`]) with `bots[i]` for seat `i`.
 ///
 /// # Panics
 /// If a bot returns an illegal action or nothing while its seat must act (a bug in the bot),
-/// or if `bots` has fewer entries than the game has seats.
-pub fn run_match(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> MatchResult {
+/// if `bots` has fewer entries than the game has seats, or if the game's chance is
+/// external (a bot returns its choice without an outcome, which only a referee can add).
+pub fn run_match<G: AgentGame>(game: &mut G, bots: &mut [Box<dyn Bot<G>>]) -> MatchResult {
     let n = game.players() as usize;
     assert!(bots.len() >= n, "one bot per seat");
+    assert!(
+        !game.external_chance(),
+        "a match has no referee to supply chance outcomes"
+    );
     let mut decisions = vec![0u32; n];
     let mut think_ns = vec![0u64; n];
-    while game.winner().is_none() && game.turn() < MATCH_MAX_TURNS {
+    while game.winner().is_none() && game.turns() < G::MATCH_MAX_TURNS {
         let Some(seat) = game.to_act().iter().next() else {
             break;
         };
@@ -292,7 +368,7 @@ pub fn run_match(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> MatchResult {
             });
         think_ns[seat.index()] += start.elapsed().as_nanos() as u64;
         decisions[seat.index()] += 1;
-        if let Err(e) = game.apply_with(action, &mut ()) {
+        if let Err(e) = game.apply_quiet(action) {
             panic!(
                 "{} chose an illegal action {action:?}: {e}",
                 bots[seat.index()].name()
@@ -302,7 +378,7 @@ pub fn run_match(game: &mut Game, bots: &mut [Box<dyn Bot>]) -> MatchResult {
     MatchResult {
         winner: game.winner(),
         scores: game.scores(),
-        turns: game.turn(),
+        turns: game.turns(),
         decisions,
         think_ns,
     }
@@ -336,6 +412,31 @@ mod tests {
             Ok(BotKind::SearchTime { millis: 50 })
         );
         assert!("search:0ms".parse::<BotKind>().is_err());
+        // The budget has a documented maximum: a larger one is refused when parsed and
+        // capped when built (a search of 2^32 − 1 playouts would never answer).
+        let max = SearchConfig::MAX_PLAYOUTS;
+        assert_eq!(
+            format!("search:{max}").parse::<BotKind>(),
+            Ok(BotKind::Search { playouts: max })
+        );
+        for name in [
+            "search:4294967295".to_string(),
+            format!("search:{}", max + 1),
+            format!("search:{}ms", SearchConfig::MAX_MILLIS + 1),
+            "search:4294967295ms".to_string(),
+        ] {
+            assert!(name.parse::<BotKind>().is_err(), "{name}");
+        }
+        assert_eq!(
+            BotKind::Search { playouts: u32::MAX }.capped(),
+            BotKind::Search { playouts: max }
+        );
+        assert_eq!(
+            BotKind::SearchTime { millis: u32::MAX }.capped(),
+            BotKind::SearchTime {
+                millis: SearchConfig::MAX_MILLIS
+            }
+        );
         assert!("search:0".parse::<BotKind>().is_err());
         assert!("alphabeta".parse::<BotKind>().is_err());
     }
@@ -387,6 +488,79 @@ mod tests {
             let r = run(&config, |_| {}).unwrap();
             assert!(r.players[0].wins >= 9, "{bot}: {}", r.table());
         }
+    }
+
+    /// With external chance the outcome of a roll, a steal or a purchase is the referee's
+    /// (rules.rs `ChanceMode::External`; docs/agents.md "Seeing only one seat's view"): the
+    /// referee's list names outcomes that depend on hidden cards. Every bot chooses only
+    /// its seat's decision — an action of `Game::legal_actions_for` (no outcome in it) —
+    /// and the referee adds an outcome. Whole games are played this way to the end.
+    #[test]
+    fn bots_choose_no_outcome_with_external_chance() {
+        use crate::seat::without_outcome;
+        let kinds = [
+            BotKind::Random,
+            BotKind::Weighted,
+            BotKind::Greedy,
+            BotKind::Search { playouts: 4 },
+        ];
+        let rules = Rules {
+            chance: ChanceMode::External,
+            ..Rules::default()
+        };
+        let mut referee = Rng::new(5);
+        let (mut choices, mut outcomes) = (Vec::new(), Vec::new());
+        let mut bots: Vec<Box<dyn Bot>> = kinds.iter().map(|k| k.build(9)).collect();
+        let mut game = Game::new(rules, 3).unwrap();
+        let mut with_outcome = 0;
+        while game.winner().is_none() && game.turn() < 300 {
+            let Some(seat) = game.to_act().iter().next() else {
+                // Nobody's choice (a hex to reveal): the referee's alone.
+                game.legal_actions(&mut outcomes);
+                let a = outcomes[referee.below(outcomes.len() as u32) as usize];
+                game.apply(a).unwrap();
+                continue;
+            };
+            let a = bots[seat.index()]
+                .choose(&Perspective::new(&game, seat))
+                .unwrap();
+            game.legal_actions_for(seat, &mut choices);
+            assert!(choices.contains(&a), "{a:?} is not a choice of {seat:?}");
+            assert_eq!(without_outcome(a), a, "{a:?} names an outcome");
+            // The referee draws an outcome among those of the bot's choice.
+            game.legal_actions(&mut outcomes);
+            outcomes.retain(|o| without_outcome(*o) == a);
+            with_outcome += usize::from(outcomes.iter().any(|&o| o != a));
+            let o = outcomes[referee.below(outcomes.len() as u32) as usize];
+            game.apply(o).unwrap();
+        }
+        assert!(game.winner().is_some());
+        assert!(
+            with_outcome > 20,
+            "only {with_outcome} choices had outcomes"
+        );
+    }
+
+    /// A match has no referee: it plays external-chance rules with the game's own chance.
+    #[test]
+    fn matches_draw_their_own_chance() {
+        let rules = Rules {
+            chance: ChanceMode::External,
+            players: 3,
+            ..Rules::default()
+        };
+        let kinds = [BotKind::Greedy, BotKind::Random, BotKind::Random];
+        let a = play_match(rules, 4, &kinds).unwrap();
+        let seeded = Rules {
+            chance: ChanceMode::Seeded,
+            ..rules
+        };
+        let b = play_match(seeded, 4, &kinds).unwrap();
+        assert!(a.winner.is_some());
+        assert_eq!(
+            (a.winner, a.scores, a.turns, a.decisions),
+            (b.winner, b.scores, b.turns, b.decisions)
+        );
     }
 
     /// A perspective lists only its own seat's actions, and they are legal.

@@ -21,9 +21,12 @@
 //! println!("{}", result.table());
 //! ```
 
-use crate::bots::{play_match, BotKind, MatchResult};
-use crate::game::NewGameError;
-use crate::rules::Rules;
+use super::bots::{play_match_of, BotKind, MatchResult};
+use super::AgentGame;
+use crate::cards::{CardGame, CardRules};
+use crate::engine::Engine;
+use crate::game::{Game, NewGameError};
+use crate::rules::{ChanceMode, Rules};
 use rayon::prelude::*;
 use rayon::ThreadPoolBuilder;
 use serde::{Deserialize, Serialize};
@@ -33,15 +36,18 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// What to play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentConfig {
-    /// The contestants, one per seat (2–4 in the base game).
+    /// The contestants, one per seat (2–4 in the base game, 2 in the Card Game).
     pub players: Vec<BotKind>,
     /// Games to play.
     pub games: u32,
     /// Seed of game 0 (game `i` uses `seed + i`).
     pub seed: u64,
-    /// The rules (`players` is set from the number of contestants).
+    /// The base game's rules (`players` is set from the number of contestants; chance is
+    /// always drawn by the games). A Card Game tournament takes its rules apart
+    /// ([`run_cards`]).
     pub rules: Rules,
-    /// Worker threads (0: rayon's default, one per core).
+    /// Worker threads (0: one per core). Clamped by [`tournament_threads`]: never more
+    /// than the machine's hardware threads or the games to play.
     pub threads: usize,
 }
 
@@ -115,7 +121,41 @@ pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// Plays the tournament, calling `progress(done)` after each game (from worker threads).
+/// The worker threads a tournament of `games` games uses when `threads` are asked for
+/// (0: one per core): at most the machine's hardware threads and the number of games, at
+/// least one (as a batch clamps its threads, [`crate::batch::batch_threads`]).
+///
+/// ```
+/// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+/// assert!(catan_rules::tournament::tournament_threads(3000, 100) <= cores);
+/// assert_eq!(catan_rules::tournament::tournament_threads(8, 1), 1);
+/// ```
+pub fn tournament_threads(threads: usize, games: u32) -> usize {
+    let asked = if threads == 0 { usize::MAX } else { threads };
+    crate::sim::useful_threads(asked, games as usize)
+}
+
+/// Why a tournament could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentError {
+    /// The base game's rules cannot be played with that many contestants.
+    #[error(transparent)]
+    NewGame(#[from] NewGameError),
+    /// The game is not played by that many contestants.
+    #[error("{game} is played by {seats} contestants, not {players}")]
+    Seats {
+        /// The game's name.
+        game: &'static str,
+        /// Contestants the game takes.
+        seats: usize,
+        /// Contestants given.
+        players: usize,
+    },
+}
+
+/// Plays the tournament of base games, calling `progress(done)` after each game (from
+/// worker threads). A tournament has no referee: its games draw their own chance
+/// (external-chance rules are played seeded).
 ///
 /// # Errors
 /// [`NewGameError`] if the rules cannot be played with that many contestants.
@@ -123,26 +163,77 @@ pub fn run(
     config: &TournamentConfig,
     progress: impl Fn(u32) + Sync,
 ) -> Result<TournamentResult, NewGameError> {
-    let n = config.players.len();
     let rules = Rules {
-        players: n as u8,
+        players: config.players.len() as u8,
+        chance: ChanceMode::Seeded,
         ..config.rules
     };
     rules.validate()?;
+    run_of(config, |seed| Game::new(rules, seed), progress)
+}
+
+/// Plays the tournament with the Card Game under `rules` (two contestants; `config.rules`,
+/// the base game's, is not read; chance is drawn by the games), calling `progress(done)`
+/// after each game.
+///
+/// ```
+/// use catan_rules::bots::BotKind;
+/// use catan_rules::cards::CardRules;
+/// use catan_rules::tournament::{run_cards, TournamentConfig};
+///
+/// let config = TournamentConfig {
+///     games: 2,
+///     ..TournamentConfig::new(vec![BotKind::Greedy, BotKind::Random])
+/// };
+/// let result = run_cards(&config, CardRules::default(), |_| {}).unwrap();
+/// assert_eq!(result.players.len(), 2);
+/// ```
+///
+/// # Errors
+/// [`TournamentError::Seats`] unless there are exactly two contestants.
+pub fn run_cards(
+    config: &TournamentConfig,
+    rules: CardRules,
+    progress: impl Fn(u32) + Sync,
+) -> Result<TournamentResult, TournamentError> {
+    if config.players.len() != 2 {
+        return Err(TournamentError::Seats {
+            game: <CardGame as Engine>::NAME,
+            seats: 2,
+            players: config.players.len(),
+        });
+    }
+    let rules = CardRules {
+        chance: ChanceMode::Seeded,
+        ..rules
+    };
+    let never = |seed| Ok::<_, TournamentError>(CardGame::new(rules, seed));
+    run_of(config, never, progress)
+}
+
+/// Plays the tournament with games made by `new_game(seed)`, of any kind.
+fn run_of<G: AgentGame, E: Send>(
+    config: &TournamentConfig,
+    new_game: impl Fn(u64) -> Result<G, E> + Sync,
+    progress: impl Fn(u32) + Sync,
+) -> Result<TournamentResult, E> {
+    let n = config.players.len();
     let done = AtomicU32::new(0);
-    let play = |i: u32| -> Result<MatchResult, NewGameError> {
+    let play = |i: u32| -> Result<MatchResult, E> {
         // Entry k at seat (k + i) mod n: seat s holds entry (s - i) mod n.
         let seats: Vec<BotKind> = (0..n)
             .map(|s| config.players[(s + n - (i as usize % n)) % n])
             .collect();
-        let r = play_match(rules, config.seed.wrapping_add(i as u64), &seats);
+        let seed = config.seed.wrapping_add(i as u64);
+        let r = new_game(seed).map(|game| play_match_of(game, seed, &seats));
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
         r
     };
-    let results: Vec<Result<MatchResult, NewGameError>> = if config.threads == 1 {
+    let threads = tournament_threads(config.threads, config.games);
+    let results: Vec<Result<MatchResult, E>> = if threads == 1 {
         (0..config.games).map(play).collect()
     } else {
-        let pool = ThreadPoolBuilder::new().num_threads(config.threads).build();
+        let pool = ThreadPoolBuilder::new().num_threads(threads).build();
         match pool {
             Ok(pool) => pool.install(|| (0..config.games).into_par_iter().map(play).collect()),
             Err(_) => (0..config.games).map(play).collect(),
@@ -308,6 +399,33 @@ mod tests {
         assert_eq!(csv.lines().count(), 4);
         let json: serde_json::Value = serde_json::from_str(&a.to_json()).unwrap();
         assert_eq!(json["players"][0]["bot"], "weighted");
+    }
+
+    /// Asking for thousands of threads starts no more than the machine has (nor more than
+    /// the games), and the figures are those of one thread.
+    #[test]
+    fn threads_are_clamped() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert!(tournament_threads(3000, 1000) <= cores);
+        assert_eq!(tournament_threads(3000, 1), 1);
+        assert_eq!(tournament_threads(0, 1000), cores.min(256));
+        let config = TournamentConfig {
+            games: 3,
+            seed: 2,
+            threads: 3000,
+            ..TournamentConfig::new(vec![BotKind::Random, BotKind::Random])
+        };
+        let many = run(&config, |_| {}).unwrap();
+        let one = run(
+            &TournamentConfig {
+                threads: 1,
+                ..config.clone()
+            },
+            |_| {},
+        )
+        .unwrap();
+        let wins = |r: &TournamentResult| r.players.iter().map(|p| p.wins).collect::<Vec<_>>();
+        assert_eq!(wins(&many), wins(&one));
     }
 
     /// Bad rules are an error, not a panic.
