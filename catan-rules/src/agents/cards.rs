@@ -126,17 +126,26 @@ fn resampled(game: &CardGame, seat: Player, rng: &mut Rng) -> CardPosition {
 /// assert_eq!(sample.view(Some(Player(0))), game.view(Some(Player(0))));
 /// ```
 pub fn determinize(game: &CardGame, seat: Player, rng: &mut Rng) -> CardGame {
+    let load = |pos: &CardPosition| {
+        let json = serde_json::to_string(pos).expect("a position serializes");
+        CardGame::from_json_with(&json, game.catalogue().clone())
+    };
     let pos = resampled(game, seat, rng);
-    let json = serde_json::to_string(&pos).expect("a position serializes");
-    // Every part of the sample is the real game's with unseen cards moved among unseen
-    // places, so it passes the position checks (the tests check it on many games); should
-    // it not, the sample keeps the real cards rather than fail the bot.
-    CardGame::from_json_with(&json, game.catalogue().clone()).unwrap_or_else(|_| {
+    if let Ok(sample) = load(&pos) {
+        return sample;
+    }
+    // A position that owes the referee an outcome (an attack die, a shuffle step: external
+    // chance) is no game with seeded chance, which would have drawn it already: such a
+    // sample keeps the game's own chance mode, its hidden cards still drawn anew.
+    let mut own = pos;
+    own.rules.chance = game.rules().chance;
+    // Every other part of the sample is the real game's with unseen cards moved among
+    // unseen places, so it passes the position checks (the tests check it on many games);
+    // should it not, the sample keeps the real cards rather than fail the bot.
+    load(&own).unwrap_or_else(|_| {
         let mut pos = game.to_position();
         pos.rng = Rng::new(rng.next_u64());
-        pos.rules.chance = ChanceMode::Seeded;
-        let json = serde_json::to_string(&pos).expect("a position serializes");
-        CardGame::from_json_with(&json, game.catalogue().clone()).unwrap_or_else(|_| game.clone())
+        load(&pos).unwrap_or_else(|_| game.clone())
     })
 }
 
@@ -283,7 +292,7 @@ impl AgentGame for CardGame {
 mod tests {
     use super::*;
     use crate::agents::bots::{play_match_of, Bot, BotKind, Perspective, RandomBot};
-    use crate::cards::CardRules;
+    use crate::cards::{CardDecision, CardRules};
 
     /// Positions along seeded games between random bots, every `every` actions.
     fn positions(seed: u64, every: usize, count: usize) -> Vec<CardGame> {
@@ -472,6 +481,51 @@ mod tests {
             g.apply(o).unwrap();
         }
         assert!(rolls >= 20, "{rolls} rolls");
+    }
+
+    /// A position that owes the referee an outcome under external chance (an attack die or
+    /// a shuffle step; nobody is to act) is determinized like any other: the seat's view
+    /// is kept and hidden cards move, rather than the sample falling back to the real
+    /// cards (a peek).
+    #[test]
+    fn determinization_of_an_owed_outcome_moves_hidden_cards() {
+        let rules = CardRules {
+            chance: ChanceMode::External,
+            ..CardRules::default()
+        };
+        let mut referee = Rng::new(11);
+        let mut rng = Rng::new(12);
+        let (mut all, mut checked, mut moved) = (Vec::new(), 0, 0);
+        for seed in 1..40 {
+            let mut g = CardGame::new(rules, seed);
+            while g.winner().is_none() && g.turn() < 150 && checked < 60 {
+                let owed = g.to_act().is_empty() && !matches!(g.decision(), CardDecision::Starter);
+                if owed {
+                    for seat in [Player(0), Player(1)] {
+                        let s = determinize(&g, seat, &mut rng);
+                        assert_eq!(s.view(Some(seat)), g.view(Some(seat)));
+                        let other = opponent(seat);
+                        let piles_moved = (0..PileId::COUNT as u8)
+                            .any(|i| s.pile(PileId(i)) != g.pile(PileId(i)));
+                        if s.hand(other) != g.hand(other) || piles_moved {
+                            moved += 1;
+                        }
+                        checked += 1;
+                    }
+                }
+                g.legal_actions(&mut all);
+                let plain: Vec<CardAction> =
+                    all.iter().copied().filter(|a| !a.is_offer()).collect();
+                let pick = if plain.is_empty() { &all } else { &plain };
+                g.apply(pick[referee.below(pick.len() as u32) as usize])
+                    .unwrap();
+            }
+        }
+        assert!(checked >= 20, "only {checked} owed outcomes reached");
+        assert!(
+            moved * 2 > checked,
+            "only {moved} of {checked} samples moved a card"
+        );
     }
 
     /// The value counts a win above everything and a victory point above the rest of a
