@@ -258,6 +258,17 @@ fn pick(p: Player, row: u8, col: u8) -> CardAction {
     }
 }
 
+/// The decision: seat `p` turns `n` grain down (or up).
+fn grain_step(p: Player, n: u8, up: bool) -> CardDecision {
+    let step = Pending::Turn {
+        player: p,
+        resource: CardResource::Grain,
+        n,
+        up,
+    };
+    CardDecision::Step { player: p, step }
+}
+
 /// The ids the mask marks.
 fn masked(g: &CardGame) -> Vec<u32> {
     let mut mask = vec![false; ACTION_SPACE as usize];
@@ -281,13 +292,7 @@ fn paying_by_choice_through_ids_turns_the_chosen_cards() {
         landscapes: Turns::NONE,
     }))
     .unwrap();
-    let step = Pending::Turn {
-        player: p,
-        resource: CardResource::Grain,
-        n: 2,
-        up: false,
-    };
-    assert_eq!(g2.decision(), CardDecision::Step { player: p, step });
+    assert_eq!(g2.decision(), grain_step(p, 2, false));
     // The ore waits behind the grain (resources in their fixed order), then has one card.
     assert_eq!(g2.cell(p, 1, 15).stock, 3);
     assert_eq!(g2.to_act(), PlayerSet::EMPTY.with(p));
@@ -367,13 +372,7 @@ fn receiving_by_choice_fills_the_chosen_card() {
     assert!(events
         .iter()
         .any(|e| matches!(e, CardEvent::BankTraded { .. })));
-    let step = Pending::Turn {
-        player: p,
-        resource: CardResource::Grain,
-        n: 1,
-        up: true,
-    };
-    assert_eq!(g.decision(), CardDecision::Step { player: p, step });
+    assert_eq!(g.decision(), grain_step(p, 1, true));
     assert_eq!(g.cell(p, 1, 15).stock, 0);
     assert_eq!(
         masked(&g),
@@ -488,4 +487,33 @@ fn pick_ids_are_masked_iff_they_apply() {
         }
     }
     assert!(picks > 20, "only {picks} picks met");
+}
+
+/// Each seat turns its own cards in an accepted offer too (Card Game rules, 'Obeying the
+/// Event Die Roll', b: "Both must rotate an appropriate land card"; docs/rulings.md §43),
+/// and a unit received has the room the same offer's payment makes: 1 ore for 1 ore from a
+/// full mountain keeps it full.
+#[test]
+fn an_offer_received_has_the_room_its_payment_makes() {
+    let (g, p) = two_fields_choosing(5, [(1, 13, 3), (3, 11, 1), (1, 15, 3)]);
+    let q = catan_rules::cards::opponent(p);
+    let mut pos = g.to_position();
+    let ore = pos.principalities[q.index()]
+        .iter_mut()
+        .find(|c| c.card.starts_with("mountains"))
+        .unwrap();
+    ore.stock = 1;
+    let mut g = CardGame::from_json(&serde_json::to_string(&pos).unwrap()).unwrap();
+    let one = catan_rules::cards::CardResources::one(CardResource::Ore);
+    g.apply(CardAction::Offer {
+        player: p,
+        give: one,
+        get: one,
+    })
+    .unwrap();
+    g.apply(CardAction::Accept { player: q }).unwrap();
+    assert_eq!(g.decision(), CardDecision::Main { player: p });
+    assert_eq!(g.cell(p, 1, 15).stock, 3);
+    assert_eq!(g.stock(p).get(CardResource::Ore), 3);
+    assert_eq!(g.stock(q).get(CardResource::Ore), 1);
 }

@@ -189,7 +189,11 @@ pub(crate) fn gain(s: &mut State, p: Player, t: &Turns, res: CardResource) -> bo
             true
         }
         None if s.rules.choose_landscapes => {
-            let room = s.has_room(p, res);
+            // The room there will be once the units owed so far are turned (an accepted
+            // offer may give and receive the same resource).
+            let lands = u32::from(s.counts(p).lands[res.index()]);
+            let room = lands * u32::from(MAX_STOCK) + owed(s, p, res, false)
+                > u32::from(s.stock(p).get(res)) + owed(s, p, res, true);
             if room {
                 owe(s, p, res, 1, true);
             }
@@ -200,6 +204,16 @@ pub(crate) fn gain(s: &mut State, p: Player, t: &Turns, res: CardResource) -> bo
 }
 
 // ------------------------------------------------------------------ turning by steps
+
+/// The units of `r` seat `p` owes to turn up (or down) in the turn steps queued.
+fn owed(s: &State, p: Player, r: CardResource, up: bool) -> u32 {
+    s.queue
+        .iter()
+        .filter_map(|&q| turn_of(q))
+        .filter(|&(q, res, _, u)| (q, res, u) == (p, r, up))
+        .map(|(_, _, n, _)| u32::from(n))
+        .sum()
+}
 
 /// Queues `n` units of `r` for seat `p` to turn (up or down) as a [`Pending::Turn`] step,
 /// after the steps already owed (the units an action pays are turned before those it
@@ -237,6 +251,19 @@ fn owe(s: &mut State, p: Player, r: CardResource, n: u8, up: bool) {
     );
 }
 
+/// The seat, resource, units and direction of a turn step.
+fn turn_of(step: Pending) -> Option<(Player, CardResource, u8, bool)> {
+    match step {
+        Pending::Turn {
+            player,
+            resource,
+            n,
+            up,
+        } => Some((player, resource, n, up)),
+        _ => None,
+    }
+}
+
 /// Whether the landscape at `(row, col)` of seat `p` can turn one unit of `r` (down: it
 /// stores one; up: it has room).
 fn turnable(s: &State, p: Player, row: usize, col: usize, r: CardResource, up: bool) -> bool {
@@ -255,13 +282,7 @@ fn turnable(s: &State, p: Player, row: usize, col: usize, r: CardResource, up: b
 /// Whether a turn step leaves its seat no real choice: at most one card can turn, or
 /// every unit there is to turn must (down: the stock is no more than `n`; up: the room).
 pub(crate) fn forced(s: &State, step: Pending) -> bool {
-    let Pending::Turn {
-        player,
-        resource,
-        n,
-        up,
-    } = step
-    else {
+    let Some((player, resource, n, up)) = turn_of(step) else {
         return false;
     };
     let (mut cards, mut units) = (0u32, 0u32);
@@ -278,13 +299,7 @@ pub(crate) fn forced(s: &State, step: Pending) -> bool {
 /// Turns every unit of the turn step `step` the engine's way (the fullest card down, the
 /// emptiest up: docs/cards.md, "Where the rules are silent", 1).
 fn auto(s: &mut State, step: Pending) {
-    if let Pending::Turn {
-        player,
-        resource,
-        n,
-        up,
-    } = step
-    {
+    if let Some((player, resource, n, up)) = turn_of(step) {
         for _ in 0..n {
             if up {
                 s.gain(player, resource);
@@ -320,13 +335,7 @@ pub(crate) fn settle_owed(s: &mut State) {
 /// Checks a pick answering a turn step: a landscape of the step's seat and resource that
 /// can turn the unit.
 pub(crate) fn check_pick(s: &State, step: Pending, row: u8, col: u8) -> Result<(), CardError> {
-    let Pending::Turn {
-        player,
-        resource,
-        up,
-        ..
-    } = step
-    else {
+    let Some((player, resource, _, up)) = turn_of(step) else {
         return Err(CardError::BadChoice);
     };
     let (r, c) = (row as usize, col as usize);
@@ -359,13 +368,7 @@ pub(crate) fn do_pick(s: &mut State, step: Pending, row: u8, col: u8) {
 /// The picks of a turn step: `choose_card` on each card that can turn the unit, in the
 /// fixed order (ids: the `choose_card` block of the action space).
 pub(crate) fn picks(s: &State, step: Pending, mut f: impl FnMut(CardAction)) {
-    let Pending::Turn {
-        player,
-        resource,
-        up,
-        ..
-    } = step
-    else {
+    let Some((player, resource, _, up)) = turn_of(step) else {
         return;
     };
     for (r, c) in s.land_cells(player) {
