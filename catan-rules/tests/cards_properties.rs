@@ -60,8 +60,8 @@ proptest! {
     /// space is legal exactly when it is listed; refused actions change nothing. With and
     /// without the rule `choose_landscapes` (its picks are steps like any other).
     #[test]
-    fn listed_iff_applicable_and_errors_are_atomic(seed in 0u64..10_000, external in any::<bool>(), choose in any::<bool>()) {
-        let rules = CardRules { choose_landscapes: choose, ..rules(external) };
+    fn listed_iff_applicable_and_errors_are_atomic(seed in 0u64..10_000, external in any::<bool>(), by_steps in any::<bool>()) {
+        let rules = CardRules { choose_landscapes: by_steps, ..rules(external) };
         let mut g = CardGame::new(rules, seed);
         let mut legal = Vec::new();
         let mut x = seed ^ 0x5555;
