@@ -247,8 +247,8 @@ fn a_seat_learns_nothing_hidden_choosing_landscapes() {
         choose_landscapes: true,
         ..CardRules::default()
     };
-    let compared: usize = (8..=9).map(|seed| playthrough_with(seed, rules, 7)).sum();
-    assert!(compared > 60, "only {compared} comparisons");
+    let compared = playthrough_with(8, rules, 7);
+    assert!(compared > 30, "only {compared} comparisons");
 }
 
 /// Another seat's action is refused before anything else is looked at, with the same
