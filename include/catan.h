@@ -888,7 +888,7 @@ catan_status catan_cards_state_json(const catan_cards_game *game,
 
 /*
  The rules of the game, as JSON with every field filled in (`vp_target`, `hand_limit`,
- `chance`). `*out_json` is caller-owned.
+ `chance`; `choose_landscapes` only when it is on). `*out_json` is caller-owned.
 
  Errors: `NULL_ARGUMENT`.
 

@@ -599,7 +599,7 @@ fn state(g: &CardGame) -> State {
 }
 
 /// The rules of the game, as JSON with every field filled in (`vp_target`, `hand_limit`,
-/// `chance`). `*out_json` is caller-owned.
+/// `chance`; `choose_landscapes` only when it is on). `*out_json` is caller-owned.
 ///
 /// Errors: `NULL_ARGUMENT`.
 ///

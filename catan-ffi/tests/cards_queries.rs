@@ -9,7 +9,9 @@ mod common;
 
 use catan::cards::*;
 use catan::*;
-use catan_rules::cards::{action_id, CardAction, CardGame, CardResource, CardRules};
+use catan_rules::cards::{
+    action_from_id, action_id, CardAction, CardDecision, CardGame, CardResource, CardRules, Pending,
+};
 use catan_rules::Player;
 use common::cards::*;
 use common::*;
@@ -184,6 +186,62 @@ fn every_query_agrees_with_the_core_along_random_games() {
         // SAFETY: a live handle freed once.
         unsafe { catan_cards_free(g) };
     }
+}
+
+/// Under the rule `choose_landscapes` a seat turns its own landscape cards (Card Game
+/// rules, 'Recording Raw Material Levels'): the picks of a turn step are `choose_card` ids
+/// in the C masks, applied by id, and every answer agrees with the core (docs/cards.md,
+/// "Paying and receiving by choice").
+#[test]
+fn landscape_picks_go_by_id_through_c() {
+    let rules = CardRules {
+        choose_landscapes: true,
+        ..CardRules::default()
+    };
+    let g = new_cards(r#"{"choose_landscapes": true}"#, 5);
+    assert_eq!(
+        string_call(g, catan_cards_rules_json)["choose_landscapes"],
+        true
+    );
+    let mut twin = CardGame::new(rules, 5);
+    let (mut x, mut picks) = (5u64, 0);
+    for i in 0..3_000 {
+        if twin.winner().is_some() {
+            break;
+        }
+        let ids = mask(g);
+        let picking = matches!(
+            twin.decision(),
+            CardDecision::Step {
+                step: Pending::Turn { .. },
+                ..
+            }
+        );
+        if picking {
+            picks += 1;
+            same_state(g, &twin);
+            assert!(ids.len() >= 2, "a real choice: {ids:?}");
+            for &id in &ids {
+                let a = action_from_id(id, Player(0)).unwrap();
+                assert!(matches!(a, CardAction::ChooseCard { .. }), "{a:?}");
+            }
+        } else if i % 100 == 0 {
+            same_state(g, &twin);
+        }
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let plain: Vec<u32> = ids
+            .iter()
+            .copied()
+            .filter(|&id| !action_from_id(id, Player(0)).is_some_and(|a| a.is_offer()))
+            .collect();
+        let pool = if plain.is_empty() { &ids } else { &plain };
+        step(g, &mut twin, pool[(x >> 33) as usize % pool.len()]);
+    }
+    assert!(picks > 5, "only {picks} picks");
+    // SAFETY: a live handle freed once.
+    unsafe { catan_cards_free(g) };
 }
 
 #[test]

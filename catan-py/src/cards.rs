@@ -74,16 +74,33 @@ impl PyCardGame {
 
 #[pymethods]
 impl PyCardGame {
-    /// A new game: ``seed`` fixes every shuffle and die; ``vp_target`` (default 12) and
-    /// ``chance`` (``"seeded"`` or ``"external"``) are the rules.
+    /// A new game: ``seed`` fixes every shuffle and die; the keywords are the rules, one
+    /// per field of ``CardRules`` (docs/cards.md, "Rules"): ``vp_target`` (3–14, default
+    /// 12), ``hand_limit`` (1–7, default 3), ``chance`` (``"seeded"`` or ``"external"``)
+    /// and ``choose_landscapes`` (default ``False``: with ``True`` the seat picks the
+    /// landscape card each unit paid or received turns, by ``choose_card`` steps). Rules
+    /// out of range raise ``RulesError``.
     ///
     /// ``seed=None`` (the default) draws a seed from the operating system, so no two
     /// default games are alike; give a seed to replay a game exactly. A seed is a secret:
     /// whoever knows it knows every shuffle and die to come (docs/security.md), so it is
     /// not shown by ``repr``.
     #[new]
-    #[pyo3(signature = (seed = None, vp_target = 12, chance = "seeded"))]
-    fn new(py: Python<'_>, seed: Option<u64>, vp_target: u8, chance: &str) -> PyResult<Self> {
+    #[pyo3(signature = (
+        seed = None,
+        vp_target = 12,
+        chance = "seeded",
+        hand_limit = 3,
+        choose_landscapes = false
+    ))]
+    fn new(
+        py: Python<'_>,
+        seed: Option<u64>,
+        vp_target: u8,
+        chance: &str,
+        hand_limit: u8,
+        choose_landscapes: bool,
+    ) -> PyResult<Self> {
         let seed = match seed {
             Some(s) => s,
             None => crate::game::os_seed(py)?,
@@ -95,8 +112,9 @@ impl PyCardGame {
         };
         let rules = CardRules {
             vp_target,
+            hand_limit,
             chance,
-            ..CardRules::default()
+            choose_landscapes,
         };
         let game = CardGame::try_new(rules, seed)
             .map_err(|e| <CardGame as crate::engine::PyEngine>::py_error(py, e.into()))?;

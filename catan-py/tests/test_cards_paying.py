@@ -86,3 +86,46 @@ def test_listed_actions_keep_the_default_form() -> None:
     game, _, _ = _two_fields(3)
     assert game.legal_actions()
     assert all("landscapes" not in a for a in game.legal_actions())
+
+
+def test_card_rules_are_keywords() -> None:
+    """Every field of ``CardRules`` is a keyword of ``CardGame`` (docs/cards.md, "Rules";
+    Card Game rules, 'Replenishing Your Hand': the limit is 3 unless a card raises it)."""
+    game = catan_rules.CardGame(seed=4, hand_limit=5, choose_landscapes=True)
+    assert game.rules["hand_limit"] == 5
+    assert game.rules["choose_landscapes"] is True
+    assert game.hand_limit(0) == 5
+    assert "choose_landscapes" not in catan_rules.CardGame(seed=4).rules
+    with pytest.raises(catan_rules.RulesError):
+        catan_rules.CardGame(seed=4, hand_limit=0)
+
+
+def test_landscape_picks_go_by_id() -> None:
+    """With ``choose_landscapes`` a town bought by id waits for the seat to turn its
+    fields: the mask holds one ``choose_card`` id per field that can pay, and the id picked
+    turns exactly that card ("he must rotate the corresponding land cards": Card Game
+    rules, 'Development of the Principality')."""
+    game, p, cells = _two_fields(1)
+    pos = json.loads(game.to_json())
+    pos["rules"]["choose_landscapes"] = True
+    game = catan_rules.CardGame.from_json(json.dumps(pos))
+    game.apply_id(game.id_for_action({"type": "build_town", "player": p, "col": 12}))
+    d = game.decision
+    assert d["type"] == "step" and d["player"] == p
+    assert d["step"] == {"step": "turn", "player": p, "resource": "grain", "n": 2, "up": False}
+    assert game.to_act == [p]
+    picks = [game.action_for_id(i) for i in game.legal_id_list()]
+    want = [
+        {"type": "choose_card", "player": p, "col": c["col"], "row": c["row"]}
+        for c in sorted((cells["full"], cells["second"]), key=lambda c: (c["row"], c["col"]))
+    ]
+    assert picks == want
+    assert int(game.legal_mask().sum()) == 2
+    before = game.to_json()
+    with pytest.raises(catan_rules.IllegalActionError):
+        game.apply({"type": "choose_card", "player": p, **_at(cells["ore"])})
+    assert game.to_json() == before
+    second = {"type": "choose_card", "player": p, **_at(cells["second"])}
+    game.apply_id(game.id_for_action(second))
+    assert game.decision["type"] == "main"
+    assert [_stock(game, p, cells[k]) for k in ("full", "second", "ore")] == [2, 0, 0]

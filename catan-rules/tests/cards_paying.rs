@@ -7,10 +7,10 @@
 //! chooses as before (docs/cards.md, "Paying and receiving by choice").
 
 use catan_rules::cards::{
-    CardAction, CardDecision, CardError, CardGame, CardPosition, CardResource, CardRules, Pending,
-    PileId, PosCell, Turns,
+    action_from_id, action_id, CardAction, CardDecision, CardError, CardEvent, CardGame,
+    CardPosition, CardResource, CardRules, Pending, PileId, PosCell, Turns, ACTION_SPACE,
 };
-use catan_rules::{Player, Rng};
+use catan_rules::{Player, PlayerSet, Rng};
 
 /// A game in its main phase, turn 3 or later, nothing pending.
 fn main_phase(seed: u64) -> CardGame {
@@ -229,4 +229,291 @@ fn the_default_form_is_unchanged_on_the_wire() {
         r#"{"type":"build_town","player":1,"col":12,"landscapes":[{"row":1,"col":13},{"row":3,"col":11}]}"#
     );
     assert_eq!(CardAction::from_json(&b.to_json()).unwrap(), b);
+}
+
+// ------------------------------------------------------------- turning by steps and ids
+
+/// [`two_fields`] under the rule `choose_landscapes`: the seat turns its own cards by
+/// steps (docs/cards.md, "Paying and receiving by choice").
+fn two_fields_choosing(seed: u64, stock: [(u8, u8, u8); 3]) -> (CardGame, Player) {
+    let (g, p) = two_fields(seed);
+    let mut pos = g.to_position();
+    pos.rules.choose_landscapes = true;
+    for (r, c, n) in stock {
+        cell(&mut pos, p, r, c).stock = n;
+    }
+    let g = CardGame::from_json(&serde_json::to_string(&pos).unwrap()).unwrap();
+    (g, p)
+}
+
+fn id(a: CardAction) -> u32 {
+    action_id(&a).unwrap()
+}
+
+fn pick(p: Player, row: u8, col: u8) -> CardAction {
+    CardAction::ChooseCard {
+        player: p,
+        col,
+        row,
+    }
+}
+
+/// The decision: seat `p` turns `n` grain down (or up).
+fn grain_step(p: Player, n: u8, up: bool) -> CardDecision {
+    let step = Pending::Turn {
+        player: p,
+        resource: CardResource::Grain,
+        n,
+        up,
+    };
+    CardDecision::Step { player: p, step }
+}
+
+/// The ids the mask marks.
+fn masked(g: &CardGame) -> Vec<u32> {
+    let mut mask = vec![false; ACTION_SPACE as usize];
+    g.legal_mask(&mut mask);
+    (0..ACTION_SPACE).filter(|&i| mask[i as usize]).collect()
+}
+
+/// "He must rotate the corresponding land cards" (Card Game rules, 'Development of the
+/// Principality'; 'Recording Raw Material Levels'): a town bought by id leaves the seat a
+/// step per resource with a real choice — the grain, from two fields — and none for the
+/// ore of its only mountain. Picking the poorer field by id turns exactly it; the last
+/// unit then has one card left and turns at once. The engine alone would have emptied the
+/// fuller field twice.
+#[test]
+fn paying_by_choice_through_ids_turns_the_chosen_cards() {
+    let (g, p) = two_fields_choosing(1, [(1, 13, 3), (3, 11, 1), (1, 15, 3)]);
+    let mut g2 = g.clone();
+    g2.apply_id(id(CardAction::BuildTown {
+        player: p,
+        col: 12,
+        landscapes: Turns::NONE,
+    }))
+    .unwrap();
+    assert_eq!(g2.decision(), grain_step(p, 2, false));
+    // The ore waits behind the grain (resources in their fixed order), then has one card.
+    assert_eq!(g2.cell(p, 1, 15).stock, 3);
+    assert_eq!(g2.to_act(), PlayerSet::EMPTY.with(p));
+    assert_eq!(
+        masked(&g2),
+        vec![id(pick(p, 1, 13)), id(pick(p, 3, 11))],
+        "one id per field that can give"
+    );
+    // An illegal pick (the mountain, now empty; a cell with no card) changes nothing.
+    let before = g2.to_json();
+    for bad in [
+        pick(p, 1, 15),
+        pick(p, 2, 12),
+        pick(p, 4, 26),
+        pick(p, 9, 9),
+    ] {
+        assert_eq!(g2.apply(bad), Err(CardError::BadChoice), "{bad:?}");
+        assert_eq!(g2.to_json(), before);
+    }
+    // The other seat cannot pick for him.
+    let other = catan_rules::cards::opponent(p);
+    assert!(matches!(
+        g2.apply(pick(other, 3, 11)),
+        Err(CardError::NotYourTurn { .. })
+    ));
+    g2.apply_id(id(pick(p, 3, 11))).unwrap();
+    assert_eq!(g2.decision(), CardDecision::Main { player: p });
+    assert_eq!((g2.cell(p, 1, 13).stock, g2.cell(p, 3, 11).stock), (2, 0));
+    assert_eq!(g2.cell(p, 1, 15).stock, 0);
+    // The other seat sees the turned cards: the table is public.
+    let seen = &g2.view(Some(other)).principalities[p.index()].cells;
+    assert!(seen.iter().any(|&(r, c, _, n, _)| (r, c, n) == (3, 11, 0)));
+    assert!(seen.iter().any(|&(r, c, _, n, _)| (r, c, n) == (1, 13, 2)));
+
+    // Without the rule: the default game's choice, no step.
+    let (plain, _) = two_fields(1);
+    let mut plain = plain;
+    plain
+        .apply_id(id(CardAction::BuildTown {
+            player: p,
+            col: 12,
+            landscapes: Turns::NONE,
+        }))
+        .unwrap();
+    assert_eq!(plain.decision(), CardDecision::Main { player: p });
+    assert_eq!(
+        (plain.cell(p, 1, 13).stock, plain.cell(p, 3, 11).stock),
+        (1, 1)
+    );
+    // Naming the cards on the action still works under the rule, without a step.
+    let mut named = g.clone();
+    named
+        .apply(CardAction::BuildTown {
+            player: p,
+            col: 12,
+            landscapes: turns(&[(1, 15), (3, 11), (1, 15), (1, 13), (1, 15)]),
+        })
+        .unwrap();
+    assert_eq!(named.decision(), CardDecision::Main { player: p });
+    assert_eq!(named.to_json(), g2.to_json());
+}
+
+/// A unit received goes on the card the seat turns up (Card Game rules, 'Recording Raw
+/// Material Levels': the card turns "to show the next highest number"): a bank trade's
+/// grain on the field picked, not the first of two equally empty ones; paid ore first.
+#[test]
+fn receiving_by_choice_fills_the_chosen_card() {
+    let (g, p) = two_fields_choosing(3, [(1, 13, 1), (3, 11, 1), (1, 15, 3)]);
+    let mut g = g;
+    let trade = CardAction::BankTrade {
+        player: p,
+        give: CardResource::Ore,
+        get: CardResource::Grain,
+        landscapes: Turns::NONE,
+    };
+    let events = g.apply_id(id(trade)).unwrap();
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, CardEvent::BankTraded { .. })));
+    assert_eq!(g.decision(), grain_step(p, 1, true));
+    assert_eq!(g.cell(p, 1, 15).stock, 0);
+    assert_eq!(
+        masked(&g),
+        vec![id(pick(p, 1, 13)), id(pick(p, 3, 11))],
+        "one id per field with room"
+    );
+    g.apply_id(id(pick(p, 3, 11))).unwrap();
+    assert_eq!((g.cell(p, 1, 13).stock, g.cell(p, 3, 11).stock), (1, 2));
+    assert_eq!(g.decision(), CardDecision::Main { player: p });
+}
+
+/// A position waiting for a pick saves and loads as it was; crafted turn steps that no
+/// game reaches are refused: without the rule, more units than the cards hold, behind
+/// another step, or with one card left (the engine would turn it at once).
+#[test]
+fn positions_with_a_pending_pick_round_trip_and_bad_ones_are_refused() {
+    let (g, p) = two_fields_choosing(1, [(1, 13, 3), (3, 11, 1), (1, 15, 3)]);
+    let mut g = g;
+    g.apply(CardAction::BuildTown {
+        player: p,
+        col: 12,
+        landscapes: Turns::NONE,
+    })
+    .unwrap();
+    let text = g.to_json();
+    let back = CardGame::from_json(&text).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(back.to_json(), text);
+    let turn = |n, up| Pending::Turn {
+        player: p,
+        resource: CardResource::Grain,
+        n,
+        up,
+    };
+    let load = |f: &dyn Fn(&mut CardPosition)| {
+        let mut pos = g.to_position();
+        f(&mut pos);
+        CardGame::from_json(&serde_json::to_string(&pos).unwrap())
+    };
+    assert!(load(&|_| {}).is_ok());
+    assert!(load(&|pos| pos.pending = vec![turn(3, false)]).is_ok());
+    let refused: [&dyn Fn(&mut CardPosition); 6] = [
+        &|pos| pos.rules.choose_landscapes = false,
+        &|pos| pos.pending = vec![turn(5, false)],
+        &|pos| pos.pending = vec![turn(0, false)],
+        &|pos| pos.pending = vec![turn(9, true)],
+        &|pos| pos.pending = vec![Pending::Discard { player: p }, turn(1, false)],
+        &|pos| {
+            cell(pos, p, 3, 11).stock = 0;
+            pos.pending = vec![turn(1, false)];
+        },
+    ];
+    for (i, f) in refused.iter().enumerate() {
+        assert!(load(*f).is_err(), "crafted position {i} loaded");
+    }
+}
+
+/// Along random games under the rule: at every pick, every id of the action space is in
+/// the mask exactly when it applies (only `choose_card` ids of the seat's turnable cards
+/// are); a refused id changes nothing; the position round-trips. After every action the
+/// cards' units stay 0–3 and add up to each seat's stock.
+#[test]
+fn pick_ids_are_masked_iff_they_apply() {
+    let rules = CardRules {
+        choose_landscapes: true,
+        ..CardRules::default()
+    };
+    let mut picks = 0;
+    let mut mask = vec![false; ACTION_SPACE as usize];
+    let mut legal = Vec::new();
+    for seed in 0..2u64 {
+        let mut g = CardGame::new(rules, seed);
+        let mut r = Rng::new(seed ^ 0x7a7a);
+        for step in 0..1_500 {
+            if g.winner().is_some() {
+                break;
+            }
+            if let CardDecision::Step {
+                player,
+                step: Pending::Turn { .. },
+            } = g.decision()
+            {
+                picks += 1;
+                g.legal_mask(&mut mask);
+                let before = g.to_json();
+                for i in 0..ACTION_SPACE {
+                    let a = action_from_id(i, player).unwrap();
+                    let ok = g.is_legal(&a);
+                    assert_eq!(ok, mask[i as usize], "seed {seed} step {step} id {i}");
+                    assert!(!ok || matches!(a, CardAction::ChooseCard { .. }));
+                    if ok || i % 256 == 0 {
+                        let mut h = g.clone();
+                        assert_eq!(h.apply_id(i).is_ok(), ok);
+                        if !ok {
+                            assert_eq!(h.to_json(), before);
+                        }
+                    }
+                }
+                assert!(mask.iter().filter(|&&m| m).count() >= 2, "a real choice");
+                assert_eq!(CardGame::from_json(&before).unwrap(), g);
+            }
+            g.legal_actions(&mut legal);
+            legal.retain(|a| !a.is_offer() || r.below(10) == 0);
+            g.apply(legal[r.below(legal.len() as u32) as usize])
+                .unwrap();
+            for p in [Player(0), Player(1)] {
+                let cells = stocks(&g, p);
+                let total: u32 = cells.iter().map(|&(_, _, n)| u32::from(n)).sum();
+                assert!(cells.iter().all(|&(_, _, n)| n <= 3));
+                assert_eq!(total, g.stock(p).total(), "seed {seed} step {step}");
+            }
+        }
+    }
+    assert!(picks > 20, "only {picks} picks met");
+}
+
+/// Each seat turns its own cards in an accepted offer too (Card Game rules, 'Obeying the
+/// Event Die Roll', b: "Both must rotate an appropriate land card"; docs/rulings.md §43),
+/// and a unit received has the room the same offer's payment makes: 1 ore for 1 ore from a
+/// full mountain keeps it full.
+#[test]
+fn an_offer_received_has_the_room_its_payment_makes() {
+    let (g, p) = two_fields_choosing(5, [(1, 13, 3), (3, 11, 1), (1, 15, 3)]);
+    let q = catan_rules::cards::opponent(p);
+    let mut pos = g.to_position();
+    let ore = pos.principalities[q.index()]
+        .iter_mut()
+        .find(|c| c.card.starts_with("mountains"))
+        .unwrap();
+    ore.stock = 1;
+    let mut g = CardGame::from_json(&serde_json::to_string(&pos).unwrap()).unwrap();
+    let one = catan_rules::cards::CardResources::one(CardResource::Ore);
+    g.apply(CardAction::Offer {
+        player: p,
+        give: one,
+        get: one,
+    })
+    .unwrap();
+    g.apply(CardAction::Accept { player: q }).unwrap();
+    assert_eq!(g.decision(), CardDecision::Main { player: p });
+    assert_eq!(g.cell(p, 1, 15).stock, 3);
+    assert_eq!(g.stock(p).get(CardResource::Ore), 3);
+    assert_eq!(g.stock(q).get(CardResource::Ore), 1);
 }

@@ -57,10 +57,12 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     /// Along a random game: every listed action applies; every id of the fixed action
-    /// space is legal exactly when it is listed; refused actions change nothing.
+    /// space is legal exactly when it is listed; refused actions change nothing. With and
+    /// without the rule `choose_landscapes` (its picks are steps like any other).
     #[test]
-    fn listed_iff_applicable_and_errors_are_atomic(seed in 0u64..10_000, external in any::<bool>()) {
-        let mut g = CardGame::new(rules(external), seed);
+    fn listed_iff_applicable_and_errors_are_atomic(seed in 0u64..10_000, external in any::<bool>(), by_steps in any::<bool>()) {
+        let rules = CardRules { choose_landscapes: by_steps, ..rules(external) };
+        let mut g = CardGame::new(rules, seed);
         let mut legal = Vec::new();
         let mut x = seed ^ 0x5555;
         for step in 0..400 {
@@ -114,7 +116,8 @@ proptest! {
     /// A position written out and read back is the same game, and plays on the same.
     #[test]
     fn positions_round_trip(seed in 0u64..10_000, steps in 0usize..500) {
-        let mut g = CardGame::new(rules(seed % 2 == 0), seed);
+        let rules = CardRules { choose_landscapes: seed % 3 == 0, ..rules(seed % 2 == 0) };
+        let mut g = CardGame::new(rules, seed);
         let mut legal = Vec::new();
         let mut x = seed;
         for _ in 0..steps {

@@ -174,6 +174,10 @@ fn playthrough(seed: u64, chance: ChanceMode, every: usize) -> usize {
         chance,
         ..CardRules::default()
     };
+    playthrough_with(seed, rules, every)
+}
+
+fn playthrough_with(seed: u64, rules: CardRules, every: usize) -> usize {
     let mut g = CardGame::new(rules, seed);
     let mut r = Rng::new(seed ^ 0x5eed);
     let mut legal = Vec::new();
@@ -233,6 +237,18 @@ fn a_seat_learns_nothing_hidden_external() {
         .map(|seed| playthrough(seed, ChanceMode::External, 9))
         .sum();
     assert!(compared > 60, "only {compared} comparisons");
+}
+
+/// Under the rule `choose_landscapes` (docs/cards.md, "Paying and receiving by choice"):
+/// the turn steps and their picks read nothing hidden either.
+#[test]
+fn a_seat_learns_nothing_hidden_choosing_landscapes() {
+    let rules = CardRules {
+        choose_landscapes: true,
+        ..CardRules::default()
+    };
+    let compared = playthrough_with(8, rules, 7);
+    assert!(compared > 30, "only {compared} comparisons");
 }
 
 /// Another seat's action is refused before anything else is looked at, with the same

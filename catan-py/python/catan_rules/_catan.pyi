@@ -350,7 +350,12 @@ class CardGame:
     """A game of the Catan Card Game (1996, two players), changed only by ``apply``."""
 
     def __new__(
-        cls, seed: int | None = None, vp_target: int = 12, chance: str = "seeded"
+        cls,
+        seed: int | None = None,
+        vp_target: int = 12,
+        chance: str = "seeded",
+        hand_limit: int = 3,
+        choose_landscapes: bool = False,
     ) -> CardGame: ...
     @staticmethod
     def from_json(position: str, seed: int | None = None) -> CardGame: ...

@@ -349,6 +349,47 @@ mod tests {
         );
     }
 
+    /// Under the rule `choose_landscapes` a game waiting for a seat to turn a landscape
+    /// card (docs/cards.md, "Paying and receiving by choice") is sampled with the step kept:
+    /// the same view, decision and picks, hidden cards moved.
+    #[test]
+    fn determinization_keeps_a_pending_pick() {
+        let rules = CardRules {
+            choose_landscapes: true,
+            ..CardRules::default()
+        };
+        let mut g = CardGame::new(rules, 3);
+        let mut bot = RandomBot::<CardGame>::new(3);
+        let mut rng = Rng::new(9);
+        let (mut picks, mut moved) = (0, 0);
+        while g.winner().is_none() && picks < 12 {
+            let Some(seat) = g.to_act().iter().next() else {
+                break;
+            };
+            if let CardDecision::Step {
+                step: crate::cards::Pending::Turn { .. },
+                ..
+            } = g.decision()
+            {
+                picks += 1;
+                for p in [Player(0), Player(1)] {
+                    let s = determinize(&g, p, &mut rng);
+                    assert_eq!(s.view(Some(p)), g.view(Some(p)));
+                    assert_eq!(s.decision(), g.decision());
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    s.legal_actions(&mut a);
+                    g.legal_actions(&mut b);
+                    assert_eq!(a, b);
+                    moved += usize::from(s.hand(opponent(p)) != g.hand(opponent(p)));
+                }
+            }
+            let a = bot.choose(&Perspective::new(&g, seat)).unwrap();
+            g.apply(a).unwrap();
+        }
+        assert!(picks >= 12, "only {picks} picks");
+        assert!(moved > 0, "no hidden card moved");
+    }
+
     /// The sample depends only on what the seat may know: a game whose opponent hand holds
     /// another unseen card (swapped with a card of an unsearched development pile) gives
     /// the same sample for the same generator.

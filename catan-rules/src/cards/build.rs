@@ -349,6 +349,7 @@ pub(crate) fn check_win(s: &mut State, sink: &mut impl CardEventSink) -> bool {
         if pts >= s.rules.vp_target as u32 {
             s.winner = Some(p);
             s.phase = Phase::Over;
+            super::turning::settle_owed(s);
             s.queue.clear();
             s.offer = None;
             sink.push(CardEvent::Won {

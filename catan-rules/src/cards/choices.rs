@@ -30,7 +30,8 @@ pub(crate) fn actor(step: Pending) -> Option<Player> {
         | Pending::PlaceDrawn { player, .. }
         | Pending::ScoutPick { player, .. }
         | Pending::Shuffle { player, .. }
-        | Pending::Answer { player } => player,
+        | Pending::Answer { player }
+        | Pending::Turn { player, .. } => player,
         Pending::Steal { taker, .. } => taker,
         Pending::Give { giver, .. } => giver,
         Pending::ChooseCard { chooser, .. } | Pending::Conflict { chooser, .. } => chooser,
@@ -56,6 +57,7 @@ pub(crate) fn nothing_to_choose(s: &State, step: Pending) -> bool {
         Pending::Conflict { chooser, n } => n == 0 || s.hands[opponent(chooser).index()].is_empty(),
         Pending::Landscapes { .. } => s.piles[PileId::LANDSCAPES.index()].is_empty(),
         Pending::Shuffle { pile, placed, .. } => placed as usize + 1 >= s.piles[pile.index()].len(),
+        Pending::Turn { n, .. } => n == 0,
         _ => false,
     }
 }
@@ -163,6 +165,9 @@ pub(crate) fn check_step(s: &State, step: Pending, a: &CardAction) -> Result<(),
         (Pending::Answer { .. }, A::Accept { .. } | A::Reject { .. }) => {
             super::trade::check_answer(s, a)
         }
+        (Pending::Turn { .. }, A::ChooseCard { col, row, .. }) => {
+            turning::check_pick(s, step, row, col)
+        }
         _ => Err(wrong(a, step_name(step))),
     }
 }
@@ -260,6 +265,7 @@ pub(crate) fn step_name(step: Pending) -> &'static str {
         Pending::ScoutPick { .. } => "two landscapes from the pile",
         Pending::Answer { .. } => "an answer to the offer",
         Pending::Shuffle { .. } => "the next card of the shuffle (chance)",
+        Pending::Turn { .. } => "a landscape card to turn",
         _ => "nothing",
     }
 }
@@ -295,9 +301,10 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
                 ..
             },
         ) => {
+            // The step counts down first: the units it turns are queued in front of it.
+            count_down(s);
             turning::gain(s, player, &landscapes, resource);
             sink.push(CardEvent::Gained { player, resource });
-            count_down(s);
         }
         (
             Pending::Steal { taker, victim, .. },
@@ -307,6 +314,7 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
                 ..
             },
         ) => {
+            count_down(s);
             transfer(
                 s,
                 victim,
@@ -315,7 +323,6 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
                 (&Turns::NONE, &landscapes),
                 sink,
             );
-            count_down(s);
         }
         (
             Pending::Give {
@@ -327,6 +334,7 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
                 ..
             },
         ) => {
+            count_down(s);
             transfer(
                 s,
                 giver,
@@ -335,7 +343,6 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
                 (&landscapes, &Turns::NONE),
                 sink,
             );
-            count_down(s);
         }
         (
             Pending::Spend { player, .. },
@@ -345,13 +352,13 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
                 ..
             },
         ) => {
+            count_down(s);
             turning::pay(s, player, &landscapes, &CardResources::one(resource));
             sink.push(CardEvent::Lost {
                 player,
                 resource,
                 amount: 1,
             });
-            count_down(s);
         }
         (
             Pending::Discard { player } | Pending::PutBack { player },
@@ -445,6 +452,9 @@ pub(crate) fn do_step(s: &mut State, step: Pending, a: CardAction, sink: &mut im
         (Pending::Answer { .. }, _) => {
             s.queue.remove(0);
             super::trade::answer(s, a, sink)
+        }
+        (Pending::Turn { .. }, A::ChooseCard { col, row, .. }) => {
+            turning::do_pick(s, step, row, col)
         }
         _ => {}
     }

@@ -497,6 +497,7 @@ fn step_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, step: Pending, p: P
             o.maybe(A::Accept { player: p });
             o.maybe(A::Reject { player: p });
         }
+        Pending::Turn { .. } => super::turning::picks(s, step, |a| o.sure(a)),
         Pending::Production | Pending::CheckHands | Pending::EventCard => {}
     }
 }

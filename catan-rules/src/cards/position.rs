@@ -553,6 +553,38 @@ fn check_step(s: &State, index: usize, step: Pending) -> Result<(), String> {
             }
             Ok(())
         }
+        Pending::Turn {
+            player,
+            resource,
+            n,
+            up,
+        } => {
+            seat(player)?;
+            count(n)?;
+            if !s.rules.choose_landscapes {
+                return Err("a landscape turn step only with the rule `choose_landscapes`".into());
+            }
+            let leading = s.queue[..index]
+                .iter()
+                .all(|q| matches!(q, Pending::Turn { .. }));
+            if n == 0 || !leading {
+                return Err(
+                    "a landscape turn step turns at least one unit, before any other step".into(),
+                );
+            }
+            // The first one turns now: the seat holds the units it pays, or room for those
+            // it receives.
+            let (stock, lands) = (s.stock(player).get(resource), s.counts(player).lands);
+            let room = lands[resource.index()] * MAX_STOCK - stock;
+            if head && n > if up { room } else { stock } {
+                return Err(format!(
+                    "seat {} cannot turn {n} unit(s) of {resource:?} {}",
+                    player.0,
+                    if up { "up" } else { "down" }
+                ));
+            }
+            Ok(())
+        }
         Pending::Shuffle {
             player,
             pile,

@@ -250,6 +250,21 @@ pub enum Pending {
         /// Who answers.
         player: Player,
     },
+    /// With [`CardRules::choose_landscapes`]: `player` turns `n` units of `resource` on
+    /// his landscape cards of it, one `choose_card` per unit — down for units paid or
+    /// given (`up` false), up for units received. Queued by the action that pays or
+    /// receives, before anything else it queues; made only while more than one card could
+    /// turn (otherwise the engine turns them at once).
+    Turn {
+        /// Whose cards.
+        player: Player,
+        /// The resource.
+        resource: CardResource,
+        /// Units still to turn.
+        n: u8,
+        /// Received (turned up) rather than paid (turned down).
+        up: bool,
+    },
 }
 
 /// A trade offer from the player to move to the opponent.
@@ -272,6 +287,13 @@ pub struct CardRules {
     pub hand_limit: u8,
     /// Where dice and the starting player come from.
     pub chance: crate::ChanceMode,
+    /// The seat turns its own landscape cards: a unit paid, lost to the opponent or
+    /// received that more than one card could give or take becomes a [`Pending::Turn`]
+    /// step, answered by `choose_card` with the card ("Card Game rules, 'Recording Raw
+    /// Material Levels'"; docs/cards.md, "Paying and receiving by choice"). Off (the
+    /// default): the engine turns them. Left out of the JSON when off.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub choose_landscapes: bool,
 }
 
 impl CardRules {
@@ -298,6 +320,7 @@ impl CardRules {
     /// | `vp_target` | [`CardRules::MIN_VP_TARGET`] (3) to [`CardRules::MAX_VP_TARGET`] (14) |
     /// | `hand_limit` | [`CardRules::MIN_HAND_LIMIT`] (1) to [`CardRules::MAX_HAND_LIMIT`] (7) |
     /// | `chance` | either mode |
+    /// | `choose_landscapes` | either |
     ///
     /// [`super::CardGame::try_new`], the position loader and every skin call it.
     ///
@@ -330,6 +353,7 @@ impl Default for CardRules {
             vp_target: 12,
             hand_limit: 3,
             chance: crate::ChanceMode::Seeded,
+            choose_landscapes: false,
         }
     }
 }

@@ -126,14 +126,17 @@ pub(crate) fn answer(s: &mut State, a: CardAction, sink: &mut impl CardEventSink
     let accepted = matches!(a, CardAction::Accept { .. });
     if accepted {
         let offerer = opponent(player);
-        s.pay(offerer, &o.give);
-        s.pay(player, &o.get);
+        // Each seat turns its own cards (with `choose_landscapes`, as steps: the offerer's
+        // payment, the answer's, then what each receives).
+        let none = super::turning::Turns::NONE;
+        super::turning::pay(s, offerer, &none, &o.give);
+        super::turning::pay(s, player, &none, &o.get);
         for r in CardResource::ALL {
             for _ in 0..o.get.get(r) {
-                s.gain(offerer, r);
+                super::turning::gain(s, offerer, &none, r);
             }
             for _ in 0..o.give.get(r) {
-                s.gain(player, r);
+                super::turning::gain(s, player, &none, r);
             }
         }
     }

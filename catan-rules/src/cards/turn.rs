@@ -550,6 +550,7 @@ pub(crate) fn settle(s: &mut State, sink: &mut impl CardEventSink) {
                 let v = s.rng.die();
                 effects::resolve_attack(s, attacker, attack, countered, v, sink);
             }
+            Pending::Turn { .. } if super::turning::settle_forced(s) => {}
             _ if choices::nothing_to_choose(s, step) => {
                 s.queue.remove(0);
             }

@@ -159,6 +159,12 @@ pub(crate) fn check(
 /// engine's choice when `t` is empty (already checked).
 pub(crate) fn pay(s: &mut State, p: Player, t: &Turns, cost: &CardResources) {
     if t.is_empty() {
+        if s.rules.choose_landscapes {
+            for r in CardResource::ALL {
+                owe(s, p, r, cost.get(r), false);
+            }
+            return;
+        }
         return s.pay(p, cost);
     }
     for (r, c) in t.cells() {
@@ -182,7 +188,197 @@ pub(crate) fn gain(s: &mut State, p: Player, t: &Turns, res: CardResource) -> bo
             s.gain_at(p, r, c);
             true
         }
+        None if s.rules.choose_landscapes => {
+            // The room there will be once the units owed so far are turned (an accepted
+            // offer may give and receive the same resource).
+            let lands = u32::from(s.counts(p).lands[res.index()]);
+            let room = lands * u32::from(MAX_STOCK) + owed(s, p, res, false)
+                > u32::from(s.stock(p).get(res)) + owed(s, p, res, true);
+            if room {
+                owe(s, p, res, 1, true);
+            }
+            room
+        }
         None => s.gain(p, res),
+    }
+}
+
+// ------------------------------------------------------------------ turning by steps
+
+/// The units of `r` seat `p` owes to turn up (or down) in the turn steps queued.
+fn owed(s: &State, p: Player, r: CardResource, up: bool) -> u32 {
+    s.queue
+        .iter()
+        .filter_map(|&q| turn_of(q))
+        .filter(|&(q, res, _, u)| (q, res, u) == (p, r, up))
+        .map(|(_, _, n, _)| u32::from(n))
+        .sum()
+}
+
+/// Queues `n` units of `r` for seat `p` to turn (up or down) as a [`Pending::Turn`] step,
+/// after the steps already owed (the units an action pays are turned before those it
+/// receives, in the order it pays them) and before anything else pending. A unit owed
+/// right after the same kind of unit joins its step.
+fn owe(s: &mut State, p: Player, r: CardResource, n: u8, up: bool) {
+    if n == 0 {
+        return;
+    }
+    let at = s
+        .queue
+        .iter()
+        .take_while(|q| matches!(q, Pending::Turn { .. }))
+        .count();
+    if let Some(Pending::Turn {
+        player,
+        resource,
+        n: k,
+        up: u,
+    }) = at.checked_sub(1).and_then(|i| s.queue.get_mut(i))
+    {
+        if (*player, *resource, *u) == (p, r, up) {
+            *k += n;
+            return;
+        }
+    }
+    s.queue.insert(
+        at,
+        Pending::Turn {
+            player: p,
+            resource: r,
+            n,
+            up,
+        },
+    );
+}
+
+/// The seat, resource, units and direction of a turn step.
+fn turn_of(step: Pending) -> Option<(Player, CardResource, u8, bool)> {
+    match step {
+        Pending::Turn {
+            player,
+            resource,
+            n,
+            up,
+        } => Some((player, resource, n, up)),
+        _ => None,
+    }
+}
+
+/// Whether the landscape at `(row, col)` of seat `p` can turn one unit of `r` (down: it
+/// stores one; up: it has room).
+fn turnable(s: &State, p: Player, row: usize, col: usize, r: CardResource, up: bool) -> bool {
+    let cell = s.cell(p, row, col);
+    cell.card.is_some_and(|id| {
+        s.spec(id).kind == CardKind::Landscape
+            && s.landscape_resource(id) == r
+            && if up {
+                cell.stock < MAX_STOCK
+            } else {
+                cell.stock > 0
+            }
+    })
+}
+
+/// Whether a turn step leaves its seat no real choice: at most one card can turn, or
+/// every unit there is to turn must (down: the stock is no more than `n`; up: the room).
+pub(crate) fn forced(s: &State, step: Pending) -> bool {
+    let Some((player, resource, n, up)) = turn_of(step) else {
+        return false;
+    };
+    let (mut cards, mut units) = (0u32, 0u32);
+    for (r, c) in s.land_cells(player) {
+        if turnable(s, player, r, c, resource, up) {
+            let stock = s.cell(player, r, c).stock;
+            cards += 1;
+            units += u32::from(if up { MAX_STOCK - stock } else { stock });
+        }
+    }
+    cards <= 1 || units <= u32::from(n)
+}
+
+/// Turns every unit of the turn step `step` the engine's way (the fullest card down, the
+/// emptiest up: docs/cards.md, "Where the rules are silent", 1).
+fn auto(s: &mut State, step: Pending) {
+    if let Some((player, resource, n, up)) = turn_of(step) {
+        for _ in 0..n {
+            if up {
+                s.gain(player, resource);
+            } else {
+                s.spend(player, resource);
+            }
+        }
+    }
+}
+
+/// The turn step at the head of the queue, when it leaves no choice: turned at once and
+/// dropped (`true`). Called by the loop of automatic steps.
+pub(crate) fn settle_forced(s: &mut State) -> bool {
+    match s.head() {
+        Some(step @ Pending::Turn { .. }) if forced(s, step) => {
+            s.queue.remove(0);
+            auto(s, step);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// When the game ends with units still owed: the engine turns them, so that the final
+/// position holds what was paid and received.
+pub(crate) fn settle_owed(s: &mut State) {
+    while let Some(step @ Pending::Turn { .. }) = s.head() {
+        s.queue.remove(0);
+        auto(s, step);
+    }
+}
+
+/// Checks a pick answering a turn step: a landscape of the step's seat and resource that
+/// can turn the unit.
+pub(crate) fn check_pick(s: &State, step: Pending, row: u8, col: u8) -> Result<(), CardError> {
+    let Some((player, resource, _, up)) = turn_of(step) else {
+        return Err(CardError::BadChoice);
+    };
+    let (r, c) = (row as usize, col as usize);
+    if r < ROWS && c < COLS && turnable(s, player, r, c, resource, up) {
+        Ok(())
+    } else {
+        Err(CardError::BadChoice)
+    }
+}
+
+/// Turns the picked card one unit and counts the step down (checked).
+pub(crate) fn do_pick(s: &mut State, step: Pending, row: u8, col: u8) {
+    let Pending::Turn { player, up, .. } = step else {
+        return;
+    };
+    let (r, c) = (row as usize, col as usize);
+    if up {
+        s.gain_at(player, r, c);
+    } else {
+        s.spend_at(player, r, c);
+    }
+    match s.queue.first_mut() {
+        Some(Pending::Turn { n, .. }) if *n > 1 => *n -= 1,
+        _ => {
+            s.queue.remove(0);
+        }
+    }
+}
+
+/// The picks of a turn step: `choose_card` on each card that can turn the unit, in the
+/// fixed order (ids: the `choose_card` block of the action space).
+pub(crate) fn picks(s: &State, step: Pending, mut f: impl FnMut(CardAction)) {
+    let Some((player, resource, _, up)) = turn_of(step) else {
+        return;
+    };
+    for (r, c) in s.land_cells(player) {
+        if turnable(s, player, r, c, resource, up) {
+            f(CardAction::ChooseCard {
+                player,
+                col: c as u8,
+                row: r as u8,
+            });
+        }
     }
 }
 
