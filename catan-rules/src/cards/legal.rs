@@ -334,10 +334,10 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
     if need {
         let cheap = s.count_effect(p, Effect::CheaperSearch) > 0;
         // The payments in stock, found once for the five piles.
-        let mut pays = [[None; 2]; 21];
+        let mut pays = [[None; 2]; PAY_TWO.len()];
         let mut k = 0;
-        for pay in payments() {
-            if pay[1].is_none() == cheap && affords(&stock, pay) {
+        for &pay in if cheap { &PAY_ONE[..] } else { &PAY_TWO[..] } {
+            if affords(&stock, pay) {
                 pays[k] = pay;
                 k += 1;
             }
@@ -373,14 +373,34 @@ fn affords(stock: &CardResources, pay: [Option<CardResource>; 2]) -> bool {
     }
 }
 
-/// Every way to pay for a search: one resource, or two (unordered).
-fn payments() -> impl Iterator<Item = [Option<CardResource>; 2]> {
+/// The ways to pay for a search with a Town Hall (`Effect::CheaperSearch`): one resource.
+const PAY_ONE: [[Option<CardResource>; 2]; 6] = {
+    let mut t = [[None; 2]; 6];
+    let mut i = 0;
+    while i < 6 {
+        t[i] = [Some(CardResource::ALL[i]), None];
+        i += 1;
+    }
+    t
+};
+
+/// The ways to pay for a search otherwise: two resources (unordered), in the order listed.
+/// Tables, so that the enumeration does not rebuild them for every searchable state.
+const PAY_TWO: [[Option<CardResource>; 2]; 21] = {
     let all = CardResource::ALL;
-    (0..6).flat_map(move |i| {
-        core::iter::once([Some(all[i]), None])
-            .chain((i..6).map(move |j| [Some(all[i]), Some(all[j])]))
-    })
-}
+    let mut t = [[None; 2]; 21];
+    let (mut i, mut k) = (0, 0);
+    while i < 6 {
+        let mut j = i;
+        while j < 6 {
+            t[k] = [Some(all[i]), Some(all[j])];
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 fn step_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, step: Pending, p: Player) {
     use CardAction as A;
