@@ -215,17 +215,19 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
             }
         }
         // Trade: the check's conditions (`trade::check_bank`, `trade::check_offer`): enough
-        // of `give` at its rate (one unit for an offer), room for one more `get`.
-        for give in CardResource::ALL {
-            let have = stock.get(give);
-            if have == 0 {
-                continue;
-            }
-            let bank = have >= trade::rate(s, p, give);
-            for get in CardResource::ALL {
-                if give == get || counts.room[get.index()] == 0 {
-                    continue;
-                }
+        // of `give` at its rate (one unit for an offer), room for one more `get`. As bit
+        // sets of resources, visited in resource order: a branch per pair of resources
+        // would be mispredicted as often as not.
+        let (mut gives, mut bank, mut gets) = (0u8, 0u8, 0u8);
+        for r in CardResource::ALL {
+            let have = stock.get(r);
+            gives |= u8::from(have > 0) << r.index();
+            bank |= u8::from(have >= trade::rate(s, p, r)) << r.index();
+            gets |= u8::from(counts.room[r.index()] > 0) << r.index();
+        }
+        for give in bits(gives) {
+            let bank = bank & (1 << give.index()) != 0;
+            for get in bits(gets & !(1 << give.index())) {
                 if bank {
                     o.sure(A::BankTrade {
                         player: p,
@@ -334,13 +336,12 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
     if need {
         let cheap = s.count_effect(p, Effect::CheaperSearch) > 0;
         // The payments in stock, found once for the five piles.
+        // Kept without a branch per payment (whether one is in stock is as good as random).
         let mut pays = [[None; 2]; PAY_TWO.len()];
         let mut k = 0;
         for &pay in if cheap { &PAY_ONE[..] } else { &PAY_TWO[..] } {
-            if affords(&stock, pay) {
-                pays[k] = pay;
-                k += 1;
-            }
+            pays[k] = pay;
+            k += usize::from(affords(&stock, pay));
         }
         for i in 0..PileId::DEVELOPMENT {
             let pile = PileId::development(i);
@@ -364,13 +365,24 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
 }
 
 /// Whether `stock` holds the resources of a search payment.
+#[inline]
 fn affords(stock: &CardResources, pay: [Option<CardResource>; 2]) -> bool {
     match pay {
-        [Some(a), Some(b)] if a == b => stock.get(a) >= 2,
-        [Some(a), Some(b)] => stock.get(a) >= 1 && stock.get(b) >= 1,
+        // Two of `a` when `b` is `a`; `&` rather than `&&`, so no branch.
+        [Some(a), Some(b)] => (stock.get(a) > u8::from(a == b)) & (stock.get(b) >= 1),
         [Some(a), None] => stock.get(a) >= 1,
         _ => false,
     }
+}
+
+/// The resources of a bit set (bit `i`: `CardResource::ALL[i]`), in resource order.
+#[inline]
+fn bits(mut set: u8) -> impl Iterator<Item = CardResource> {
+    core::iter::from_fn(move || {
+        let i = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        CardResource::ALL.get(i).copied()
+    })
 }
 
 /// The ways to pay for a search with a Town Hall (`Effect::CheaperSearch`): one resource.
