@@ -301,21 +301,28 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
                 continue;
             }
             let on_town = counts.towns & (1 << col) != 0;
-            for h in 0..hand {
-                if layable & (1 << h) == 0 || (!on_town && red & (1 << h) != 0) {
-                    continue;
-                }
-                for row in [0u8, 1, 3, 4] {
-                    let inner = row == 1 || row == 3;
-                    if (on_town || inner) && s.cell(p, row as usize, col as usize).card.is_none() {
-                        o.sure(A::Expand {
-                            player: p,
-                            hand: h,
-                            col,
-                            row,
-                            landscapes: Turns::NONE,
-                        });
-                    }
+            // The free cells (found once for the column), then the hand's upgrades that
+            // fit here by bit set, in hand order.
+            let (mut rows, mut n) = ([0u8; 4], 0);
+            for row in [0u8, 1, 3, 4] {
+                let inner = row == 1 || row == 3;
+                rows[n] = row;
+                n += usize::from(
+                    (on_town || inner) && s.cell(p, row as usize, col as usize).card.is_none(),
+                );
+            }
+            let mut fit = if on_town { layable } else { layable & !red };
+            while fit != 0 {
+                let h = fit.trailing_zeros() as u8;
+                fit &= fit - 1;
+                for &row in &rows[..n] {
+                    o.sure(A::Expand {
+                        player: p,
+                        hand: h,
+                        col,
+                        row,
+                        landscapes: Turns::NONE,
+                    });
                 }
             }
         }
