@@ -158,23 +158,26 @@ fn play(
         // Uniform among the actions that are not offers, and about one time in 25
         // uniform among all (offers included).
         let choose = |legal: &[CardAction]| {
-            let plain = legal.iter().filter(|a| !a.is_offer()).count();
+            let offers = legal.iter().filter(|a| a.is_offer()).count();
+            let plain = legal.len() - offers;
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let r = (x >> 33) as usize;
             if plain == 0 || r % 25 == 0 {
                 (r / 25) % legal.len()
+            } else if offers == 0 {
+                (r / 25) % plain
             } else {
-                // The position of the k-th action that is not an offer.
+                // The position of the k-th action that is not an offer (counted without a
+                // branch per action: offers and bank trades alternate unpredictably).
                 let k = (r / 25) % plain;
                 let mut seen = 0;
                 legal
                     .iter()
                     .position(|a| {
-                        let hit = !a.is_offer() && seen == k;
                         seen += usize::from(!a.is_offer());
-                        hit
+                        seen > k
                     })
                     .unwrap_or(0)
             }

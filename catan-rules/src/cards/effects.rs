@@ -44,10 +44,8 @@ pub(crate) fn plague_lands_next_to_towns(s: &mut State, sink: &mut impl CardEven
         if s.count_effect(p, Effect::ProtectPrincipalityFromPlague) > 0 {
             continue;
         }
-        for (r, c) in cells() {
-            if r == MIDDLE {
-                continue;
-            }
+        // The landscape cards, in the order of `cells`.
+        for (r, c) in s.land_cells(p) {
             let cell = s.grid()[p.index()][r][c];
             let Some(id) = cell.card else { continue };
             if s.spec(id).kind != CardKind::Landscape || cell.stock == 0 {
@@ -122,7 +120,8 @@ pub(crate) fn civil_war_return_unit(s: &mut State) {
 /// Bumper Harvest: each landscape next to a fortified warehouse gets one unit.
 pub(crate) fn harvest_next_to_warehouses(s: &mut State, sink: &mut impl CardEventSink) {
     for p in [s.current, s.other()] {
-        for (r, c) in cells() {
+        // The landscape cards, in the order of `cells`.
+        for (r, c) in s.land_cells(p) {
             let cell = s.grid()[p.index()][r][c];
             let Some(id) = cell.card else { continue };
             if s.spec(id).kind != CardKind::Landscape || cell.stock >= MAX_STOCK {

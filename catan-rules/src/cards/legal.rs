@@ -215,17 +215,19 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
             }
         }
         // Trade: the check's conditions (`trade::check_bank`, `trade::check_offer`): enough
-        // of `give` at its rate (one unit for an offer), room for one more `get`.
-        for give in CardResource::ALL {
-            let have = stock.get(give);
-            if have == 0 {
-                continue;
-            }
-            let bank = have >= trade::rate(s, p, give);
-            for get in CardResource::ALL {
-                if give == get || counts.room[get.index()] == 0 {
-                    continue;
-                }
+        // of `give` at its rate (one unit for an offer), room for one more `get`. As bit
+        // sets of resources, visited in resource order: a branch per pair of resources
+        // would be mispredicted as often as not.
+        let (mut gives, mut bank, mut gets) = (0u8, 0u8, 0u8);
+        for r in CardResource::ALL {
+            let have = stock.get(r);
+            gives |= u8::from(have > 0) << r.index();
+            bank |= u8::from(have >= trade::rate(s, p, r)) << r.index();
+            gets |= u8::from(counts.room[r.index()] > 0) << r.index();
+        }
+        for give in bits(gives) {
+            let bank = bank & (1 << give.index()) != 0;
+            for get in bits(gets & !(1 << give.index())) {
                 if bank {
                     o.sure(A::BankTrade {
                         player: p,
@@ -299,21 +301,28 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
                 continue;
             }
             let on_town = counts.towns & (1 << col) != 0;
-            for h in 0..hand {
-                if layable & (1 << h) == 0 || (!on_town && red & (1 << h) != 0) {
-                    continue;
-                }
-                for row in [0u8, 1, 3, 4] {
-                    let inner = row == 1 || row == 3;
-                    if (on_town || inner) && s.cell(p, row as usize, col as usize).card.is_none() {
-                        o.sure(A::Expand {
-                            player: p,
-                            hand: h,
-                            col,
-                            row,
-                            landscapes: Turns::NONE,
-                        });
-                    }
+            // The free cells (found once for the column), then the hand's upgrades that
+            // fit here by bit set, in hand order.
+            let (mut rows, mut n) = ([0u8; 4], 0);
+            for row in [0u8, 1, 3, 4] {
+                let inner = row == 1 || row == 3;
+                rows[n] = row;
+                n += usize::from(
+                    (on_town || inner) && s.cell(p, row as usize, col as usize).card.is_none(),
+                );
+            }
+            let mut fit = if on_town { layable } else { layable & !red };
+            while fit != 0 {
+                let h = fit.trailing_zeros() as u8;
+                fit &= fit - 1;
+                for &row in &rows[..n] {
+                    o.sure(A::Expand {
+                        player: p,
+                        hand: h,
+                        col,
+                        row,
+                        landscapes: Turns::NONE,
+                    });
                 }
             }
         }
@@ -334,13 +343,12 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
     if need {
         let cheap = s.count_effect(p, Effect::CheaperSearch) > 0;
         // The payments in stock, found once for the five piles.
-        let mut pays = [[None; 2]; 21];
+        // Kept without a branch per payment (whether one is in stock is as good as random).
+        let mut pays = [[None; 2]; PAY_TWO.len()];
         let mut k = 0;
-        for pay in payments() {
-            if pay[1].is_none() == cheap && affords(&stock, pay) {
-                pays[k] = pay;
-                k += 1;
-            }
+        for &pay in if cheap { &PAY_ONE[..] } else { &PAY_TWO[..] } {
+            pays[k] = pay;
+            k += usize::from(affords(&stock, pay));
         }
         for i in 0..PileId::DEVELOPMENT {
             let pile = PileId::development(i);
@@ -364,23 +372,54 @@ fn main_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, p: Player, hand: u8
 }
 
 /// Whether `stock` holds the resources of a search payment.
+#[inline]
 fn affords(stock: &CardResources, pay: [Option<CardResource>; 2]) -> bool {
     match pay {
-        [Some(a), Some(b)] if a == b => stock.get(a) >= 2,
-        [Some(a), Some(b)] => stock.get(a) >= 1 && stock.get(b) >= 1,
+        // Two of `a` when `b` is `a`; `&` rather than `&&`, so no branch.
+        [Some(a), Some(b)] => (stock.get(a) > u8::from(a == b)) & (stock.get(b) >= 1),
         [Some(a), None] => stock.get(a) >= 1,
         _ => false,
     }
 }
 
-/// Every way to pay for a search: one resource, or two (unordered).
-fn payments() -> impl Iterator<Item = [Option<CardResource>; 2]> {
-    let all = CardResource::ALL;
-    (0..6).flat_map(move |i| {
-        core::iter::once([Some(all[i]), None])
-            .chain((i..6).map(move |j| [Some(all[i]), Some(all[j])]))
+/// The resources of a bit set (bit `i`: `CardResource::ALL[i]`), in resource order.
+#[inline]
+fn bits(mut set: u8) -> impl Iterator<Item = CardResource> {
+    core::iter::from_fn(move || {
+        let i = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        CardResource::ALL.get(i).copied()
     })
 }
+
+/// The ways to pay for a search with a Town Hall (`Effect::CheaperSearch`): one resource.
+const PAY_ONE: [[Option<CardResource>; 2]; 6] = {
+    let mut t = [[None; 2]; 6];
+    let mut i = 0;
+    while i < 6 {
+        t[i] = [Some(CardResource::ALL[i]), None];
+        i += 1;
+    }
+    t
+};
+
+/// The ways to pay for a search otherwise: two resources (unordered), in the order listed.
+/// Tables, so that the enumeration does not rebuild them for every searchable state.
+const PAY_TWO: [[Option<CardResource>; 2]; 21] = {
+    let all = CardResource::ALL;
+    let mut t = [[None; 2]; 21];
+    let (mut i, mut k) = (0, 0);
+    while i < 6 {
+        let mut j = i;
+        while j < 6 {
+            t[k] = [Some(all[i]), Some(all[j])];
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 fn step_candidates<F: FnMut(CardAction)>(o: &mut Out<'_, F>, step: Pending, p: Player) {
     use CardAction as A;

@@ -435,6 +435,9 @@ pub(crate) struct Counts {
     /// Per resource stored, a bit per landscape card: bit `col` for the row above the
     /// middle, bit `32 + col` for the row below (so that bit order is the fixed order).
     pub lands_of: [u64; 6],
+    /// Per production number (1–6 at index 0–5), a bit per landscape card bearing it, as
+    /// in [`Counts::lands_of`]: production visits only the cards the die names.
+    pub lands_at: [u64; 6],
 }
 
 /// The number of [`Effect`]s (the size of [`Counts::effects`]).
@@ -527,6 +530,12 @@ impl Counts {
                 let bit = 1u64 << (usize::from(r > MIDDLE) * 32 + c);
                 let of = &mut self.lands_of[res];
                 *of = if add { *of | bit } else { *of & !bit };
+                let die = spec
+                    .die
+                    .map_or(usize::MAX, |d| usize::from(d).wrapping_sub(1));
+                if let Some(at) = self.lands_at.get_mut(die) {
+                    *at = if add { *at | bit } else { *at & !bit };
+                }
                 bump8(&mut self.lands[res], 1);
                 if cell.stock < MAX_STOCK {
                     bump8(&mut self.room[res], 1);
@@ -729,6 +738,28 @@ impl State {
             bits: self.counts[p.index()].land_cols,
             row: 0,
         }
+    }
+
+    /// The cells of a player's landscape cards bearing production number `die`, in the
+    /// fixed order of [`cells`]. The iterator borrows nothing.
+    #[inline]
+    pub fn land_cells_at(&self, p: Player, die: u8) -> impl Iterator<Item = (usize, usize)> {
+        let at = &self.counts[p.index()].lands_at;
+        let mut bits = at
+            .get(usize::from(die).wrapping_sub(1))
+            .copied()
+            .unwrap_or(0);
+        core::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if i < 32 {
+                    (MIDDLE - 1, i)
+                } else {
+                    (MIDDLE + 1, i - 32)
+                }
+            })
+        })
     }
 
     /// The resource a landscape cell stores.

@@ -319,8 +319,8 @@ pub(crate) fn rob(s: &mut State, p: Player, sink: &mut impl CardEventSink) {
 pub(crate) fn produce(s: &mut State, sink: &mut impl CardEventSink) {
     let Some((_, die)) = s.dice else { return };
     for p in [s.current, s.other()] {
-        // The landscape cards, in the order of `cells`.
-        for (r, c) in s.land_cells(p) {
+        // The landscape cards bearing the number, in the order of `cells`.
+        for (r, c) in s.land_cells_at(p, die) {
             let cell = s.grid()[p.index()][r][c];
             let Some(id) = cell.card else { continue };
             let spec = s.spec(id);

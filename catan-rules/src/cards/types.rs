@@ -155,10 +155,22 @@ impl CardResources {
     }
 
     /// One unit of one resource.
+    ///
+    /// Read from a table: writing the one byte into a zeroed array and then moving the
+    /// array as a whole stalls on store forwarding, and the legal lists build one for every
+    /// offer listed.
+    #[inline]
     pub const fn one(r: CardResource) -> CardResources {
-        let mut a = [0; 6];
-        a[r as usize] = 1;
-        CardResources(a)
+        const ONE: [CardResources; 6] = {
+            let mut t = [CardResources::EMPTY; 6];
+            let mut i = 0;
+            while i < 6 {
+                t[i].0[i] = 1;
+                i += 1;
+            }
+            t
+        };
+        ONE[r as usize]
     }
 }
 
