@@ -272,6 +272,7 @@ class BatchEnv:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int8]]: ...
     def returns(self) -> npt.NDArray[np.float32]: ...
 
+@final
 class CardBatchEnv:
     """``n`` Card Games stepped together, with NumPy masks and observations."""
 
