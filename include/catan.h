@@ -204,8 +204,8 @@ enum catan_status
    */
   CATAN_STATUS_OUT_OF_MEMORY = 20,
   /*
-   `catan_bot_new`: not one of the built-in bot kinds (`random`, `weighted`, `greedy`,
-   `search`, `search:N`, `search:Nms`).
+   `catan_bot_new`, `catan_cards_bot_new`: not one of the built-in bot kinds
+   (`random`, `weighted`, `greedy`, `search`, `search:N`, `search:Nms`).
    */
   CATAN_STATUS_UNKNOWN_BOT = 21,
 };
