@@ -204,8 +204,8 @@ enum catan_status
    */
   CATAN_STATUS_OUT_OF_MEMORY = 20,
   /*
-   `catan_bot_new`: not one of the built-in bot kinds (`random`, `weighted`, `greedy`,
-   `search`, `search:N`, `search:Nms`).
+   `catan_bot_new`, `catan_cards_bot_new`: not one of the built-in bot kinds
+   (`random`, `weighted`, `greedy`, `search`, `search:N`, `search:Nms`).
    */
   CATAN_STATUS_UNKNOWN_BOT = 21,
 };
@@ -226,6 +226,7 @@ typedef uint32_t catan_status;
  player; while discarding, the lowest seat that owes cards; while an offer is open, the
  lowest seat that has not answered, then the offerer), and masks and observations are
  that seat's. The observation layout is documented in the `catan_rules::batch` module.
+ `catan_cards_batch` is the same for the Card Game.
 
  Thread-safety: not thread-safe; never use one handle from two threads at once. The
  library itself runs each call on up to `threads` threads and returns when they are
@@ -234,10 +235,28 @@ typedef uint32_t catan_status;
 typedef struct catan_batch catan_batch;
 
 /*
- A built-in bot: its kind and its own seeded generator. Made by `catan_bot_new`, freed
- by `catan_bot_free`; not shared between threads while in use.
+ A built-in bot for the base game: its kind and its own seeded generator. Made by
+ `catan_bot_new`, freed by `catan_bot_free`; not shared between threads while in use.
  */
 typedef struct catan_bot catan_bot;
+
+/*
+ `N` Card Games stepped together for learning agents: an opaque handle, made by
+ `catan_cards_batch_new` and freed by `catan_cards_batch_free`, with the calls of
+ `catan_batch` (seeds, resets, acting seats, threads alike). The acting seat is the seat
+ the Card Game's ids are for (the player whose turn it is, or the seat answering an
+ offer or a pending step); observations are `float`s, the Card Game's observation
+ (`catan_rules::agents::cards_observation`, 650 values).
+
+ Thread-safety: as `catan_batch`.
+ */
+typedef struct catan_cards_batch catan_cards_batch;
+
+/*
+ A built-in bot for the Card Game, as `catan_bot`: made by `catan_cards_bot_new`, freed
+ by `catan_cards_bot_free`.
+ */
+typedef struct catan_cards_bot catan_cards_bot;
 
 /*
  A game of the Catan Card Game: an opaque handle made by `catan_cards_new` (or
@@ -387,8 +406,8 @@ catan_status catan_game_id_for_action_json(const catan_game *game,
  `catan_batch_free`; on failure it is not written.
 
  Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
- `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`, `TOO_LARGE` (`n` over
- `CATAN_MAX_BATCH_GAMES`), `OUT_OF_MEMORY`.
+ `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`, `TOO_LARGE`
+ (`n` over `CATAN_MAX_BATCH_GAMES`), `OUT_OF_MEMORY`.
 
  # Safety
  `rules_json` is NULL or a NUL-terminated string; `out_batch` is NULL or valid for
@@ -401,6 +420,23 @@ catan_status catan_batch_new(const char *rules_json,
                              catan_batch **out_batch);
 
 /*
+ `catan_batch_new` for the Card Game: `n` Card Games of the rules given as JSON (as for
+ `catan_cards_new`), freed with `catan_cards_batch_free`.
+
+ Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+ `INVALID_RULES` (also for `n` = 0 and for external chance), `TOO_LARGE`,
+ `OUT_OF_MEMORY`.
+
+ # Safety
+ As `catan_batch_new`.
+ */
+catan_status catan_cards_batch_new(const char *rules_json,
+                                   uint64_t seed,
+                                   size_t n,
+                                   size_t threads,
+                                   catan_cards_batch **out_batch);
+
+/*
  Frees a batch handle. NULL is ignored. The handle must not be used afterwards.
 
  # Safety
@@ -408,6 +444,15 @@ catan_status catan_batch_new(const char *rules_json,
  another thread.
  */
 void catan_batch_free(catan_batch *batch);
+
+/*
+ Frees a Card Game batch handle. NULL is ignored.
+
+ # Safety
+ `batch` is NULL or a handle from `catan_cards_batch_new` not yet freed and not in use
+ by another thread.
+ */
+void catan_cards_batch_free(catan_cards_batch *batch);
 
 /*
  The sizes of a batch: the number of games, `uint64_t` words per mask, `int16_t` values
@@ -425,6 +470,21 @@ catan_status catan_batch_sizes(const catan_batch *batch,
                                size_t *out_action_space_len);
 
 /*
+ `catan_batch_sizes` for the Card Game: games, `uint64_t` words per mask, `float` values
+ per observation and action ids (as `catan_cards_action_space_len`).
+
+ Errors: `NULL_ARGUMENT` (only for `batch`).
+
+ # Safety
+ As `catan_batch_sizes`.
+ */
+catan_status catan_cards_batch_sizes(const catan_cards_batch *batch,
+                                     size_t *out_games,
+                                     size_t *out_mask_words,
+                                     size_t *out_obs_len,
+                                     size_t *out_action_space_len);
+
+/*
  Puts the domestic trade offers in the batch's masks (`offers` true) or leaves them out
  (false, the default: random and learning play leave them out everywhere).
 
@@ -435,6 +495,18 @@ catan_status catan_batch_sizes(const catan_batch *batch,
  */
 catan_status catan_batch_set_offers(catan_batch *batch,
                                     bool offers);
+
+/*
+ `catan_batch_set_offers` for the Card Game: its offers to the opponent in the masks
+ (`offers` true) or not (false, the default).
+
+ Errors: `NULL_ARGUMENT`.
+
+ # Safety
+ `batch` is NULL or a live handle.
+ */
+catan_status catan_cards_batch_set_offers(catan_cards_batch *batch,
+                                          bool offers);
 
 /*
  Writes every game's legal mask over the fixed ids (`games × mask_words` words, game `i`
@@ -454,6 +526,22 @@ catan_status catan_batch_observe(catan_batch *batch,
                                  size_t masks_len,
                                  int16_t *obs,
                                  size_t obs_len);
+
+/*
+ `catan_batch_observe` for the Card Game: masks as there, and every acting seat's Card
+ Game observation as `float`s (`games × obs_len`; every value within its bound, 0 to
+ the bounds of `catan_rules::agents::cards_observation`).
+
+ Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing is written).
+
+ # Safety
+ As `catan_batch_observe`, with `obs` valid for writing `obs_len` `float`s.
+ */
+catan_status catan_cards_batch_observe(catan_cards_batch *batch,
+                                       uint64_t *masks,
+                                       size_t masks_len,
+                                       float *obs,
+                                       size_t obs_len);
 
 /*
  Applies `ids[i]` (a fixed id for game `i`'s acting seat, one of its mask's bits) to
@@ -483,6 +571,22 @@ catan_status catan_batch_step(catan_batch *batch,
                               float *rewards);
 
 /*
+ `catan_batch_step` for the Card Game (a game still on after 1,000 turns is stopped
+ without a winner).
+
+ Errors: `NULL_ARGUMENT`, `WRONG_LENGTH`, `ILLEGAL_ACTION`.
+
+ # Safety
+ As `catan_batch_step`.
+ */
+catan_status catan_cards_batch_step(catan_cards_batch *batch,
+                                    const uint32_t *ids,
+                                    size_t n,
+                                    int8_t *winners,
+                                    uint8_t *done,
+                                    float *rewards);
+
+/*
  Writes every seat's return from the last `catan_batch_step`, `players` values per game
  (`len` must be games × players; game `i`'s seats at `i × players`): for a game that
  ended there with a win, +1 for the winner and -1 for every other seat; 0 for every
@@ -497,6 +601,18 @@ catan_status catan_batch_step(catan_batch *batch,
 catan_status catan_batch_returns(const catan_batch *batch,
                                  float *returns,
                                  size_t len);
+
+/*
+ `catan_batch_returns` for the Card Game: `len` must be games × 2.
+
+ Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing written).
+
+ # Safety
+ As `catan_batch_returns`.
+ */
+catan_status catan_cards_batch_returns(const catan_cards_batch *batch,
+                                       float *returns,
+                                       size_t len);
 
 /*
  Plays `games` random games (game `i` with seed `seed + i`, uniformly random legal
@@ -543,12 +659,33 @@ catan_status catan_bot_new(const char *kind,
                            catan_bot **out_bot);
 
 /*
+ `catan_bot_new` for the Card Game: a bot of the same kinds that plays a
+ `catan_cards_game`, freed with `catan_cards_bot_free`.
+
+ Errors: as `catan_bot_new`.
+
+ # Safety
+ As `catan_bot_new`.
+ */
+catan_status catan_cards_bot_new(const char *kind,
+                                 uint64_t seed,
+                                 catan_cards_bot **out_bot);
+
+/*
  Frees a bot made by `catan_bot_new`. NULL is ignored.
 
  # Safety
  `bot` is NULL or a live handle, not used again.
  */
 void catan_bot_free(catan_bot *bot);
+
+/*
+ Frees a bot made by `catan_cards_bot_new`. NULL is ignored.
+
+ # Safety
+ `bot` is NULL or a live handle, not used again.
+ */
+void catan_cards_bot_free(catan_cards_bot *bot);
 
 /*
  The bot's action for seat `seat` of `game` (-1: the lowest seat that must act), as
@@ -568,6 +705,21 @@ catan_status catan_bot_choose_json(catan_bot *bot,
                                    char **out_action_json);
 
 /*
+ `catan_bot_choose_json` for the Card Game: the bot's action for seat `seat` (0 or 1;
+ -1: the seat that must act) as JSON, or NULL when that seat has nothing to do. Offers
+ to the opponent are never made (offers from it are answered).
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`.
+
+ # Safety
+ As `catan_bot_choose_json`, with a `catan_cards_bot` and a `catan_cards_game`.
+ */
+catan_status catan_cards_bot_choose_json(catan_cards_bot *bot,
+                                         const catan_cards_game *game,
+                                         int32_t seat,
+                                         char **out_action_json);
+
+/*
  The bot's action for seat `seat` (-1: the lowest seat that must act) as a fixed id
  (`catan_game_legal_mask`'s numbering): `*out_id` receives it and `*out_found` 1, or
  `*out_found` 0 (and `*out_id` is not written) when the seat has nothing to do. A whole
@@ -585,6 +737,23 @@ catan_status catan_bot_choose_id(catan_bot *bot,
                                  int32_t seat,
                                  uint32_t *out_id,
                                  uint8_t *out_found);
+
+/*
+ `catan_bot_choose_id` for the Card Game: the bot's action for seat `seat` (-1: the
+ seat that must act) as a fixed id (`catan_cards_legal_mask`'s numbering), with
+ `*out_found` 1, or `*out_found` 0 when the seat has nothing to do.
+
+ Errors: `NULL_ARGUMENT`, `NO_SUCH_PLAYER`, `ACTION_NOT_LISTED` (an action the fixed
+ numbering has no id for).
+
+ # Safety
+ As `catan_bot_choose_id`, with a `catan_cards_bot` and a `catan_cards_game`.
+ */
+catan_status catan_cards_bot_choose_id(catan_cards_bot *bot,
+                                       const catan_cards_game *game,
+                                       int32_t seat,
+                                       uint32_t *out_id,
+                                       uint8_t *out_found);
 
 /*
  A new card game from rules as JSON (`"{}"` for the defaults: 12 VP, hand limit 3,

@@ -11,9 +11,13 @@ use crate::error::Failure;
 use crate::game::{catan_game, handle, handle_mut, parse_action, parse_rules, to_json};
 use crate::io::{str_arg, string_out, Buf, Out};
 use crate::panic::{guard, guard_or};
+use crate::skin::CEngine;
 use crate::status::catan_status;
-use catan_rules::batch::{Batch, BatchError};
+use catan_rules::agents::FlatLayout;
+use catan_rules::batch::{Batch, BatchError, BatchGame};
+use catan_rules::cards::{CardGame, CardRules};
 use catan_rules::sim;
+use catan_rules::{Game, Rules};
 use std::ffi::c_char;
 
 /// The most games `catan_simulate` plays in one call: 2^20 (1,048,576; about 250 MB of
@@ -244,6 +248,7 @@ pub unsafe extern "C" fn catan_game_id_for_action_json(
 /// player; while discarding, the lowest seat that owes cards; while an offer is open, the
 /// lowest seat that has not answered, then the offerer), and masks and observations are
 /// that seat's. The observation layout is documented in the `catan_rules::batch` module.
+/// `catan_cards_batch` is the same for the Card Game.
 ///
 /// Thread-safety: not thread-safe; never use one handle from two threads at once. The
 /// library itself runs each call on up to `threads` threads and returns when they are
@@ -253,66 +258,149 @@ pub struct catan_batch {
     batch: Batch,
 }
 
+/// `N` Card Games stepped together for learning agents: an opaque handle, made by
+/// `catan_cards_batch_new` and freed by `catan_cards_batch_free`, with the calls of
+/// `catan_batch` (seeds, resets, acting seats, threads alike). The acting seat is the seat
+/// the Card Game's ids are for (the player whose turn it is, or the seat answering an
+/// offer or a pending step); observations are `float`s, the Card Game's observation
+/// (`catan_rules::agents::cards_observation`, 650 values).
+///
+/// Thread-safety: as `catan_batch`.
+#[allow(non_camel_case_types)]
+pub struct catan_cards_batch {
+    batch: Batch<CardGame>,
+}
+
+/// A C batch handle of one game: what the generic bodies below need.
+trait CBatch: Sized {
+    /// The game.
+    type G: BatchGame;
+    /// One value of an observation.
+    type Obs: Copy + Default;
+    fn wrap(batch: Batch<Self::G>) -> Self;
+    fn batch(&self) -> &Batch<Self::G>;
+    fn batch_mut(&mut self) -> &mut Batch<Self::G>;
+    /// Rules from JSON, checked.
+    fn rules(json: &str) -> Result<<Self::G as BatchGame>::Rules, Failure>;
+    /// Values per observation.
+    fn obs_len(b: &Batch<Self::G>) -> usize;
+    /// Writes masks and observations.
+    fn observe(
+        b: &Batch<Self::G>,
+        masks: &mut [u64],
+        obs: &mut [Self::Obs],
+    ) -> Result<(), BatchError>;
+}
+
+impl CBatch for catan_batch {
+    type G = Game;
+    type Obs = i16;
+    fn wrap(batch: Batch) -> catan_batch {
+        catan_batch { batch }
+    }
+    fn batch(&self) -> &Batch {
+        &self.batch
+    }
+    fn batch_mut(&mut self) -> &mut Batch {
+        &mut self.batch
+    }
+    fn rules(json: &str) -> Result<Rules, Failure> {
+        let rules = parse_rules(json)?;
+        rules.validate().map_err(Failure::rules)?;
+        Ok(rules)
+    }
+    fn obs_len(b: &Batch) -> usize {
+        b.obs_len()
+    }
+    fn observe(b: &Batch, masks: &mut [u64], obs: &mut [i16]) -> Result<(), BatchError> {
+        b.observe(masks, obs)
+    }
+}
+
+impl CBatch for catan_cards_batch {
+    type G = CardGame;
+    type Obs = f32;
+    fn wrap(batch: Batch<CardGame>) -> catan_cards_batch {
+        catan_cards_batch { batch }
+    }
+    fn batch(&self) -> &Batch<CardGame> {
+        &self.batch
+    }
+    fn batch_mut(&mut self) -> &mut Batch<CardGame> {
+        &mut self.batch
+    }
+    fn rules(json: &str) -> Result<CardRules, Failure> {
+        let rules: CardRules = serde_json::from_str(json)
+            .map_err(|e| CardGame::failure(e.into(), json, "rules_json"))?;
+        rules
+            .validate()
+            .map_err(|e| CardGame::failure(e.into(), json, "rules_json"))?;
+        Ok(rules)
+    }
+    fn obs_len(b: &Batch<CardGame>) -> usize {
+        b.layout().len()
+    }
+    fn observe(b: &Batch<CardGame>, masks: &mut [u64], obs: &mut [f32]) -> Result<(), BatchError> {
+        b.observe_flat(masks, obs)
+    }
+}
+
 /// # Safety
 /// `p` is NULL or a live handle not otherwise used during `'a`.
-unsafe fn batch_mut<'a>(p: *mut catan_batch) -> Result<&'a mut catan_batch, Failure> {
+unsafe fn batch_mut<'a, B>(p: *mut B) -> Result<&'a mut B, Failure> {
     // SAFETY: forwarded from the caller.
     unsafe { p.as_mut() }.ok_or_else(|| Failure::null("batch"))
+}
+
+/// # Safety
+/// `p` is NULL or a live handle not used mutably during `'a`.
+unsafe fn batch_ref<'a, B>(p: *const B) -> Result<&'a B, Failure> {
+    // SAFETY: forwarded from the caller.
+    unsafe { p.as_ref() }.ok_or_else(|| Failure::null("batch"))
 }
 
 fn batch_failure(e: BatchError) -> Failure {
     match e {
         BatchError::Length { .. } => Failure::new(catan_status::WrongLength, e.to_string()),
         BatchError::Illegal { .. } => Failure::new(catan_status::IllegalAction, e.to_string()),
-        BatchError::Empty => Failure::new(catan_status::InvalidRules, e.to_string()),
+        BatchError::Empty | BatchError::ExternalChance => {
+            Failure::new(catan_status::InvalidRules, e.to_string())
+        }
         BatchError::TooManyGames { .. } => Failure::new(catan_status::TooLarge, e.to_string()),
         BatchError::OutOfMemory { .. } => Failure::new(catan_status::OutOfMemory, e.to_string()),
         BatchError::NewGame(e) => Failure::new_game(e),
+        BatchError::CardRules(e) => CardGame::failure(e.into(), "", "rules_json"),
     }
 }
 
-/// Makes `n` games of the rules given as JSON (as for `catan_game_new`), game `i` with seed
-/// `seed + i`, stepped on up to `threads` threads (0 counts as 1; no more than the
-/// machine's hardware threads, and one per 32 games, are started, whatever is asked).
-///
-/// On success `*out_batch` receives a new handle owned by the caller, freed with
-/// `catan_batch_free`; on failure it is not written.
-///
-/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
-/// `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`, `TOO_LARGE` (`n` over
-/// `CATAN_MAX_BATCH_GAMES`), `OUT_OF_MEMORY`.
+/// The body of `catan_batch_new` and `catan_cards_batch_new`.
 ///
 /// # Safety
-/// `rules_json` is NULL or a NUL-terminated string; `out_batch` is NULL or valid for
-/// writing one pointer.
-#[no_mangle]
-pub unsafe extern "C" fn catan_batch_new(
+/// As `catan_batch_new`.
+unsafe fn new<B: CBatch>(
     rules_json: *const c_char,
     seed: u64,
     n: usize,
     threads: usize,
-    out_batch: *mut *mut catan_batch,
+    out_batch: *mut *mut B,
 ) -> catan_status {
     guard(|| {
-        // SAFETY: the caller's contract above.
+        // SAFETY: the caller's contract.
         let json = unsafe { str_arg(rules_json, "rules_json") }?;
-        // SAFETY: the caller's contract above.
+        // SAFETY: the caller's contract.
         let out = unsafe { Out::new(out_batch, "out_batch") }?;
-        let rules = parse_rules(json)?;
-        rules.validate().map_err(Failure::rules)?;
-        let batch = Batch::new(rules, seed, n, threads).map_err(batch_failure)?;
-        out.set(Box::into_raw(Box::new(catan_batch { batch })));
+        let rules = B::rules(json)?;
+        let batch = Batch::with_rules(rules, seed, n, threads).map_err(batch_failure)?;
+        out.set(Box::into_raw(Box::new(B::wrap(batch))));
         Ok(())
     })
 }
 
-/// Frees a batch handle. NULL is ignored. The handle must not be used afterwards.
+/// The body of `catan_batch_free` and `catan_cards_batch_free`.
 ///
 /// # Safety
-/// `batch` is NULL or a handle from `catan_batch_new` not yet freed and not in use by
-/// another thread.
-#[no_mangle]
-pub unsafe extern "C" fn catan_batch_free(batch: *mut catan_batch) {
+/// As `catan_batch_free`.
+unsafe fn free<B>(batch: *mut B) {
     guard_or((), || {
         if !batch.is_null() {
             // SAFETY: the caller guarantees the handle came from `Box::into_raw` in this
@@ -322,32 +410,17 @@ pub unsafe extern "C" fn catan_batch_free(batch: *mut catan_batch) {
     })
 }
 
-/// The sizes of a batch: the number of games, `uint64_t` words per mask, `int16_t` values
-/// per observation and fixed action ids. Any output may be NULL (not written).
-///
-/// Errors: `NULL_ARGUMENT` (only for `batch`).
+/// The body of `catan_batch_sizes` and `catan_cards_batch_sizes`.
 ///
 /// # Safety
-/// `batch` is NULL or a live handle; each output is NULL or valid for writing a `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn catan_batch_sizes(
-    batch: *const catan_batch,
-    out_games: *mut usize,
-    out_mask_words: *mut usize,
-    out_obs_len: *mut usize,
-    out_action_space_len: *mut usize,
-) -> catan_status {
+/// As `catan_batch_sizes`.
+unsafe fn sizes<B: CBatch>(batch: *const B, outs: [*mut usize; 4]) -> catan_status {
     guard(|| {
-        // SAFETY: the caller's contract above.
-        let b = &unsafe { batch.as_ref() }
-            .ok_or_else(|| Failure::null("batch"))?
-            .batch;
-        let values = [b.len(), b.space().words(), b.obs_len(), b.space().len()];
-        for (p, v) in [out_games, out_mask_words, out_obs_len, out_action_space_len]
-            .into_iter()
-            .zip(values)
-        {
-            // SAFETY: the caller's contract above.
+        // SAFETY: the caller's contract.
+        let b = unsafe { batch_ref(batch) }?.batch();
+        let values = [b.len(), b.mask_words(), B::obs_len(b), b.space_len()];
+        for (p, v) in outs.into_iter().zip(values) {
+            // SAFETY: the caller's contract.
             if let Some(o) = unsafe { Out::optional(p) } {
                 o.set(v);
             }
@@ -356,48 +429,32 @@ pub unsafe extern "C" fn catan_batch_sizes(
     })
 }
 
-/// Puts the domestic trade offers in the batch's masks (`offers` true) or leaves them out
-/// (false, the default: random and learning play leave them out everywhere).
-///
-/// Errors: `NULL_ARGUMENT`.
+/// The body of `catan_batch_set_offers` and `catan_cards_batch_set_offers`.
 ///
 /// # Safety
-/// `batch` is NULL or a live handle.
-#[no_mangle]
-pub unsafe extern "C" fn catan_batch_set_offers(
-    batch: *mut catan_batch,
-    offers: bool,
-) -> catan_status {
+/// As `catan_batch_set_offers`.
+unsafe fn set_offers<B: CBatch>(batch: *mut B, offers: bool) -> catan_status {
     guard(|| {
-        // SAFETY: the caller's contract above.
-        let b = unsafe { batch_mut(batch) }?;
-        b.batch.set_offers(offers);
+        // SAFETY: the caller's contract.
+        unsafe { batch_mut(batch) }?.batch_mut().set_offers(offers);
         Ok(())
     })
 }
 
-/// Writes every game's legal mask over the fixed ids (`games × mask_words` words, game `i`
-/// from word `i × mask_words`, bit `id % 64` of word `id / 64`) and observation (`games ×
-/// obs_len` values, game `i` from `i × obs_len`), for each game's acting seat. Sizes from
-/// `catan_batch_sizes`; `masks_len` and `obs_len` must be exactly those products.
-///
-/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing is written).
+/// The body of `catan_batch_observe` and `catan_cards_batch_observe`.
 ///
 /// # Safety
-/// `batch` is NULL or a live handle; `masks` is NULL or valid for writing `masks_len`
-/// `uint64_t`s; `obs` is NULL or valid for writing `obs_len` `int16_t`s; the two do not
-/// overlap.
-#[no_mangle]
-pub unsafe extern "C" fn catan_batch_observe(
-    batch: *mut catan_batch,
+/// As `catan_batch_observe`, with `obs` of `B::Obs`.
+unsafe fn observe<B: CBatch>(
+    batch: *mut B,
     masks: *mut u64,
     masks_len: usize,
-    obs: *mut i16,
+    obs: *mut B::Obs,
     obs_len: usize,
 ) -> catan_status {
     guard(|| {
-        // SAFETY: the caller's contract above.
-        let b = &unsafe { batch_mut(batch) }?.batch;
+        // SAFETY: the caller's contract.
+        let b = unsafe { batch_mut(batch) }?.batch();
         if masks.is_null() {
             return Err(Failure::null("masks"));
         }
@@ -409,31 +466,16 @@ pub unsafe extern "C" fn catan_batch_observe(
         let masks = unsafe { std::slice::from_raw_parts_mut(masks, masks_len) };
         // SAFETY: as above for `obs`.
         let obs = unsafe { std::slice::from_raw_parts_mut(obs, obs_len) };
-        b.observe(masks, obs).map_err(batch_failure)
+        B::observe(b, masks, obs).map_err(batch_failure)
     })
 }
 
-/// Applies `ids[i]` (a fixed id for game `i`'s acting seat, one of its mask's bits) to
-/// every game `i < n` (`n` must be the number of games), then writes per game:
-/// `winners[i]` (the winner's seat if game `i` ended with a win, otherwise -1), `done[i]`
-/// (1 if game `i` ended, by a win or after the turn limit; it was then replaced by a new
-/// game) and, when `rewards` is not NULL, `rewards[i]` (+1 if the game ended with a win of
-/// the seat that acted, -1 with another seat's win, else 0).
-///
-/// Every id is checked before any is applied: on error no game changes and no output is
-/// written.
-///
-/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (`n` is not the number of games),
-/// `ILLEGAL_ACTION` (some id is not legal for its game's acting seat; the detail names the
-/// first such game).
+/// The body of `catan_batch_step` and `catan_cards_batch_step`.
 ///
 /// # Safety
-/// `batch` is NULL or a live handle; `ids` is NULL or valid for reading `n` `uint32_t`s;
-/// `winners`, `done` and `rewards` are NULL or valid for writing `n` elements each, none
-/// overlapping another.
-#[no_mangle]
-pub unsafe extern "C" fn catan_batch_step(
-    batch: *mut catan_batch,
+/// As `catan_batch_step`.
+unsafe fn step<B: CBatch>(
+    batch: *mut B,
     ids: *const u32,
     n: usize,
     winners: *mut i8,
@@ -441,8 +483,8 @@ pub unsafe extern "C" fn catan_batch_step(
     rewards: *mut f32,
 ) -> catan_status {
     guard(|| {
-        // SAFETY: the caller's contract above.
-        let b = &mut unsafe { batch_mut(batch) }?.batch;
+        // SAFETY: the caller's contract.
+        let b = unsafe { batch_mut(batch) }?.batch_mut();
         // Checked before anything is allocated or read: `n` sizes the scratch below.
         if n != b.len() {
             return Err(Failure::new(
@@ -480,6 +522,265 @@ pub unsafe extern "C" fn catan_batch_step(
     })
 }
 
+/// The body of `catan_batch_returns` and `catan_cards_batch_returns`.
+///
+/// # Safety
+/// As `catan_batch_returns`.
+unsafe fn returns<B: CBatch>(batch: *const B, returns: *mut f32, len: usize) -> catan_status {
+    guard(|| {
+        // SAFETY: the caller's contract.
+        let b = unsafe { batch_ref(batch) }?.batch();
+        let expected = b.len() * b.players() as usize;
+        if len != expected {
+            return Err(Failure::new(
+                catan_status::WrongLength,
+                format!("`len` is {len}, the batch has {expected} seats in all"),
+            ));
+        }
+        if returns.is_null() {
+            return Err(Failure::null("returns"));
+        }
+        // SAFETY: not NULL; the caller guarantees `len` writable elements.
+        let out = unsafe { std::slice::from_raw_parts_mut(returns, len) };
+        b.returns(out).map_err(batch_failure)
+    })
+}
+
+/// Makes `n` games of the rules given as JSON (as for `catan_game_new`), game `i` with seed
+/// `seed + i`, stepped on up to `threads` threads (0 counts as 1; no more than the
+/// machine's hardware threads, and one per 32 games, are started, whatever is asked).
+///
+/// On success `*out_batch` receives a new handle owned by the caller, freed with
+/// `catan_batch_free`; on failure it is not written.
+///
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+/// `INVALID_RULES` (also for `n` = 0), `INVALID_MAP`, `TOO_LARGE`
+/// (`n` over `CATAN_MAX_BATCH_GAMES`), `OUT_OF_MEMORY`.
+///
+/// # Safety
+/// `rules_json` is NULL or a NUL-terminated string; `out_batch` is NULL or valid for
+/// writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_new(
+    rules_json: *const c_char,
+    seed: u64,
+    n: usize,
+    threads: usize,
+    out_batch: *mut *mut catan_batch,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { new(rules_json, seed, n, threads, out_batch) }
+}
+
+/// `catan_batch_new` for the Card Game: `n` Card Games of the rules given as JSON (as for
+/// `catan_cards_new`), freed with `catan_cards_batch_free`.
+///
+/// Errors: `NULL_ARGUMENT`, `INVALID_UTF8`, `MALFORMED_JSON`, `UNKNOWN_FIELD`,
+/// `INVALID_RULES` (also for `n` = 0 and for external chance), `TOO_LARGE`,
+/// `OUT_OF_MEMORY`.
+///
+/// # Safety
+/// As `catan_batch_new`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_batch_new(
+    rules_json: *const c_char,
+    seed: u64,
+    n: usize,
+    threads: usize,
+    out_batch: *mut *mut catan_cards_batch,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { new(rules_json, seed, n, threads, out_batch) }
+}
+
+/// Frees a batch handle. NULL is ignored. The handle must not be used afterwards.
+///
+/// # Safety
+/// `batch` is NULL or a handle from `catan_batch_new` not yet freed and not in use by
+/// another thread.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_free(batch: *mut catan_batch) {
+    // SAFETY: the caller's contract above.
+    unsafe { free(batch) }
+}
+
+/// Frees a Card Game batch handle. NULL is ignored.
+///
+/// # Safety
+/// `batch` is NULL or a handle from `catan_cards_batch_new` not yet freed and not in use
+/// by another thread.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_batch_free(batch: *mut catan_cards_batch) {
+    // SAFETY: the caller's contract above.
+    unsafe { free(batch) }
+}
+
+/// The sizes of a batch: the number of games, `uint64_t` words per mask, `int16_t` values
+/// per observation and fixed action ids. Any output may be NULL (not written).
+///
+/// Errors: `NULL_ARGUMENT` (only for `batch`).
+///
+/// # Safety
+/// `batch` is NULL or a live handle; each output is NULL or valid for writing a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_sizes(
+    batch: *const catan_batch,
+    out_games: *mut usize,
+    out_mask_words: *mut usize,
+    out_obs_len: *mut usize,
+    out_action_space_len: *mut usize,
+) -> catan_status {
+    let outs = [out_games, out_mask_words, out_obs_len, out_action_space_len];
+    // SAFETY: the caller's contract above.
+    unsafe { sizes(batch, outs) }
+}
+
+/// `catan_batch_sizes` for the Card Game: games, `uint64_t` words per mask, `float` values
+/// per observation and action ids (as `catan_cards_action_space_len`).
+///
+/// Errors: `NULL_ARGUMENT` (only for `batch`).
+///
+/// # Safety
+/// As `catan_batch_sizes`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_batch_sizes(
+    batch: *const catan_cards_batch,
+    out_games: *mut usize,
+    out_mask_words: *mut usize,
+    out_obs_len: *mut usize,
+    out_action_space_len: *mut usize,
+) -> catan_status {
+    let outs = [out_games, out_mask_words, out_obs_len, out_action_space_len];
+    // SAFETY: the caller's contract above.
+    unsafe { sizes(batch, outs) }
+}
+
+/// Puts the domestic trade offers in the batch's masks (`offers` true) or leaves them out
+/// (false, the default: random and learning play leave them out everywhere).
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `batch` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_set_offers(
+    batch: *mut catan_batch,
+    offers: bool,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { set_offers(batch, offers) }
+}
+
+/// `catan_batch_set_offers` for the Card Game: its offers to the opponent in the masks
+/// (`offers` true) or not (false, the default).
+///
+/// Errors: `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `batch` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_batch_set_offers(
+    batch: *mut catan_cards_batch,
+    offers: bool,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { set_offers(batch, offers) }
+}
+
+/// Writes every game's legal mask over the fixed ids (`games × mask_words` words, game `i`
+/// from word `i × mask_words`, bit `id % 64` of word `id / 64`) and observation (`games ×
+/// obs_len` values, game `i` from `i × obs_len`), for each game's acting seat. Sizes from
+/// `catan_batch_sizes`; `masks_len` and `obs_len` must be exactly those products.
+///
+/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing is written).
+///
+/// # Safety
+/// `batch` is NULL or a live handle; `masks` is NULL or valid for writing `masks_len`
+/// `uint64_t`s; `obs` is NULL or valid for writing `obs_len` `int16_t`s; the two do not
+/// overlap.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_observe(
+    batch: *mut catan_batch,
+    masks: *mut u64,
+    masks_len: usize,
+    obs: *mut i16,
+    obs_len: usize,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { observe(batch, masks, masks_len, obs, obs_len) }
+}
+
+/// `catan_batch_observe` for the Card Game: masks as there, and every acting seat's Card
+/// Game observation as `float`s (`games × obs_len`; every value within its bound, 0 to
+/// the bounds of `catan_rules::agents::cards_observation`).
+///
+/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing is written).
+///
+/// # Safety
+/// As `catan_batch_observe`, with `obs` valid for writing `obs_len` `float`s.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_batch_observe(
+    batch: *mut catan_cards_batch,
+    masks: *mut u64,
+    masks_len: usize,
+    obs: *mut f32,
+    obs_len: usize,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { observe(batch, masks, masks_len, obs, obs_len) }
+}
+
+/// Applies `ids[i]` (a fixed id for game `i`'s acting seat, one of its mask's bits) to
+/// every game `i < n` (`n` must be the number of games), then writes per game:
+/// `winners[i]` (the winner's seat if game `i` ended with a win, otherwise -1), `done[i]`
+/// (1 if game `i` ended, by a win or after the turn limit; it was then replaced by a new
+/// game) and, when `rewards` is not NULL, `rewards[i]` (+1 if the game ended with a win of
+/// the seat that acted, -1 with another seat's win, else 0).
+///
+/// Every id is checked before any is applied: on error no game changes and no output is
+/// written.
+///
+/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (`n` is not the number of games),
+/// `ILLEGAL_ACTION` (some id is not legal for its game's acting seat; the detail names the
+/// first such game).
+///
+/// # Safety
+/// `batch` is NULL or a live handle; `ids` is NULL or valid for reading `n` `uint32_t`s;
+/// `winners`, `done` and `rewards` are NULL or valid for writing `n` elements each, none
+/// overlapping another.
+#[no_mangle]
+pub unsafe extern "C" fn catan_batch_step(
+    batch: *mut catan_batch,
+    ids: *const u32,
+    n: usize,
+    winners: *mut i8,
+    done: *mut u8,
+    rewards: *mut f32,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { step(batch, ids, n, winners, done, rewards) }
+}
+
+/// `catan_batch_step` for the Card Game (a game still on after 1,000 turns is stopped
+/// without a winner).
+///
+/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH`, `ILLEGAL_ACTION`.
+///
+/// # Safety
+/// As `catan_batch_step`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_batch_step(
+    batch: *mut catan_cards_batch,
+    ids: *const u32,
+    n: usize,
+    winners: *mut i8,
+    done: *mut u8,
+    rewards: *mut f32,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { step(batch, ids, n, winners, done, rewards) }
+}
+
 /// Writes every seat's return from the last `catan_batch_step`, `players` values per game
 /// (`len` must be games × players; game `i`'s seats at `i × players`): for a game that
 /// ended there with a win, +1 for the winner and -1 for every other seat; 0 for every
@@ -496,26 +797,24 @@ pub unsafe extern "C" fn catan_batch_returns(
     returns: *mut f32,
     len: usize,
 ) -> catan_status {
-    guard(|| {
-        if batch.is_null() {
-            return Err(Failure::null("batch"));
-        }
-        // SAFETY: not NULL, and the caller guarantees a live handle.
-        let b = &unsafe { &*batch }.batch;
-        let expected = b.len() * b.rules().players as usize;
-        if len != expected {
-            return Err(Failure::new(
-                catan_status::WrongLength,
-                format!("`len` is {len}, the batch has {expected} seats in all"),
-            ));
-        }
-        if returns.is_null() {
-            return Err(Failure::null("returns"));
-        }
-        // SAFETY: not NULL; the caller guarantees `len` writable elements.
-        let out = unsafe { std::slice::from_raw_parts_mut(returns, len) };
-        b.returns(out).map_err(batch_failure)
-    })
+    // SAFETY: the caller's contract above.
+    unsafe { self::returns(batch, returns, len) }
+}
+
+/// `catan_batch_returns` for the Card Game: `len` must be games × 2.
+///
+/// Errors: `NULL_ARGUMENT`, `WRONG_LENGTH` (nothing written).
+///
+/// # Safety
+/// As `catan_batch_returns`.
+#[no_mangle]
+pub unsafe extern "C" fn catan_cards_batch_returns(
+    batch: *const catan_cards_batch,
+    returns: *mut f32,
+    len: usize,
+) -> catan_status {
+    // SAFETY: the caller's contract above.
+    unsafe { self::returns(batch, returns, len) }
 }
 
 /// Plays `games` random games (game `i` with seed `seed + i`, uniformly random legal

@@ -75,13 +75,18 @@ struct CardsDocDoctests;
 
 pub use batch::{
     catan_batch, catan_batch_free, catan_batch_new, catan_batch_observe, catan_batch_returns,
-    catan_batch_set_offers, catan_batch_sizes, catan_batch_step, catan_game_action_json_for_id,
-    catan_game_action_space_len, catan_game_action_table_json, catan_game_apply_id,
-    catan_game_id_for_action_json, catan_game_legal_mask, catan_game_legal_mask_without_offers,
-    catan_simulate, CATAN_MAX_BATCH_GAMES, CATAN_MAX_SIMULATE_GAMES,
+    catan_batch_set_offers, catan_batch_sizes, catan_batch_step, catan_cards_batch,
+    catan_cards_batch_free, catan_cards_batch_new, catan_cards_batch_observe,
+    catan_cards_batch_returns, catan_cards_batch_set_offers, catan_cards_batch_sizes,
+    catan_cards_batch_step, catan_game_action_json_for_id, catan_game_action_space_len,
+    catan_game_action_table_json, catan_game_apply_id, catan_game_id_for_action_json,
+    catan_game_legal_mask, catan_game_legal_mask_without_offers, catan_simulate,
+    CATAN_MAX_BATCH_GAMES, CATAN_MAX_SIMULATE_GAMES,
 };
 pub use bots::{
     catan_bot, catan_bot_choose_id, catan_bot_choose_json, catan_bot_free, catan_bot_new,
+    catan_cards_bot, catan_cards_bot_choose_id, catan_cards_bot_choose_json, catan_cards_bot_free,
+    catan_cards_bot_new,
 };
 pub use error::{catan_last_error, catan_last_error_json, Failure};
 pub use game::{

@@ -67,8 +67,8 @@ pub enum catan_status {
     TooLarge = 19,
     /// The memory for the result could not be allocated. Nothing changed.
     OutOfMemory = 20,
-    /// `catan_bot_new`: not one of the built-in bot kinds (`random`, `weighted`, `greedy`,
-    /// `search`, `search:N`, `search:Nms`).
+    /// `catan_bot_new`, `catan_cards_bot_new`: not one of the built-in bot kinds
+    /// (`random`, `weighted`, `greedy`, `search`, `search:N`, `search:Nms`).
     UnknownBot = 21,
 }
 

@@ -58,6 +58,11 @@ fn bool_array(py: Python<'_>, bits: Vec<bool>) -> Bound<'_, PyArray1<bool>> {
 }
 
 impl PyCardGame {
+    /// A game made elsewhere (a batch's), without its seed.
+    pub(crate) fn from_game(game: CardGame) -> PyCardGame {
+        PyCardGame { game, seed: None }
+    }
+
     /// The legal fixed ids, ascending; without the offers unless `offers`.
     fn ids(&self, offers: bool) -> Vec<u32> {
         let mut m = vec![false; ACTION_SPACE as usize];

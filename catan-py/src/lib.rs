@@ -107,6 +107,7 @@ fn _catan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<cards::PyCardGame>()?;
     m.add_class::<batch::PyBatchEnv>()?;
+    m.add_class::<batch::PyCardBatchEnv>()?;
     m.add_class::<game::LegalActions>()?;
     m.add_class::<game::PyBoard>()?;
     m.add_class::<objects::PyAction>()?;

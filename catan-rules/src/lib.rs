@@ -37,7 +37,6 @@
 pub mod action;
 pub mod action_space;
 pub mod agents;
-pub mod batch;
 mod bits;
 pub mod board;
 pub mod cards;
@@ -62,7 +61,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-pub use agents::{bots, determinize, observation, tournament};
+pub use agents::{batch, bots, determinize, observation, tournament};
 
 pub use action::Action;
 pub use board::{Board, BoardSpec, EdgeId, HexId, NodeId};

@@ -7,6 +7,7 @@
 //! the test fail now and then on a loaded machine.
 
 use catan_rules::batch::{Batch, BatchError, MAX_BATCH_GAMES};
+use catan_rules::cards::{CardGame, CardRules};
 use catan_rules::scenario::Scenario;
 use catan_rules::Rules;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -122,6 +123,65 @@ fn the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting() {
     const NAME: &str = "the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting";
     if std::env::var_os(CHILD).is_some() {
         let code = match Batch::new(Rules::default(), 1, MAX_BATCH_GAMES, 1) {
+            Err(BatchError::OutOfMemory { games }) if games == MAX_BATCH_GAMES => 42,
+            Err(e) => {
+                eprintln!("unexpected error: {e}");
+                1
+            }
+            Ok(_) => 2,
+        };
+        std::process::exit(code);
+    }
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2500000 && exec \"$0\" \"$@\"")
+        .arg(std::env::current_exe().unwrap())
+        .args(["--exact", NAME, "--test-threads=1", "--nocapture"])
+        .env(CHILD, "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(42),
+        "{:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_card_batch_holds_no_more_than_it_reserves_per_game() {
+    // As for the base game: Batch::with_rules reserves bytes_per_game for each Card Game
+    // before building any, and the games it builds hold less.
+    for rules in [
+        CardRules::default(),
+        CardRules {
+            hand_limit: CardRules::MAX_HAND_LIMIT,
+            ..CardRules::default()
+        },
+    ] {
+        let n = 64;
+        let before = held(0);
+        let b = Batch::<CardGame>::with_rules(rules, 5, n, 1).unwrap();
+        let grown = held(0) - before;
+        let reckoned = (b.bytes_per_game() * n) as i64;
+        assert!(grown > 0);
+        assert!(
+            grown <= reckoned,
+            "{rules:?}: {grown} bytes held, {reckoned} reckoned"
+        );
+    }
+}
+
+#[test]
+fn the_largest_card_batch_is_refused_under_a_memory_limit_instead_of_aborting() {
+    // As for the base game (docs/security.md), in a child process limited to about 2.5 GB
+    // of address space.
+    const CHILD: &str = "CATAN_CARD_BATCH_OOM_CHILD";
+    const NAME: &str = "the_largest_card_batch_is_refused_under_a_memory_limit_instead_of_aborting";
+    if std::env::var_os(CHILD).is_some() {
+        let code = match Batch::<CardGame>::with_rules(CardRules::default(), 1, MAX_BATCH_GAMES, 1)
+        {
             Err(BatchError::OutOfMemory { games }) if games == MAX_BATCH_GAMES => 42,
             Err(e) => {
                 eprintln!("unexpected error: {e}");

@@ -177,6 +177,47 @@ pub fn high() -> Vec<f32> {
     high
 }
 
+/// The layout of the Card Game's observation: [`CARD_OBSERVATION_LEN`] values and their
+/// bounds ([`high`]), the same for every game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardObservationLayout {
+    high: Vec<f32>,
+}
+
+impl Default for CardObservationLayout {
+    fn default() -> CardObservationLayout {
+        CardObservationLayout { high: high() }
+    }
+}
+
+impl super::FlatLayout for CardObservationLayout {
+    fn len(&self) -> usize {
+        CARD_OBSERVATION_LEN
+    }
+
+    fn high(&self) -> &[f32] {
+        &self.high
+    }
+}
+
+/// [`observe`].
+impl super::FlatObservation for CardGame {
+    type Layout = CardObservationLayout;
+
+    fn observation_layout(&self) -> CardObservationLayout {
+        CardObservationLayout::default()
+    }
+
+    fn write_observation(&self, seat: Player, _: &CardObservationLayout, out: &mut [f32]) {
+        assert_eq!(
+            out.len(),
+            CARD_OBSERVATION_LEN,
+            "`out` is the layout's length"
+        );
+        observe(self, seat, out);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,10 +19,13 @@
 //! | [`observation`] | flat observations with the board, their layout and bounds | base game |
 //! | [`cards_observation`] | the Card Game's flat observation of one seat's view, its layout and bounds | Card Game |
 //! | [`tournament`] | seat-rotated tournaments with 95 % intervals | both |
+//! | [`FlatObservation`] | a flat `f32` observation of one seat's view and its layout ([`FlatLayout`]: length, bounds) | both |
+//! | [`batch`] | many games stepped together: masks, observations, rewards, returns, auto-reset, threads ([`batch::BatchGame`]) | both |
 //!
-//! The module paths `catan_rules::bots`, `catan_rules::determinize`,
+//! The module paths `catan_rules::batch`, `catan_rules::bots`, `catan_rules::determinize`,
 //! `catan_rules::observation` and `catan_rules::tournament` stay as re-exports.
 
+pub mod batch;
 mod board;
 pub mod bots;
 pub mod cards;
@@ -91,4 +94,40 @@ pub trait AgentGame: Engine {
 
     /// Every seat's points (hidden ones included): the score of a finished match.
     fn scores(&self) -> Vec<u8>;
+}
+
+/// The length and bounds of a flat observation ([`FlatObservation`]): fixed for a game's
+/// setting (its board and seats), the same for every game of it.
+pub trait FlatLayout {
+    /// Values per observation.
+    fn len(&self) -> usize;
+
+    /// Whether an observation has no values (never, for the layouts of this crate).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The upper bound of every value (every lower bound is 0), [`FlatLayout::len`] of
+    /// them.
+    fn high(&self) -> &[f32];
+}
+
+/// A flat `f32` observation of what one seat may know, with its layout: what a learning
+/// agent reads, alike for every game. Implemented by [`crate::Game`] (the
+/// [`observation`] encoding, with the board) and [`crate::cards::CardGame`]
+/// ([`cards_observation`]); the batch ([`batch::Batch::observe_flat`]) writes it for
+/// either.
+pub trait FlatObservation: AgentGame {
+    /// The layout of this game's observations.
+    type Layout: FlatLayout + Clone + std::fmt::Debug + Send + Sync;
+
+    /// The layout of this game's setting: it serves every game with the same setting.
+    fn observation_layout(&self) -> Self::Layout;
+
+    /// Writes `seat`'s observation into `out`, built only from what `seat` may know.
+    ///
+    /// # Panics
+    /// If `layout` is not this game's setting's, `out` is not `layout.len()` long or
+    /// `seat` is not at the table (the batch checks all three before it calls).
+    fn write_observation(&self, seat: Player, layout: &Self::Layout, out: &mut [f32]);
 }

@@ -10,6 +10,9 @@ catan-rules[rl]``, which brings Gymnasium, PettingZoo and NumPy).
 * :class:`catan_rules.envs.cards_gymnasium.CardsEnv` and
   :class:`catan_rules.envs.cards_pettingzoo.CardsAECEnv` — the same two for the Card Game
   (observations ``catan_rules.card_observation``, ids of ``CardGame.action_space_size``).
+* :class:`catan_rules.envs.gymnasium.BatchVectorEnv` and
+  :class:`catan_rules.envs.cards_gymnasium.CardBatchVectorEnv` — self-play games stepped
+  together in Rust (``BatchEnv``, ``CardBatchEnv``) as a Gymnasium vector env.
 
 Every environment refuses ``chance="external"``: its games draw their own chance.
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
 
 import catan_rules
 
@@ -111,3 +113,124 @@ def text(game: catan_rules.Game, seat: Optional[int]) -> str:
         hand = view["own"]["hand"]
         lines.append(f"seat {seat} holds " + ", ".join(f"{k} {v}" for k, v in hand.items()))
     return "\n".join(lines)
+
+
+class OneSeatEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """The body of the one-learning-seat Gymnasium environments (``CatanEnv``,
+    ``CardsEnv``): seeding, the bots of the other seats, stepping by masked id, rewards,
+    truncation and the info dict, once. A game's env says how to make a game
+    (:meth:`_new_game`), the learning seat's mask (:meth:`_seat_mask`), how to apply an id
+    (:meth:`_apply_id`), its observation (:meth:`_observe`) and its rendering.
+    """
+
+    def _setup(
+        self,
+        players: int,
+        seat: Optional[int],
+        kinds: list[str],
+        max_turns: int,
+        illegal_action_reward: float,
+        render_mode: Optional[str],
+        rules: dict[str, Any],
+    ) -> None:
+        """Checks the arguments, makes a first game and the spaces; ``kinds`` are the bots
+        of the other seats, in seat order. A subclass sets what :meth:`_new_game` reads
+        first."""
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r}")
+        require_seeded(rules.get("chance"), type(self).__name__)
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not at a table of {players}")
+        if len(kinds) != players - 1:
+            raise ValueError(f"{players - 1} opponents needed, got {len(kinds)}")
+        for k in kinds:
+            catan_rules.Bot(k)  # raises ValueError for an unknown kind
+        self.players = players
+        self.fixed_seat = seat
+        self.opponent_kinds = kinds
+        self.max_turns = max_turns
+        self.illegal_action_reward = float(illegal_action_reward)
+        self.render_mode = render_mode
+        self.rules = rules
+        self.game = self._new_game(0)
+        self.seat = seat if seat is not None else 0
+        high = self._obs_high()
+        self.observation_space = spaces.Box(low=np.zeros_like(high), high=high, dtype=np.float32)
+        self._size = self.game.action_space_size
+        self.action_space = spaces.Discrete(self._size)
+        self._bots: dict[int, catan_rules.Bot] = {}
+        self._mask = np.zeros(self._size, dtype=bool)
+
+    def _new_game(self, seed: int) -> Any:
+        raise NotImplementedError
+
+    def _obs_high(self) -> npt.NDArray[np.float32]:
+        raise NotImplementedError
+
+    def _seat_mask(self) -> npt.NDArray[np.bool_]:
+        raise NotImplementedError
+
+    def _apply_id(self, action: int) -> None:
+        raise NotImplementedError
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        raise NotImplementedError
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.game = self._new_game(game_seed)
+        if self.fixed_seat is None:
+            self.seat = int(self.np_random.integers(0, self.players))
+        others = [s for s in range(self.players) if s != self.seat]
+        self._bots = {
+            s: catan_rules.Bot(k, seed=game_seed ^ (s + 1))
+            for s, k in zip(others, self.opponent_kinds)
+        }
+        self._advance()
+        return self._observe(), self._info()
+
+    def step(
+        self, action: Any
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        a = int(action)
+        if self._over():
+            raise RuntimeError("the episode is over: call reset()")
+        if not (0 <= a < self._size and self._mask[a]):
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observe(), self.illegal_action_reward, False, False, info
+        self._apply_id(a)
+        self._advance()
+        winner = self.game.winner
+        terminated = winner is not None
+        truncated = not terminated and self.game.turn >= self.max_turns
+        reward = 0.0 if winner is None else (1.0 if winner == self.seat else -1.0)
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal ids of the learning seat now, as a boolean mask (for maskable
+        policies, such as sb3-contrib's ``MaskablePPO``)."""
+        return self._mask.copy()
+
+    def _over(self) -> bool:
+        return bool(self.game.winner is not None or self.game.turn >= self.max_turns)
+
+    def _advance(self) -> None:
+        """Lets the bots play until the learning seat must act or the game ends."""
+        self._mask = np.zeros(self._size, dtype=bool)
+        while not self._over():
+            to_act = self.game.to_act
+            if self.seat in to_act:
+                self._mask = self._seat_mask()
+                assert self._mask.any(), "a seat that must act has a legal id"
+                return
+            other = next(s for s in to_act if s != self.seat)
+            move = self._bots[other].choose(self.game, other)
+            assert move is not None, "a seat that must act has an action"
+            self.game.apply(move)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks(), "seat": self.seat, "turn": self.game.turn}

@@ -18,11 +18,12 @@ from gymnasium import spaces
 
 import catan_rules
 from catan_rules.envs import _common
+from catan_rules.envs.gymnasium import SelfPlayBatchEnv
 
-__all__ = ["CardsEnv"]
+__all__ = ["CardBatchVectorEnv", "CardsEnv"]
 
 
-class CardsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+class CardsEnv(_common.OneSeatEnv):
     """One learning seat of a Card Game (two players); the other seat is a built-in bot.
 
     * **Actions**: ``Discrete(game.action_space_size)``, the Card Game's fixed ids. Only
@@ -49,62 +50,23 @@ class CardsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: Optional[str] = None,
         **rules: Any,
     ) -> None:
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"unknown render_mode {render_mode!r}")
-        _common.require_seeded(rules.get("chance"), "CardsEnv")
-        if seat is not None and seat not in (0, 1):
-            raise ValueError(f"seat {seat} is not at a table of 2")
-        catan_rules.Bot(opponent)  # raises ValueError for an unknown kind
-        self.fixed_seat = seat
         self.opponent_kind = opponent
-        self.max_turns = max_turns
-        self.illegal_action_reward = float(illegal_action_reward)
-        self.render_mode = render_mode
-        self.rules = rules
-        self.game = catan_rules.CardGame(seed=0, **rules)
-        self.seat = seat if seat is not None else 0
-        high = catan_rules.card_observation_high()
-        self.observation_space = spaces.Box(
-            low=np.zeros_like(high), high=high, dtype=np.float32
-        )
-        self._size = self.game.action_space_size
-        self.action_space = spaces.Discrete(self._size)
-        self._bot = catan_rules.Bot(opponent)
-        self._mask = np.zeros(self._size, dtype=bool)
+        self._setup(2, seat, [opponent], max_turns, illegal_action_reward, render_mode, rules)
 
-    def reset(
-        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.game = catan_rules.CardGame(seed=game_seed, **self.rules)
-        if self.fixed_seat is None:
-            self.seat = int(self.np_random.integers(0, 2))
-        self._bot = catan_rules.Bot(self.opponent_kind, seed=game_seed ^ (2 - self.seat))
-        self._advance()
-        return self._observe(), self._info()
+    def _new_game(self, seed: int) -> catan_rules.CardGame:
+        return catan_rules.CardGame(seed=seed, **self.rules)
 
-    def step(
-        self, action: Any
-    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        a = int(action)
-        if self._over():
-            raise RuntimeError("the episode is over: call reset()")
-        if not (0 <= a < self._size and self._mask[a]):
-            info = self._info()
-            info["illegal_action"] = True
-            return self._observe(), self.illegal_action_reward, False, False, info
-        self.game.apply_id(a)
-        self._advance()
-        winner = self.game.winner
-        terminated = winner is not None
-        truncated = not terminated and self.game.turn >= self.max_turns
-        reward = 0.0 if winner is None else (1.0 if winner == self.seat else -1.0)
-        return self._observe(), reward, terminated, truncated, self._info()
+    def _obs_high(self) -> npt.NDArray[np.float32]:
+        return catan_rules.card_observation_high()
 
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The learning seat's legal ids now, as a boolean mask."""
-        return self._mask.copy()
+    def _seat_mask(self) -> npt.NDArray[np.bool_]:
+        return np.array(self.game.legal_mask_for(self.seat), dtype=bool)
+
+    def _apply_id(self, action: int) -> None:
+        self.game.apply_id(action)
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        return catan_rules.card_observation(self.game, self.seat)
 
     def render(self) -> Any:
         if self.render_mode == "ansi":
@@ -116,25 +78,58 @@ class CardsEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             )
         return None
 
-    def _over(self) -> bool:
-        return self.game.winner is not None or self.game.turn >= self.max_turns
 
-    def _advance(self) -> None:
-        """Lets the bot play until the learning seat must act or the game ends."""
-        self._mask = np.zeros(self._size, dtype=bool)
-        while not self._over():
-            to_act = self.game.to_act
-            if self.seat in to_act:
-                self._mask = np.array(self.game.legal_mask_for(self.seat), dtype=bool)
-                assert self._mask.any(), "a seat that must act has a legal id"
-                return
-            other = 1 - self.seat
-            move = self._bot.choose(self.game, other)
-            assert move is not None, "a seat that must act has an action"
-            self.game.apply(move)
+class CardBatchVectorEnv(SelfPlayBatchEnv):
+    """``num_envs`` self-play Card Games stepped together in Rust
+    (``catan_rules.CardBatchEnv``), as a Gymnasium vector env: the policy plays both
+    seats of every game. The same calls and conventions as
+    :class:`catan_rules.envs.gymnasium.BatchVectorEnv`:
+
+    * **Actions**: one Card Game id per game (``MultiDiscrete``), for the game's acting
+      seat (``info["seat"]``); ``info["action_mask"]`` is never empty.
+    * **Observations**: the acting seat's ``catan_rules.card_observation``; bounds
+      ``card_observation_high()``.
+    * **Rewards**, ``info["returns"]`` (``(num_envs, 2)``), same-step autoreset with
+      ``info["final_obs"]``: as ``BatchVectorEnv``.
+    * ``offers=False`` (the default) leaves the offers to the opponent out of the masks;
+      ``vp_target`` is the rule.
+
+    >>> import numpy as np
+    >>> from catan_rules.envs.cards_gymnasium import CardBatchVectorEnv
+    >>> envs = CardBatchVectorEnv(4, vp_target=5)
+    >>> obs, info = envs.reset(seed=1)
+    >>> obs.shape == (4, envs.single_observation_space.shape[0])
+    True
+    >>> rng = np.random.default_rng(0)
+    >>> for _ in range(50):
+    ...     ids = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+    ...     obs, rewards, terminated, truncated, info = envs.step(np.array(ids))
+    >>> bool(info["action_mask"].any(axis=1).all())
+    True
+    """
+
+    def __init__(
+        self,
+        num_envs: int,
+        vp_target: int = 12,
+        offers: bool = False,
+        threads: Optional[int] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        self._kwargs: dict[str, Any] = dict(vp_target=vp_target, offers=offers, threads=threads)
+        self.batch = catan_rules.CardBatchEnv(num_envs, seed=1, **self._kwargs)
+        self._setup(num_envs, render_mode, self.batch.obs_high())
+
+    def _new_batch(self, seed: int) -> catan_rules.CardBatchEnv:
+        return catan_rules.CardBatchEnv(self.num_envs, seed=seed, **self._kwargs)
 
     def _observe(self) -> npt.NDArray[np.float32]:
-        return catan_rules.card_observation(self.game, self.seat)
+        self._mask, obs = self.batch.observe()
+        return obs
 
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask.copy(), "seat": self.seat, "turn": self.game.turn}
+    def _text(self, game: catan_rules.CardGame) -> str:
+        v = game.view(None)
+        return (
+            f"turn {v['turn']}, seat {v['current']} to move; "
+            f"points {game.points(0)}:{game.points(1)}"
+        )

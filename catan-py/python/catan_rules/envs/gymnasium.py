@@ -29,12 +29,12 @@ from gymnasium import spaces
 import catan_rules
 from catan_rules.envs import _common
 
-__all__ = ["BatchVectorEnv", "CatanEnv", "make_vector_env"]
+__all__ = ["BatchVectorEnv", "CatanEnv", "SelfPlayBatchEnv", "make_vector_env"]
 
 RENDER_MODES = ("ansi", "rgb_array")
 
 
-class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+class CatanEnv(_common.OneSeatEnv):
     """One learning seat of a Catan game; the other seats are built-in bots.
 
     * **Actions**: ``Discrete(game.action_space_size)``, the game's fixed ids. Only the
@@ -72,80 +72,28 @@ class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: Optional[str] = None,
         **rules: Any,
     ) -> None:
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"unknown render_mode {render_mode!r}")
-        _common.require_seeded(rules.get("chance"), "CatanEnv")
-        if seat is not None and not 0 <= seat < players:
-            raise ValueError(f"seat {seat} is not at a table of {players}")
         kinds = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
-        if len(kinds) != players - 1:
-            raise ValueError(f"{players - 1} opponents needed, got {len(kinds)}")
-        for k in kinds:
-            catan_rules.Bot(k)  # raises ValueError for an unknown kind
-        self.players = players
-        self.fixed_seat = seat
-        self.opponent_kinds = kinds
         self.map = map
-        self.max_turns = max_turns
         self.trade_offers = trade_offers
-        self.illegal_action_reward = float(illegal_action_reward)
-        self.render_mode = render_mode
-        self.rules = rules
-        self.game = catan_rules.Game(players=players, map=map, seed=0, **rules)
-        self.seat = seat if seat is not None else 0
-        layout = catan_rules.observation_layout(self.game)
-        self.observation_space = spaces.Box(
-            low=np.zeros(layout["length"], dtype=np.float32),
-            high=layout["high"].astype(np.float32),
-            dtype=np.float32,
+        self._setup(
+            players, seat, kinds, max_turns, illegal_action_reward, render_mode, rules
         )
-        self._size = self.game.action_space_size
-        self.action_space = spaces.Discrete(self._size)
-        self._bots: dict[int, catan_rules.Bot] = {}
-        self._ids: list[int] = []
 
-    # ------------------------------------------------------------------ Gymnasium API
+    def _new_game(self, seed: int) -> catan_rules.Game:
+        return catan_rules.Game(players=self.players, map=self.map, seed=seed, **self.rules)
 
-    def reset(
-        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.game = catan_rules.Game(
-            players=self.players, map=self.map, seed=game_seed, **self.rules
-        )
-        if self.fixed_seat is None:
-            self.seat = int(self.np_random.integers(0, self.players))
-        others = [s for s in range(self.players) if s != self.seat]
-        self._bots = {
-            s: catan_rules.Bot(k, seed=game_seed ^ (s + 1))
-            for s, k in zip(others, self.opponent_kinds)
-        }
-        self._advance()
-        return self._observe(), self._info()
+    def _obs_high(self) -> npt.NDArray[np.float32]:
+        return np.asarray(catan_rules.observation_layout(self.game)["high"], dtype=np.float32)
 
-    def step(
-        self, action: Any
-    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        a = int(action)
-        if self._over():
-            raise RuntimeError("the episode is over: call reset()")
-        if a not in self._ids:
-            info = self._info()
-            info["illegal_action"] = True
-            return self._observe(), self.illegal_action_reward, False, False, info
-        self.game.apply_id(a, events=False)
-        self._advance()
-        winner = self.game.winner
-        terminated = winner is not None
-        truncated = not terminated and self.game.turn >= self.max_turns
-        reward = 0.0 if winner is None else (1.0 if winner == self.seat else -1.0)
-        return self._observe(), reward, terminated, truncated, self._info()
+    def _seat_mask(self) -> npt.NDArray[np.bool_]:
+        ids = _common.seat_ids(self.game, self.seat, self.trade_offers)
+        return _common.mask_of(self._size, ids).astype(bool)
 
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal ids of the learning seat now, as a boolean mask (for maskable
-        policies, such as sb3-contrib's ``MaskablePPO``)."""
-        return _common.mask_of(self._size, self._ids).astype(bool)
+    def _apply_id(self, action: int) -> None:
+        self.game.apply_id(action, events=False)
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        return catan_rules.observation(self.game, self.seat)
 
     def render(self) -> Any:
         if self.render_mode == "rgb_array":
@@ -153,35 +101,6 @@ class CatanEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode == "ansi":
             return _common.text(self.game, self.seat)
         return None
-
-    # ------------------------------------------------------------------ internals
-
-    def _over(self) -> bool:
-        return self.game.winner is not None or self.game.turn >= self.max_turns
-
-    def _advance(self) -> None:
-        """Lets the bots play until the learning seat must act or the game ends."""
-        self._ids = []
-        while not self._over():
-            to_act = self.game.to_act
-            if self.seat in to_act:
-                self._ids = _common.seat_ids(self.game, self.seat, self.trade_offers)
-                assert self._ids, "a seat that must act has a legal id"
-                return
-            other = next(s for s in to_act if s != self.seat)
-            move = self._bots[other].choose(self.game, other)
-            assert move is not None, "a seat that must act has an action"
-            self.game.apply(move)
-
-    def _observe(self) -> npt.NDArray[np.float32]:
-        return catan_rules.observation(self.game, self.seat)
-
-    def _info(self) -> dict[str, Any]:
-        return {
-            "action_mask": self.action_masks(),
-            "seat": self.seat,
-            "turn": self.game.turn,
-        }
 
 
 def make_vector_env(num_envs: int, **kwargs: Any) -> gymnasium.vector.SyncVectorEnv:
@@ -199,7 +118,94 @@ def make_vector_env(num_envs: int, **kwargs: Any) -> gymnasium.vector.SyncVector
     return gymnasium.vector.SyncVectorEnv([lambda: CatanEnv(**kwargs) for _ in range(num_envs)])
 
 
-class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
+class SelfPlayBatchEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
+    """The body of :class:`BatchVectorEnv` and
+    :class:`catan_rules.envs.cards_gymnasium.CardBatchVectorEnv`: self-play games of a
+    Rust batch as a Gymnasium vector env. A game's subclass says how to make its batch
+    (:meth:`_new_batch`), observe it (:meth:`_observe`) and show a game (:meth:`_text`);
+    the bookkeeping (spaces, seeding, rewards, returns, same-step autoreset with final
+    observations) is here, once.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    if hasattr(gymnasium.vector, "AutoresetMode"):
+        metadata["autoreset_mode"] = gymnasium.vector.AutoresetMode.SAME_STEP
+
+    def _setup(self, num_envs: int, render_mode: Optional[str], high: Any) -> None:
+        """Spaces from the batch made by :meth:`_new_batch` and its bounds ``high``."""
+        self.num_envs = num_envs
+        self.render_mode = render_mode
+        size = self.batch.action_space_size
+        self._obs_len = len(high)
+        self.single_observation_space = spaces.Box(
+            low=np.zeros_like(high), high=high, dtype=np.float32
+        )
+        self.single_action_space = spaces.Discrete(size)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, num_envs
+        )
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
+        self._mask = np.zeros((num_envs, size), dtype=bool)
+
+    def _new_batch(self, seed: int) -> Any:
+        raise NotImplementedError
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        raise NotImplementedError
+
+    def _text(self, game: Any) -> str:
+        raise NotImplementedError
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        if seed is not None:
+            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.batch = self._new_batch(game_seed)
+        obs = self._observe()
+        return obs, self._info()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        rewards, done, winners = self.batch.step(np.asarray(actions))
+        terminated = done & (winners >= 0)
+        truncated = done & (winners < 0)
+        final = np.zeros((self.num_envs, self._obs_len), np.float32)
+        for i in np.flatnonzero(done):
+            f = self.batch.final_observation(int(i))
+            assert f is not None
+            final[i] = f
+        obs = self._observe()
+        info = self._info()
+        info["winner"] = winners
+        info["returns"] = self.batch.returns()
+        if done.any():
+            info["final_obs"] = final
+            info["_final_obs"] = done.copy()
+        return obs, rewards, terminated, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The acting seats' legal ids, ``(num_envs, action_space_size)``."""
+        return self._mask
+
+    def render(self) -> Any:
+        if self.render_mode == "ansi":
+            return "\n\n".join(self._text(self.batch.game(i)) for i in range(self.num_envs))
+        return None
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask, "seat": self.batch.acting_seats()}
+
+
+class BatchVectorEnv(SelfPlayBatchEnv):
     """``num_envs`` self-play games stepped together in Rust (``catan_rules.BatchEnv``), as
     a Gymnasium vector env: the policy plays every seat of every game.
 
@@ -236,10 +242,6 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
     True
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
-    if hasattr(gymnasium.vector, "AutoresetMode"):
-        metadata["autoreset_mode"] = gymnasium.vector.AutoresetMode.SAME_STEP
-
     def __init__(
         self,
         num_envs: int,
@@ -251,73 +253,16 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         **rules: Any,
     ) -> None:
         _common.require_seeded(rules.get("chance"), "BatchVectorEnv")
-        self.num_envs = num_envs
-        self.render_mode = render_mode
         self._kwargs = dict(players=players, map=map, offers=offers, threads=threads, **rules)
         self.batch = catan_rules.BatchEnv(num_envs, seed=1, **self._kwargs)
-        size = self.batch.action_space_size
-        high = self.batch.board_obs_high()
-        self._obs_len = len(high)
-        self.single_observation_space = spaces.Box(
-            low=np.zeros_like(high), high=high, dtype=np.float32
-        )
-        self.single_action_space = spaces.Discrete(size)
-        self.observation_space = gymnasium.vector.utils.batch_space(
-            self.single_observation_space, num_envs
-        )
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
-        self._mask = np.zeros((num_envs, size), dtype=bool)
+        self._setup(num_envs, render_mode, self.batch.board_obs_high())
 
-    def reset(
-        self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        if seed is not None:
-            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
-        game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.batch = catan_rules.BatchEnv(self.num_envs, seed=game_seed, **self._kwargs)
-        obs = self._observe()
-        return obs, self._info()
-
-    def step(
-        self, actions: Any
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
-        rewards, done, winners = self.batch.step(np.asarray(actions))
-        terminated = done & (winners >= 0)
-        truncated = done & (winners < 0)
-        final = np.zeros((self.num_envs, self._obs_len), np.float32)
-        for i in np.flatnonzero(done):
-            f = self.batch.final_observation(int(i))
-            assert f is not None
-            final[i] = f
-        obs = self._observe()
-        info = self._info()
-        info["winner"] = winners
-        info["returns"] = self.batch.returns()
-        if done.any():
-            info["final_obs"] = final
-            info["_final_obs"] = done.copy()
-        return obs, rewards, terminated, truncated, info
-
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The acting seats' legal ids, ``(num_envs, action_space_size)``."""
-        return self._mask
-
-    def render(self) -> Any:
-        if self.render_mode == "ansi":
-            return "\n\n".join(
-                _common.text(self.batch.game(i), None) for i in range(self.num_envs)
-            )
-        return None
+    def _new_batch(self, seed: int) -> catan_rules.BatchEnv:
+        return catan_rules.BatchEnv(self.num_envs, seed=seed, **self._kwargs)
 
     def _observe(self) -> npt.NDArray[np.float32]:
         self._mask, obs = self.batch.observe_board()
         return obs
 
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask, "seat": self.batch.acting_seats()}
+    def _text(self, game: catan_rules.Game) -> str:
+        return _common.text(game, None)

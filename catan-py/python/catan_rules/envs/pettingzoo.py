@@ -22,18 +22,17 @@ from typing import Any, Optional
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import catan_rules
 from catan_rules.envs import _common
+from catan_rules.envs._aec import TableAECEnv
 
 __all__ = ["CatanAECEnv"]
 
 RENDER_MODES = ("ansi", "rgb_array")
 
 
-class CatanAECEnv(AECEnv):  # type: ignore[misc]
+class CatanAECEnv(TableAECEnv):
     """Every seat of a Catan game as a PettingZoo agent (``"player_0"`` moves first).
 
     * The agent to act is the seat that must decide now (while several must — discards
@@ -69,113 +68,24 @@ class CatanAECEnv(AECEnv):  # type: ignore[misc]
         **rules: Any,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"unknown render_mode {render_mode!r}")
-        _common.require_seeded(rules.get("chance"), "CatanAECEnv")
-        self.players = players
         self.map = map
-        self.max_turns = max_turns
         self.trade_offers = trade_offers
-        self.render_mode = render_mode
-        self.rules = rules
-        self.game = catan_rules.Game(players=players, map=map, seed=0, **rules)
-        self.possible_agents = [f"player_{i}" for i in range(players)]
-        self.agents = list(self.possible_agents)
-        layout = catan_rules.observation_layout(self.game)
-        size = self.game.action_space_size
-        self._size = size
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=np.zeros(layout["length"], dtype=np.float32),
-                    high=layout["high"].astype(np.float32),
-                    dtype=np.float32,
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
-            }
-        )
-        self._observation_spaces = {a: obs_space for a in self.possible_agents}
-        self._action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
-        self._ids: list[int] = []
-        self.final_rewards: dict[str, float] = {}
-        self.agent_selection = self.possible_agents[0]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._setup(players, max_turns, render_mode, rules)
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._observation_spaces[agent]
+    def _new_game(self, seed: int) -> catan_rules.Game:
+        return catan_rules.Game(players=self.players, map=self.map, seed=seed, **self.rules)
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._action_spaces[agent]
+    def _obs_high(self) -> npt.NDArray[np.float32]:
+        return np.asarray(catan_rules.observation_layout(self.game)["high"], dtype=np.float32)
 
-    @staticmethod
-    def _seat(agent: str) -> int:
-        return int(agent.rsplit("_", 1)[1])
+    def _seat_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        return _common.mask_of(self._size, _common.seat_ids(self.game, seat, self.trade_offers))
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
-        if seed is None:
-            seed = int(np.random.default_rng().integers(0, 2**63 - 1))
-        self.game = catan_rules.Game(players=self.players, map=self.map, seed=seed, **self.rules)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.final_rewards = {}
-        self._select()
+    def _apply_id(self, action: int) -> None:
+        self.game.apply_id(action, events=False)
 
-    def _select(self) -> None:
-        """Chooses the agent to act (the lowest seat that must) and its ids."""
-        self._ids = []
-        if self.game.winner is None and self.game.turn < self.max_turns:
-            seat = min(self.game.to_act)
-            self._ids = _common.seat_ids(self.game, seat, self.trade_offers)
-            if not self._ids:
-                raise RuntimeError(f"seat {seat} must act and has no id")
-            self.agent_selection = self.possible_agents[seat]
-        for a in self.agents:
-            self.infos[a] = {"turn": self.game.turn}
-
-    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = self._seat(agent)
-        ids = self._ids if agent == self.agent_selection else []
-        return {
-            "observation": catan_rules.observation(self.game, seat),
-            "action_mask": _common.mask_of(self._size, ids),
-        }
-
-    def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        a = int(action)
-        if a not in self._ids:
-            raise ValueError(f"id {a} is not legal for {agent} now")
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {x: 0.0 for x in self.agents}
-        self.game.apply_id(a, events=False)
-        self._select()
-        winner = self.game.winner
-        if winner is not None:
-            for x in self.agents:
-                r = 1.0 if self._seat(x) == winner else -1.0
-                self.rewards[x] = r
-                self.final_rewards[x] = r
-                self.terminations[x] = True
-        elif self.game.turn >= self.max_turns:
-            for x in self.agents:
-                self.truncations[x] = True
-                self.final_rewards[x] = 0.0
-        if winner is not None or self.game.turn >= self.max_turns:
-            # Every agent is told in turn, starting from the one after the last to act.
-            i = self.possible_agents.index(agent)
-            self.agent_selection = self.possible_agents[(i + 1) % len(self.possible_agents)]
-        self._accumulate_rewards()
+    def _observation(self, seat: int) -> npt.NDArray[np.float32]:
+        return catan_rules.observation(self.game, seat)
 
     def render(self) -> Any:
         seat = self._seat(self.agent_selection)
@@ -184,6 +94,3 @@ class CatanAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "ansi":
             return _common.text(self.game, None)
         return None
-
-    def close(self) -> None:
-        pass

@@ -606,5 +606,29 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
     }
 }
 
+impl super::FlatLayout for ObservationLayout {
+    fn len(&self) -> usize {
+        ObservationLayout::len(self)
+    }
+
+    fn high(&self) -> &[f32] {
+        ObservationLayout::high(self)
+    }
+}
+
+/// The [`crate::observation`] encoding, with the board.
+impl super::FlatObservation for Game {
+    type Layout = ObservationLayout;
+
+    fn observation_layout(&self) -> ObservationLayout {
+        ObservationLayout::new(self)
+    }
+
+    fn write_observation(&self, seat: Player, layout: &ObservationLayout, out: &mut [f32]) {
+        self.observation(seat, layout, out)
+            .expect("the layout is this game's, `out` its length and `seat` at the table");
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests;

@@ -25,14 +25,14 @@
 //!
 //! # Observations with the board
 //!
-//! [`Batch::observe_board`] writes the acting seat's observation of every game in the
+//! [`Batch::observe_board`] (the same as [`Batch::observe_flat`]) writes the acting seat's observation of every game in the
 //! [`crate::observation`] encoding (the board, pieces by relative seat, own hand, public
-//! counts, bank, deck, phase: [`Game::observation`], [`Batch::layout`] for its length and
+//! counts, bank, deck, phase: [`Game::observation`](crate::Game::observation), [`Batch::layout`] for its length and
 //! bounds) as `f32`; [`Batch::observe`] the compact `i16` layout below.
 //!
 //! # Games, seeds and resets
 //!
-//! Game `i` starts with seed `seed + i`. When it ends (a win, or [`MAX_TURNS`] turns with
+//! Game `i` starts with seed `seed + i`. When it ends (a win, or [`MAX_TURNS`](crate::sim::MAX_TURNS) turns with
 //! no winner) [`Batch::step`] reports it and replaces it at once by a new game, keeping the
 //! finished one until the next step for its final observation ([`Batch::final_observation`],
 //! [`Batch::finished`]): the `e`-th
@@ -59,26 +59,45 @@
 //!   asked has answered, the offerer (who confirms with a partner or withdraws);
 //! * otherwise the current player.
 //!
-//! The mask of a game is [`Game::legal_mask`] restricted to the acting seat's actions (the
+//! The mask of a game is [`Game::legal_mask`](crate::Game::legal_mask) restricted to the acting seat's actions (the
 //! per-seat blocks of other seats are cleared), so an agent never decides for another
 //! seat and the mask, like the observation, shows only what the acting seat may know
 //! (another seat's legal discards would tell its hand). When only one seat may act (almost
-//! always) it is exactly [`Game::legal_mask`].
+//! always) it is exactly [`Game::legal_mask`](crate::Game::legal_mask).
 //!
 //! A seat that owes a discard makes it one card at a time, one id per card
 //! ([`crate::action_space`]), so a mask is never empty while a game is on.
 //!
-//! The domestic trade offers ([`Block::Offer`]) are left out of the masks unless
+//! The domestic trade offers ([`Block::Offer`](crate::action_space::Block::Offer)) are left out of the masks unless
 //! [`Batch::set_offers`] puts them in: random and learning play without them is the
 //! default everywhere (the `simulate` example, `catan_rules.simulate`, the C and Python
 //! batches and environments), since a random policy that may offer trades rarely finishes
 //! a game: 3,000 steps of 64 games (seed 1, uniform random legal ids) finished none with
 //! the offers and 156 without.
 //!
+//! # Both games
+//!
+//! [`Batch`] is written once over [`BatchGame`], which [`Game`](crate::Game) and
+//! [`CardGame`](crate::cards::CardGame) implement: `Batch` is `Batch<Game>`, and
+//! `Batch::<CardGame>::with_rules(CardRules::default(), seed, n, threads)` steps Card Games
+//! with the same calls ([`Batch::observe_flat`], [`Batch::step`], [`Batch::returns`],
+//! [`Batch::final_observation`], [`Batch::set_offers`], seeds and resets as above). In the
+//! Card Game the acting seat is the one seat its ids are for (the player whose turn it is,
+//! or the seat answering an offer or a pending step), its mask is
+//! [`CardGame::legal_mask_for_with`](crate::cards::CardGame::legal_mask_for_with) as bit
+//! words, and [`Batch::observe_flat`] writes [`crate::agents::cards_observation`]. A game
+//! still on after [`BatchGame::BATCH_MAX_TURNS`] turns (1,000 for the Card Game) is
+//! stopped without a winner. The compact `i16` observation ([`Batch::observe`],
+//! [`Batch::obs_len`]) and the rest of these notes are the base game's.
+//!
+//! Card Game rules with external chance are refused ([`BatchError::ExternalChance`]): the
+//! Card Game's ids name choices without their outcomes. (The base game's ids name
+//! outcomes, so its batch plays external chance by id.)
+//!
 //! # Observation layout
 //!
 //! `i16` values, built only from what the acting seat may know (the information of
-//! [`Game::view`] for that seat). Seats are **relative**: seat `r` is the seat `r` places
+//! [`Game::view`](crate::Game::view) for that seat). Seats are **relative**: seat `r` is the seat `r` places
 //! after the acting seat (`r = 0` is the acting seat itself); "rel" below is a relative seat
 //! or `-1` for none. `P` players, `N` nodes, `E` edges (in board id order);
 //! [`Batch::obs_len`] `= 47 + 10 P + N + E` (213 on the standard 4-player board; 296 for six
@@ -116,21 +135,23 @@
 //! phase value 8 and the acting seat say who builds now). Values larger than `i16::MAX` (only the turn
 //! number could be) are clamped.
 
-use crate::action::Action;
-use crate::action_space::{ActionSpace, Block};
-use crate::game::{answer, Game, NewGameError, Phase, F_BUILT, NONE};
-use crate::observation::ObservationLayout;
-use crate::rules::Rules;
-use crate::sim::MAX_TURNS;
+use super::{FlatLayout, FlatObservation};
+use crate::cards::CardRulesError;
+use crate::engine::Engine;
+use crate::game::NewGameError;
 use crate::types::Player;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::sync::Arc;
 
-/// Fixed part of the observation (before the per-seat values).
-pub const OBS_HEADER: usize = 47;
-/// Values per seat in the observation.
-pub const OBS_PER_SEAT: usize = 10;
+mod board;
+mod cards;
+
+#[cfg(test)]
+use crate::{action_space::Block, game::Game, rules::Rules};
+#[cfg(test)]
+use board::id_seat;
+pub use board::{acting_seat, write_observation, OBS_HEADER, OBS_PER_SEAT};
 
 /// Why a [`Batch`] call failed. On every error all games are unchanged and no output was
 /// written.
@@ -174,167 +195,74 @@ pub enum BatchError {
     /// The rules cannot be played.
     #[error(transparent)]
     NewGame(#[from] NewGameError),
+    /// The Card Game's rules cannot be played.
+    #[error(transparent)]
+    CardRules(#[from] CardRulesError),
+    /// The Card Game's rules take chance from outside: its ids name choices without their
+    /// outcomes, so a batch of them could not roll.
+    #[error(
+        "a batch of Card Games draws its own chance: rules with external chance cannot be batched"
+    )]
+    ExternalChance,
+}
+
+/// What the batch needs of a game beyond [`FlatObservation`] (and so [`Engine`] and
+/// [`super::AgentGame`]): how to make one, who acts, the acting seat's mask and ids.
+/// Implemented by [`crate::Game`] and [`crate::cards::CardGame`]; [`Batch`] is written
+/// once over it.
+pub trait BatchGame: FlatObservation {
+    /// The rules every game of a batch is played by.
+    type Rules: Copy + std::fmt::Debug + Send + Sync;
+
+    /// A game still on after this many turns is stopped without a winner.
+    const BATCH_MAX_TURNS: u32;
+
+    /// A new game of `rules` with seed `seed`.
+    ///
+    /// # Errors
+    /// The rules cannot be played.
+    fn batch_new(rules: Self::Rules, seed: u64) -> Result<Self, BatchError>;
+
+    /// The seat the next id is for (see the [module notes](self)).
+    fn acting_seat(&self) -> Player;
+
+    /// Writes the acting seat's legal ids into `row` (`ceil(space_len / 64)` words, bit
+    /// `id % 64` of word `id / 64`), the offers to other seats only if `offers`.
+    fn actor_mask(&self, space: &Self::Space, row: &mut [u64], offers: bool);
+
+    /// The action of `id` if it is legal for the acting seat now (an id of a left-out
+    /// offer included), else `None`.
+    fn decode_acting(&self, space: &Self::Space, id: u32) -> Option<Self::Action>;
+
+    /// The heap memory a game of the batch is reckoned to hold, on a generous estimate,
+    /// with what a finished game kept beside its replacement holds.
+    fn batch_heap_bytes(&self) -> usize;
 }
 
 #[derive(Clone, Debug)]
-struct Slot {
-    game: Game,
+struct Slot<G: Engine> {
+    game: G,
     episode: u64,
     /// The action chosen this step (validated before anything is applied).
-    pending: Option<Action>,
+    pending: Option<G::Action>,
     /// The game that finished in the last step (replaced by a new one) and the seat that
     /// made its last move, kept for its final observation until the next step.
-    finished: Option<(Game, Player)>,
+    finished: Option<(G, Player)>,
 }
 
-/// `N` games advanced together (see the [module notes](self)).
+/// `N` games advanced together (see the [module notes](self)); `G` is the game,
+/// [`crate::Game`] unless named.
 #[derive(Clone, Debug)]
-pub struct Batch {
-    rules: Rules,
+pub struct Batch<G: BatchGame = crate::Game> {
+    rules: G::Rules,
     seed: u64,
     threads: usize,
     /// The worker threads kept for this batch's calls (`None` for one thread).
     pool: Option<Arc<ThreadPool>>,
-    space: ActionSpace,
-    obs_len: usize,
-    layout: ObservationLayout,
-    slots: Vec<Slot>,
+    space: G::Space,
+    layout: G::Layout,
+    slots: Vec<Slot<G>>,
     offers: bool,
-}
-
-/// The seat the next id of `g` is for (see the module notes).
-pub fn acting_seat(g: &Game) -> Player {
-    if g.phase == Phase::Discard {
-        if let Some(p) = (0..g.rules.players).find(|&p| g.discard[p as usize] > 0) {
-            return Player(p);
-        }
-    }
-    if let Some(p) = (0..g.rules.players).find(|&p| g.gold[p as usize] > 0) {
-        return Player(p);
-    }
-    if let Some(o) = &g.offer {
-        if let Some(p) = (0..g.rules.players).find(|&p| o.answers[p as usize] == answer::PENDING) {
-            return Player(p);
-        }
-        return Player(o.from);
-    }
-    Player(g.current)
-}
-
-/// The seat an id's action is taken by in `g`.
-fn id_seat(space: &ActionSpace, g: &Game, id: u32) -> u8 {
-    match space.block_of(id) {
-        Some((Block::Accept | Block::Reject, i)) => i as u8,
-        Some((Block::Discard | Block::Gold, i)) => (i / 5) as u8,
-        _ => g.current,
-    }
-}
-
-/// Writes the acting seat's mask of `g` into `row` (`space.words()` words), with or
-/// without the domestic offers.
-fn actor_mask(space: &ActionSpace, g: &Game, row: &mut [u64], offers: bool) {
-    g.legal_mask_with(space, row, offers);
-    let actor = acting_seat(g).0;
-    if g.to_act().len() <= 1 && actor == g.current {
-        return;
-    }
-    for (w, word) in row.iter_mut().enumerate() {
-        let mut bits = *word;
-        while bits != 0 {
-            let b = bits.trailing_zeros();
-            bits &= bits - 1;
-            let id = (w * 64) as u32 + b;
-            if id_seat(space, g, id) != actor {
-                *word &= !(1u64 << b);
-            }
-        }
-    }
-}
-
-#[inline]
-fn rel(p: u8, actor: u8, players: u8) -> i16 {
-    if p == NONE {
-        -1
-    } else {
-        ((p + players - actor) % players) as i16
-    }
-}
-
-/// Writes the acting seat's observation of `g` into `out` ([`Batch::obs_len`] values).
-pub fn write_observation(g: &Game, out: &mut [i16]) {
-    let n = g.rules.players;
-    let actor = acting_seat(g).0;
-    let r = |p: u8| rel(p, actor, n);
-    let clamp = |v: u32| v.min(i16::MAX as u32) as i16;
-    out.fill(0);
-    let me = &g.seats[actor as usize];
-    out[0] = actor as i16;
-    out[1] = r(g.current);
-    out[2] = g.phase as i16;
-    out[3] = clamp(g.turn);
-    out[4] = g.dice[0] as i16;
-    out[5] = g.dice[1] as i16;
-    out[6] = if g.robber == NONE {
-        -1
-    } else {
-        g.robber as i16
-    };
-    out[7] = g.development_card_played() as i16;
-    out[8] = (g.flags & F_BUILT != 0) as i16;
-    out[9] = g.road_building_left as i16;
-    for k in 0..5 {
-        out[10 + k] = g.bank.0[k] as i16;
-        out[18 + k] = me.hand.0[k] as i16;
-        out[23 + k] = me.dev.0[k] as i16;
-        out[28 + k] = me.new_dev.0[k] as i16;
-    }
-    out[15] = clamp(g.deck.0.iter().map(|&c| c as u32).sum());
-    out[16] = r(g.longest_road);
-    out[17] = r(g.largest_army);
-    out[33] = g.points(Player(actor)) as i16;
-    out[35] = -1;
-    out[36] = -1;
-    if let Some(o) = &g.offer {
-        out[34] = 1;
-        out[35] = r(o.from);
-        out[36] = o.to.map_or(-1, r);
-        for k in 0..5 {
-            out[37 + k] = o.give.0[k] as i16;
-            out[42 + k] = o.get.0[k] as i16;
-        }
-    }
-    for p in 0..n {
-        let s = &g.seats[p as usize];
-        let base = OBS_HEADER + OBS_PER_SEAT * r(p) as usize;
-        let v = &mut out[base..base + OBS_PER_SEAT];
-        v[0] = g.public_points(Player(p)) as i16;
-        v[1] = clamp(s.hand.total());
-        v[2] = clamp(s.dev.0.iter().chain(&s.new_dev.0).map(|&c| c as u32).sum());
-        v[3] = s.knights as i16;
-        v[4] = s.road_len as i16;
-        v[5] = g.discard[p as usize] as i16;
-        v[6] = s.roads as i16;
-        v[7] = s.settlements as i16;
-        v[8] = s.cities as i16;
-        v[9] = g.offer.as_ref().map_or(0, |o| o.answers[p as usize] as i16);
-    }
-    let nodes = OBS_HEADER + OBS_PER_SEAT * n as usize;
-    let node_count = g.board.nodes().len();
-    for (k, slot) in out[nodes..nodes + node_count].iter_mut().enumerate() {
-        if let Some((p, city)) = g.building(crate::board::NodeId(k as u8)) {
-            *slot = 1 + r(p.0) + if city { n as i16 } else { 0 };
-        }
-    }
-    let edges = nodes + node_count;
-    let edge_count = g.board.edges().len();
-    for (k, slot) in out[edges..edges + edge_count].iter_mut().enumerate() {
-        let e = crate::board::EdgeId(k as u16);
-        if let Some(p) = g.road(e) {
-            *slot = 1 + r(p.0);
-        } else if let Some(p) = g.ship(e) {
-            *slot = 1 + r(p.0) + n as i16;
-        }
-    }
 }
 
 /// Fewest games per thread: below this, spawning a thread costs more than it saves.
@@ -354,8 +282,11 @@ pub fn batch_threads(n: usize, threads: usize) -> usize {
 /// The memory a game of a batch is reckoned to hold: its slot, and twice its board (a
 /// finished game is kept beside its replacement until the next step), on a generous
 /// estimate ([`Batch::bytes_per_game`]).
-fn bytes_per_game(g: &Game) -> usize {
-    size_of::<Slot>() + 2 * g.board().heap_bytes()
+/// The memory a game of a batch is reckoned to hold: its slot, and what
+/// [`BatchGame::batch_heap_bytes`] reckons (a finished game is kept beside its replacement
+/// until the next step), on a generous estimate ([`Batch::bytes_per_game`]).
+fn bytes_per_game<G: BatchGame>(g: &G) -> usize {
+    size_of::<Slot<G>>() + g.batch_heap_bytes()
 }
 
 /// Threads to use for `n` games: at most `threads`, each with at least
@@ -385,28 +316,39 @@ fn check_len(name: &'static str, got: usize, expected: usize) -> Result<(), Batc
     }
 }
 
-impl Batch {
+impl<G: BatchGame> Batch<G> {
     /// `n` games of `rules`, game `i` with seed `seed + i`, stepped on up to `threads`
-    /// threads (`0` counts as 1; clamped by [`batch_threads`]).
+    /// threads (`0` counts as 1; clamped by [`batch_threads`]). For the base game
+    /// [`Batch::new`] says the same.
+    ///
+    /// ```
+    /// use catan_rules::batch::Batch;
+    /// use catan_rules::cards::{CardGame, CardRules};
+    ///
+    /// let env = Batch::<CardGame>::with_rules(CardRules::default(), 1, 8, 1).unwrap();
+    /// assert_eq!((env.len(), env.players()), (8, 2));
+    /// ```
     ///
     /// # Errors
     /// [`BatchError::Empty`] if `n` is 0, [`BatchError::TooManyGames`] if it is over
     /// [`MAX_BATCH_GAMES`], [`BatchError::OutOfMemory`] if the games cannot be allocated,
-    /// [`BatchError::NewGame`] if the rules cannot be played.
-    pub fn new(rules: Rules, seed: u64, n: usize, threads: usize) -> Result<Batch, BatchError> {
+    /// [`BatchError::NewGame`] or [`BatchError::CardRules`] if the rules cannot be played,
+    /// [`BatchError::ExternalChance`] for Card Game rules with external chance.
+    pub fn with_rules(
+        rules: G::Rules,
+        seed: u64,
+        n: usize,
+        threads: usize,
+    ) -> Result<Batch<G>, BatchError> {
         if n == 0 {
             return Err(BatchError::Empty);
         }
         if n > MAX_BATCH_GAMES {
             return Err(BatchError::TooManyGames { games: n });
         }
-        let first = Game::new(rules, seed)?;
-        let space = ActionSpace::new(first.board(), rules.players);
-        let layout = ObservationLayout::new(&first);
-        let obs_len = OBS_HEADER
-            + OBS_PER_SEAT * rules.players as usize
-            + first.board().nodes().len()
-            + first.board().edges().len();
+        let first = G::batch_new(rules, seed)?;
+        let space = first.action_space();
+        let layout = first.observation_layout();
         // The whole batch is sized before any game is built: games allocate their boards
         // infallibly, so a batch the memory cannot hold is refused here, not aborted
         // halfway (docs/security.md).
@@ -427,7 +369,7 @@ impl Batch {
         });
         for i in 1..n {
             slots.push(Slot {
-                game: Game::new(rules, seed.wrapping_add(i as u64))?,
+                game: G::batch_new(rules, seed.wrapping_add(i as u64))?,
                 episode: 0,
                 pending: None,
                 finished: None,
@@ -440,7 +382,6 @@ impl Batch {
             threads,
             pool: pool_for(threads),
             space,
-            obs_len,
             layout,
             slots,
             offers: false,
@@ -448,10 +389,10 @@ impl Batch {
         Ok(batch)
     }
 
-    /// The memory one game of the batch is reckoned to hold (its slot, and twice its board:
-    /// a finished game is kept beside its replacement). [`Batch::new`] reserves this much
-    /// per game before it builds any, and refuses with [`BatchError::OutOfMemory`] when
-    /// that fails.
+    /// The memory one game of the batch is reckoned to hold (its slot, and its heap twice
+    /// over: a finished game is kept beside its replacement). [`Batch::with_rules`]
+    /// reserves this much per game before it builds any, and refuses with
+    /// [`BatchError::OutOfMemory`] when that fails.
     pub fn bytes_per_game(&self) -> usize {
         bytes_per_game(&self.slots[0].game)
     }
@@ -466,18 +407,28 @@ impl Batch {
         false
     }
 
-    /// The shared action space (ids, [`ActionSpace::words`] per mask).
-    pub fn space(&self) -> &ActionSpace {
+    /// The shared action space (for the base game its [`crate::action_space::ActionSpace::words`] per mask).
+    pub fn space(&self) -> &G::Space {
         &self.space
     }
 
-    /// Values per observation (see the [module notes](self)).
-    pub fn obs_len(&self) -> usize {
-        self.obs_len
+    /// Number of action ids: every id is below it.
+    pub fn space_len(&self) -> usize {
+        G::space_len(&self.space)
+    }
+
+    /// `u64` words per mask: `ceil(space_len() / 64)`.
+    pub fn mask_words(&self) -> usize {
+        self.space_len().div_ceil(64)
+    }
+
+    /// Seats per game.
+    pub fn players(&self) -> u8 {
+        self.slots[0].game.players()
     }
 
     /// The rules every game is played by.
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &G::Rules {
         &self.rules
     }
 
@@ -497,42 +448,42 @@ impl Batch {
     ///
     /// # Panics
     /// If `i >= len()`.
-    pub fn game(&self, i: usize) -> &Game {
+    pub fn game(&self, i: usize) -> &G {
         &self.slots[i].game
     }
 
     /// The acting seat of every game, game 0 first.
     pub fn acting_seats(&self) -> impl Iterator<Item = Player> + '_ {
-        self.slots.iter().map(|s| acting_seat(&s.game))
+        self.slots.iter().map(|s| s.game.acting_seat())
     }
 
-    /// The layout of [`Batch::observe_board`]'s observations (the
-    /// [`crate::observation`] encoding, with the board): length, bounds, planes.
-    pub fn layout(&self) -> &ObservationLayout {
+    /// The layout of [`Batch::observe_flat`]'s observations (for the base game the
+    /// [`crate::observation`] encoding, with the board; for the Card Game
+    /// [`crate::agents::cards_observation`]): length, bounds.
+    pub fn layout(&self) -> &G::Layout {
         &self.layout
     }
 
-    /// Writes every game's mask (as [`Batch::observe`]) and the acting seat's observation
-    /// with the board ([`Game::observation`], [`crate::observation`]: `len() ×
-    /// layout().len()` values, game `i` at `i × layout().len()`).
+    /// Writes every game's mask (`len() × mask_words()` words, game `i` at
+    /// `i × mask_words()`) and the acting seat's flat observation
+    /// ([`FlatObservation::write_observation`]: `len() × layout().len()` values, game `i`
+    /// at `i × layout().len()`).
     ///
     /// # Errors
     /// [`BatchError::Length`] if a slice has the wrong length (nothing is written).
-    pub fn observe_board(&self, masks: &mut [u64], obs: &mut [f32]) -> Result<(), BatchError> {
-        let (n, words, ol) = (self.len(), self.space.words(), self.layout.len());
+    pub fn observe_flat(&self, masks: &mut [u64], obs: &mut [f32]) -> Result<(), BatchError> {
+        let (n, words, ol) = (self.len(), self.mask_words(), self.layout.len());
         check_len("masks", masks.len(), n * words)?;
         check_len("obs", obs.len(), n * ol)?;
         let (space, layout, offers) = (&self.space, &self.layout, self.offers);
-        let work = |slots: &[Slot], masks: &mut [u64], obs: &mut [f32]| {
+        let work = |slots: &[Slot<G>], masks: &mut [u64], obs: &mut [f32]| {
             for ((s, m), o) in slots
                 .iter()
                 .zip(masks.chunks_mut(words))
                 .zip(obs.chunks_mut(ol))
             {
-                actor_mask(space, &s.game, m, offers);
-                s.game
-                    .observation(acting_seat(&s.game), layout, o)
-                    .expect("the layout is this batch's");
+                s.game.actor_mask(space, m, offers);
+                s.game.write_observation(s.game.acting_seat(), layout, o);
             }
         };
         self.per_game(masks, words, obs, ol, &work);
@@ -542,7 +493,7 @@ impl Batch {
     /// Runs `work` over the games in chunks, with each chunk's rows of `masks` (`words` per
     /// game) and `obs` (`ol` per game): on the batch's threads when it has several, else
     /// on this one. The lengths are checked by the caller.
-    fn per_game<T: Send, W: Fn(&[Slot], &mut [u64], &mut [T]) + Sync>(
+    fn per_game<T: Send, W: Fn(&[Slot<G>], &mut [u64], &mut [T]) + Sync>(
         &self,
         masks: &mut [u64],
         words: usize,
@@ -573,13 +524,13 @@ impl Batch {
     ///
     /// # Panics
     /// If `i >= len()`.
-    pub fn finished(&self, i: usize) -> Option<(&Game, Player)> {
+    pub fn finished(&self, i: usize) -> Option<(&G, Player)> {
         self.slots[i].finished.as_ref().map(|(g, p)| (g, *p))
     }
 
-    /// Writes the final observation (with the board, as [`Batch::observe_board`]) of the
-    /// game `i` that finished in the last step, seen by the seat that made its last move;
-    /// returns `false` (writing nothing) if game `i` did not finish in the last step.
+    /// Writes the final observation (as [`Batch::observe_flat`]) of the game `i` that
+    /// finished in the last step, seen by the seat that made its last move; returns
+    /// `false` (writing nothing) if game `i` did not finish in the last step.
     ///
     /// # Errors
     /// [`BatchError::Length`] if `out` is not `layout().len()` long.
@@ -590,8 +541,7 @@ impl Batch {
         check_len("obs", out.len(), self.layout.len())?;
         match &self.slots[i].finished {
             Some((g, p)) => {
-                g.observation(*p, &self.layout, out)
-                    .expect("the layout is this batch's");
+                g.write_observation(*p, &self.layout, out);
                 Ok(true)
             }
             None => Ok(false),
@@ -599,17 +549,17 @@ impl Batch {
     }
 
     /// Writes every seat's return from the last [`Batch::step`], `players` values per game
-    /// (`len() × rules().players`, game `i` at `i × players`, seats in order): for a game
+    /// (`len() × players()`, game `i` at `i × players`, seats in order): for a game
     /// that ended there with a win, +1 for the winner and -1 for every other seat (the
     /// returns of the PettingZoo environment); 0 for every seat of a game still on or
-    /// stopped at [`MAX_TURNS`] without a winner. `step`'s `rewards[i]` is the entry of the
-    /// seat that made the last move; these returns give the other seats theirs, for
-    /// self-play that trains every seat.
+    /// stopped at the turn limit ([`BatchGame::BATCH_MAX_TURNS`]) without a winner.
+    /// `step`'s `rewards[i]` is the entry of the seat that made the last move; these
+    /// returns give the other seats theirs, for self-play that trains every seat.
     ///
     /// # Errors
     /// [`BatchError::Length`] if `out` has the wrong length (nothing is written).
     pub fn returns(&self, out: &mut [f32]) -> Result<(), BatchError> {
-        let p = self.rules.players as usize;
+        let p = self.players() as usize;
         check_len("returns", out.len(), self.len() * p)?;
         for (slot, row) in self.slots.iter().zip(out.chunks_exact_mut(p)) {
             let winner = slot.finished.as_ref().and_then(|(g, _)| g.winner());
@@ -624,39 +574,16 @@ impl Batch {
         Ok(())
     }
 
-    /// Whether the masks include the domestic trade offers ([`Block::Offer`]).
+    /// Whether the masks include the trade offers to other seats (the base game's
+    /// [`crate::action_space::Block::Offer`], the Card Game's `offer`).
     pub fn offers(&self) -> bool {
         self.offers
     }
 
-    /// Puts the domestic trade offers in the masks (`true`) or leaves them out (`false`, the
+    /// Puts the trade offers in the masks (`true`) or leaves them out (`false`, the
     /// default); an id of a left-out offer is still applied if legal.
     pub fn set_offers(&mut self, offers: bool) {
         self.offers = offers;
-    }
-
-    /// Writes every game's mask (`len() × space().words()` words, game `i` at
-    /// `i × words`) and observation (`len() × obs_len()` values).
-    ///
-    /// # Errors
-    /// [`BatchError::Length`] if a slice has the wrong length (nothing is written).
-    pub fn observe(&self, masks: &mut [u64], obs: &mut [i16]) -> Result<(), BatchError> {
-        let (n, words) = (self.len(), self.space.words());
-        check_len("masks", masks.len(), n * words)?;
-        check_len("obs", obs.len(), n * self.obs_len)?;
-        let (space, ol, offers) = (&self.space, self.obs_len, self.offers);
-        let work = |slots: &[Slot], masks: &mut [u64], obs: &mut [i16]| {
-            for ((s, m), o) in slots
-                .iter()
-                .zip(masks.chunks_mut(words))
-                .zip(obs.chunks_mut(ol))
-            {
-                actor_mask(space, &s.game, m, offers);
-                write_observation(&s.game, o);
-            }
-        };
-        self.per_game(masks, words, obs, ol, &work);
-        Ok(())
     }
 
     /// Applies `ids[i]` to game `i` for every game (each id for that game's acting seat,
@@ -685,31 +612,20 @@ impl Batch {
         // 1. Check every id (on this thread: cheaper than starting threads), remembering
         //    the decoded action.
         for (i, (slot, &id)) in self.slots.iter_mut().zip(ids).enumerate() {
-            let g = &slot.game;
-            let actor = acting_seat(g);
-            slot.pending = space.decode(g, id).filter(|a| {
-                id_seat(space, g, id) == actor.0
-                    && g.is_legal(a)
-                    // Only ids the mask lists (maritime trades at their best rate).
-                    && !matches!(a, Action::MaritimeTrade { give, rate, .. }
-                        if *rate != g.best_rate(actor, *give))
-            });
+            slot.pending = slot.game.decode_acting(space, id);
             if slot.pending.is_none() {
+                let seat = slot.game.acting_seat().0;
                 for s in &mut self.slots[..i] {
                     s.pending = None;
                 }
-                return Err(BatchError::Illegal {
-                    game: i,
-                    id,
-                    seat: actor.0,
-                });
+                return Err(BatchError::Illegal { game: i, id, seat });
             }
         }
         // 2. Apply, reset finished games.
         let (seed, stride, rules) = (self.seed, n as u64, self.rules);
         // Applies a chunk of games starting at game `first`.
         let work = |first: usize,
-                    slots: &mut [Slot],
+                    slots: &mut [Slot<G>],
                     rewards: &mut [f32],
                     done: &mut [bool],
                     winners: &mut [i8]| {
@@ -721,14 +637,11 @@ impl Batch {
                 .enumerate()
             {
                 let a = slot.pending.take().expect("checked above");
-                // Discards and answers name their seat; every other action the current
-                // player's.
-                let actor = a.player();
-                slot.game
-                    .apply_with(a, &mut ())
-                    .expect("checked legal above");
+                // The seat the action names (a discard or an answer names its own).
+                let actor = G::actor(&a);
+                slot.game.apply_quiet(a).expect("checked legal above");
                 let win = slot.game.winner();
-                let over = win.is_some() || slot.game.turn() >= MAX_TURNS;
+                let over = win.is_some() || slot.game.turns() >= G::BATCH_MAX_TURNS;
                 *reward = match win {
                     Some(w) if w == actor => 1.0,
                     Some(_) => -1.0,
@@ -741,7 +654,7 @@ impl Batch {
                     let s = seed
                         .wrapping_add((first + k) as u64)
                         .wrapping_add(slot.episode.wrapping_mul(stride));
-                    let fresh = Game::new(rules, s).expect("the rules made the first game");
+                    let fresh = G::batch_new(rules, s).expect("the rules made the first game");
                     slot.finished = Some((std::mem::replace(&mut slot.game, fresh), actor));
                 } else {
                     slot.finished = None;
