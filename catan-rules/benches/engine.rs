@@ -20,6 +20,8 @@
 //! * `clone`: copying a whole game state;
 //! * `clone_from`: copying a state into a reused game on the same board (no reference-count
 //!   traffic), as a tree search does with its scratch copy;
+//! * `clone_new_shores`, `clone_from_new_shores`: the same two on states of Heading for New
+//!   Shores games (a Seafarers map: the same state type and size as the base game's);
 //! * `view`: what the player to act may know (`Game::view`, which builds an owned value
 //!   with the board spec and per-seat lists: made for clients, not for inner loops).
 //!
@@ -43,13 +45,13 @@ fn playout(rules: Rules, seed: u64, policy: &mut Rng, legal: &mut Vec<Action>) -
 }
 
 /// States sampled along random games (every 7th position), each with one legal action.
-fn sample_states(n: usize) -> Vec<(Game, Action)> {
+fn sample_states(rules: Rules, n: usize) -> Vec<(Game, Action)> {
     let mut out = Vec::with_capacity(n);
     let mut policy = Rng::new(12345);
     let mut legal = Vec::new();
     let mut seed = 1000;
     while out.len() < n {
-        let mut game = Game::new(Rules::default(), seed).unwrap();
+        let mut game = Game::new(rules, seed).unwrap();
         seed += 1;
         let mut k = 0u32;
         while game.winner().is_none() && out.len() < n {
@@ -66,8 +68,36 @@ fn sample_states(n: usize) -> Vec<(Game, Action)> {
     out
 }
 
+/// `clone` and `clone_from` (each name followed by `suffix`) over 4,096 sampled `states`.
+fn clone_benches(c: &mut Criterion, suffix: &str, states: &[(Game, Action)]) {
+    let mut i = 0usize;
+    // The clone is kept behind `std::hint::black_box(&..)` and dropped inside the routine:
+    // returning a large value from it would time criterion's own (volatile, byte-wise)
+    // `black_box` copy of it too.
+    c.bench_function(&format!("clone{suffix}"), |b| {
+        b.iter(|| {
+            i = (i + 1) & 4095;
+            let g = black_box(&states[i].0).clone();
+            black_box(&g);
+        })
+    });
+
+    // Copying into a reused game on the same board: the scratch copy of a tree search.
+    let mut scratch = states[0].0.clone();
+    c.bench_function(&format!("clone_from{suffix}"), |b| {
+        b.iter(|| {
+            i = (i + 1) & 4095;
+            let src = black_box(&states[i].0);
+            // The sampled states come about 136 to a game, so consecutive sources share a
+            // board except at the switch to the next game (one reference-count exchange).
+            scratch.clone_from(src);
+            black_box(&scratch);
+        })
+    });
+}
+
 fn benches(c: &mut Criterion) {
-    let states = sample_states(4096);
+    let states = sample_states(Rules::default(), 4096);
     let space = ActionSpace::new(states[0].0.board(), 4);
     let mut legal: Vec<Action> = Vec::with_capacity(1 << 12);
 
@@ -153,29 +183,10 @@ fn benches(c: &mut Criterion) {
         )
     });
 
-    // The clone is kept behind `std::hint::black_box(&..)` and dropped inside the routine:
-    // returning a large value from it would time criterion's own (volatile, byte-wise)
-    // `black_box` copy of it too.
-    c.bench_function("clone", |b| {
-        b.iter(|| {
-            i = (i + 1) & 4095;
-            let g = black_box(&states[i].0).clone();
-            black_box(&g);
-        })
-    });
-
-    // Copying into a reused game on the same board: the scratch copy of a tree search.
-    let mut scratch = states[0].0.clone();
-    c.bench_function("clone_from", |b| {
-        b.iter(|| {
-            i = (i + 1) & 4095;
-            let src = black_box(&states[i].0);
-            // The sampled states come about 136 to a game, so consecutive sources share a
-            // board except at the switch to the next game (one reference-count exchange).
-            scratch.clone_from(src);
-            black_box(&scratch);
-        })
-    });
+    clone_benches(c, "", &states);
+    // The same two on a Seafarers map.
+    let sea_states = sample_states(Rules::scenario(Scenario::NewShores), 4096);
+    clone_benches(c, "_new_shores", &sea_states);
 
     c.bench_function("view", |b| {
         b.iter(|| {

@@ -129,7 +129,13 @@ fn joins(game: &Game, tag: u8, a: u8, b: u8, n: NodeId) -> bool {
 }
 
 /// Player `p`'s roads (and ships), numbered locally in edge order, with their adjacency.
+#[inline]
 fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
+    build_without(game, p, usize::MAX)
+}
+
+/// [`build`], leaving out the piece on edge `skip` (none when `skip` is no edge).
+fn build_without(game: &Game, p: u8, skip: usize) -> (Trail, [u16; MAX_ROADS], usize) {
     let tag = p + 1;
     let board = &*game.board;
     let mut ids = [0u16; MAX_ROADS];
@@ -137,7 +143,7 @@ fn build(game: &Game, p: u8) -> (Trail, [u16; MAX_ROADS], usize) {
     let mut count = 0;
     game.edges
         .for_each_matching(board.edges().len(), 0x07, tag, |e| {
-            if count < MAX_ROADS {
+            if count < MAX_ROADS && e != skip {
                 ids[count] = e as u16;
                 kinds[count] = game.edges.get(e);
                 count += 1;
@@ -185,7 +191,13 @@ pub(crate) fn longest_road(game: &Game, p: u8) -> u8 {
 /// The length of player `p`'s longest road, from scratch, or `most` if it is `most` or
 /// more: the search stops at the first trail that long.
 fn longest_road_up_to(game: &Game, p: u8, most: u8) -> u8 {
-    let (mut tr, _, count) = build(game, p);
+    longest_road_up_to_without(game, p, most, usize::MAX)
+}
+
+/// [`longest_road_up_to`] with the piece on edge `skip` left out (none when `skip` is no
+/// edge).
+fn longest_road_up_to_without(game: &Game, p: u8, most: u8, skip: usize) -> u8 {
+    let (mut tr, _, count) = build_without(game, p, skip);
     if count == 0 {
         return 0;
     }
@@ -460,10 +472,14 @@ pub(crate) fn longest_after_ship_move(
         Through::Trail(len) if len >= before => return len,
         Through::Trail(len) => len,
     };
+    // Every trail through the new place is shorter than `with_to + 1`, so the longest
+    // route is the longer of `with_to` and the longest without the new place: measured
+    // without it, the network is smaller and more often a forest.
+    let without_to = |most| longest_road_up_to_without(game, p, most, to.index()).max(with_to);
     match trails_through_old_place(game, p, from, to, before) {
         Lifted::Same => before.max(with_to),
-        Lifted::ShorterByAtMostOne => longest_road_up_to(game, p, before),
-        Lifted::Unknown => longest_road(game, p),
+        Lifted::ShorterByAtMostOne => without_to(before),
+        Lifted::Unknown => without_to(u8::MAX),
     }
 }
 

@@ -445,6 +445,9 @@ pub struct Board {
     /// Per hex, the edges along its sides that exist (N–NE first, clockwise), then
     /// `NONE16`: the pirate's blocked sides and victims read them without searching.
     hex_sides: Vec<[u16; 6]>,
+    /// On an open-sea map, per edge, the sea hexes it is a side of (then `NONE8`): the
+    /// pirate's victims for every sea hex in one pass over the ships. Empty on other maps.
+    sea_sides_of: Vec<[u8; 2]>,
     /// The sea hexes, in id order (where the pirate may go).
     sea_hexes: Vec<HexId>,
 }
@@ -489,6 +492,7 @@ impl Board {
             + v(&self.fog_hexes, self.fog_hexes.capacity())
             + v(&self.node_fog, self.node_fog.capacity())
             + v(&self.hex_sides, self.hex_sides.capacity())
+            + v(&self.sea_sides_of, self.sea_sides_of.capacity())
             + v(&self.sea_hexes, self.sea_hexes.capacity())
     }
 
@@ -572,6 +576,12 @@ impl Board {
             .iter()
             .take_while(|&&e| e != NONE16)
             .map(|&e| EdgeId(e))
+    }
+    /// On an open-sea map, the sea hexes `e` is a side of, padded with `u8::MAX` (see
+    /// [`Board::open_sea`]; nothing on other maps).
+    #[inline]
+    pub(crate) fn sea_sides_of(&self, e: EdgeId) -> [u8; 2] {
+        self.sea_sides_of[e.index()]
     }
     /// The sea hexes, in id order.
     #[inline]

@@ -327,7 +327,7 @@ impl Board {
                 .edges()
                 .find(|&e| edges[e.index()].other(NodeId(a)) == NodeId(b))
         };
-        let hex_sides = hexes
+        let hex_sides: Vec<[u16; 6]> = hexes
             .iter()
             .map(|h| {
                 let mut sides = [u16::MAX; 6];
@@ -345,12 +345,24 @@ impl Board {
                 sides
             })
             .collect();
-        let sea_hexes = (0..hexes.len())
+        let sea_hexes: Vec<HexId> = (0..hexes.len())
             .filter(|&i| hexes[i].terrain == Terrain::Sea)
             .map(|i| HexId(i as u8))
             .collect();
+        // Only an open-sea map has a pirate (and so a use for this table).
+        let mut sea_sides_of = Vec::new();
+        if spec.open_sea {
+            sea_sides_of = vec![[u8::MAX; 2]; edges.len()];
+            for &h in &sea_hexes {
+                for &e in hex_sides[h.index()].iter().take_while(|&&e| e != u16::MAX) {
+                    let slot = &mut sea_sides_of[e as usize];
+                    slot[usize::from(slot[0] != u8::MAX)] = h.0;
+                }
+            }
+        }
         Ok(Board {
             hex_sides,
+            sea_sides_of,
             sea_hexes,
             node_areas: scen.node_areas,
             area_vp: scen.area_vp,
