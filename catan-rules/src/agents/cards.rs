@@ -37,6 +37,7 @@
 //! `rng`: the pools are sorted before they are shuffled. It costs a copy of the game and a
 //! shuffle (`cards_determinize` in `benches/cards.rs`).
 
+use super::bots::SearchConfig;
 use super::AgentGame;
 use crate::cards::{
     opponent, sees_drawn, sees_opponent_hand, CardAction, CardGame, CardId, PileId, COLS, MIDDLE,
@@ -225,6 +226,15 @@ fn card_kind(a: &CardAction) -> usize {
     }
 }
 
+/// The Card Game search's horizon, in actions from the root (the base game's is
+/// [`SearchConfig::default`]'s 24). A Card Game turn is many small actions (each resource
+/// chosen, each card taken, each step of an event), so 24 actions of greedy playout reach
+/// into the opponent's turns, where the playout's noise swamps the choice at the root; a
+/// horizon of 3 actions, scored by [`value`], averaged over 64 determinized samples, wins
+/// about 83 % of matches against the greedy bot, against about 50 % with 24 (docs/agents.md,
+/// "Strength").
+pub const CARD_SEARCH_DEPTH: u32 = 3;
+
 impl AgentGame for CardGame {
     const MATCH_MAX_TURNS: u32 = 1000;
 
@@ -269,6 +279,14 @@ impl AgentGame for CardGame {
 
     fn kind(action: &CardAction) -> usize {
         card_kind(action)
+    }
+
+    /// [`SearchConfig::default`] with a horizon of [`CARD_SEARCH_DEPTH`] actions.
+    fn search_config() -> SearchConfig {
+        SearchConfig {
+            depth: CARD_SEARCH_DEPTH,
+            ..SearchConfig::default()
+        }
     }
 
     fn turns(&self) -> u32 {
