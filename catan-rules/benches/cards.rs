@@ -15,10 +15,14 @@
 //! * `cards_clone`: copying a whole game (the catalogue is shared; hands, piles, played
 //!   cards and pending steps are vectors, so a clone allocates);
 //! * `cards_clone_from`: copying into a reused game (`Clone::clone_from` reuses the
-//!   vectors' buffers).
+//!   vectors' buffers);
+//! * `cards_determinize`: a game drawn from the seat to move's view
+//!   (`agents::cards::determinize`: a clone, then the unseen cards shuffled in place), as
+//!   the greedy bot does once a decision and the search bot once an iteration.
 //!
 //! The states are 4,096 positions sampled along random games, visited in turn.
 
+use catan_rules::agents::cards::determinize;
 use catan_rules::cards::{CardAction, CardGame, CardRules};
 use catan_rules::Rng;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
@@ -137,6 +141,16 @@ fn benches(c: &mut Criterion) {
             i = (i + 1) & 4095;
             scratch.clone_from(black_box(&states[i].0));
             black_box(&scratch);
+        })
+    });
+
+    let mut rng = Rng::new(3);
+    c.bench_function("cards_determinize", |b| {
+        b.iter(|| {
+            i = (i + 1) & 4095;
+            let g = &states[i].0;
+            let sample = determinize(black_box(g), g.current_player(), &mut rng);
+            black_box(&sample);
         })
     });
 }

@@ -89,6 +89,13 @@ pub trait AgentGame: Engine {
     /// bot draws a kind, then an action of that kind uniformly. Below 32.
     fn kind(action: &Self::Action) -> usize;
 
+    /// The search bot's budget and shape for this game: [`bots::SearchBot::new`] and the
+    /// `search` and `search:N` bots ([`bots::BotKind`]) start from it (`search:N` sets the
+    /// playouts, `search:Nms` the time budget). By default [`bots::SearchConfig::default`].
+    fn search_config() -> bots::SearchConfig {
+        bots::SearchConfig::default()
+    }
+
     /// Turns played so far.
     fn turns(&self) -> u32;
 

@@ -72,6 +72,7 @@ pub use state::{
 };
 pub use turning::{Turns, MAX_TURNS};
 pub use types::{opponent, CardId, CardResource, CardResources, EventFace, PileId, Side};
+pub(crate) use view::{sees_drawn, sees_opponent_hand};
 pub use view::{CardView, PrincipalityView};
 
 use crate::types::{Player, PlayerSet};
@@ -228,6 +229,13 @@ impl CardGame {
             | CardDecision::Step { player, .. } => player,
             CardDecision::Starter | CardDecision::GameOver { .. } => Player(0),
         }
+    }
+
+    /// The whole state, for the agent layer's determinization
+    /// ([`crate::agents::cards::determinize`]), which moves hidden cards among hidden
+    /// places and so keeps every derived count.
+    pub(crate) fn state_mut(&mut self) -> &mut State {
+        &mut self.s
     }
 
     /// The winner, once there is one.

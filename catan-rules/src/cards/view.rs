@@ -86,17 +86,27 @@ fn principality(s: &State, p: Player) -> PrincipalityView {
     }
 }
 
+/// Whether `me` may look at the opponent's hand now: while its Spy or the Conflict event
+/// lets it.
+pub(crate) fn sees_opponent_hand(s: &State, me: Player) -> bool {
+    match s.head() {
+        Some(Pending::Spy { player }) => player == me,
+        Some(Pending::Conflict { chooser, .. }) => chooser == me,
+        _ => false,
+    }
+}
+
+/// Whether `me` sees the drawn landscapes: its own, while it places them.
+pub(crate) fn sees_drawn(s: &State, me: Player) -> bool {
+    matches!(s.head(), Some(Pending::PlaceDrawn { player, .. }) if player == me)
+}
+
 pub(crate) fn view(s: &State, seat: Option<Player>) -> CardView {
     // A seat the game does not have knows what a spectator knows.
     let seat = seat.filter(|p| p.0 <= 1);
     let decision = super::decision_of(s);
-    let looking = match (seat, s.head()) {
-        (Some(me), Some(Pending::Spy { player })) if player == me => true,
-        (Some(me), Some(Pending::Conflict { chooser, .. })) if chooser == me => true,
-        _ => false,
-    };
     let opponent_hand = match seat {
-        Some(me) if looking => Some(
+        Some(me) if sees_opponent_hand(s, me) => Some(
             s.hands[opponent(me).index()]
                 .iter()
                 .map(|h| h.card)
@@ -111,11 +121,7 @@ pub(crate) fn view(s: &State, seat: Option<Player>) -> CardView {
             .collect(),
         None => Vec::new(),
     };
-    let builder = match s.head() {
-        Some(Pending::PlaceDrawn { player, .. }) => Some(player),
-        _ => None,
-    };
-    let drawn = if seat.is_some() && seat == builder {
+    let drawn = if seat.is_some_and(|me| sees_drawn(s, me)) {
         s.drawn.iter().flatten().copied().collect()
     } else {
         Vec::new()

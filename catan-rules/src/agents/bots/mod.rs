@@ -190,7 +190,7 @@ impl BotKind {
                 seed,
                 SearchConfig {
                     playouts,
-                    ..SearchConfig::default()
+                    ..G::search_config()
                 },
             )),
             BotKind::SearchTime { millis } => Box::new(SearchBot::<G>::with_config(
@@ -198,7 +198,7 @@ impl BotKind {
                 SearchConfig {
                     playouts: u32::MAX,
                     time_budget: Some(std::time::Duration::from_millis(u64::from(millis))),
-                    ..SearchConfig::default()
+                    ..G::search_config()
                 },
             )),
         }

@@ -174,9 +174,9 @@ pub struct SearchBot<G: AgentGame = Game> {
 }
 
 impl<G: AgentGame> SearchBot<G> {
-    /// A search bot with the default budget ([`SearchConfig::default`]).
+    /// A search bot with the game's default budget and shape ([`AgentGame::search_config`]).
     pub fn new(seed: u64) -> SearchBot<G> {
-        SearchBot::with_config(seed, SearchConfig::default())
+        SearchBot::with_config(seed, G::search_config())
     }
 
     /// A search bot with `config`.
