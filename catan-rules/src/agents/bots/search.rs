@@ -374,18 +374,14 @@ impl<G: AgentGame> SearchBot<G> {
         // not compare.
         let depth = self.config.depth.saturating_sub(steps);
         // Play out and score.
-        if game.winner().is_none() {
-            match self.config.rollout {
-                Rollout::Weighted => playout(&mut game, depth, &mut self.rng, &mut self.rollout),
-                Rollout::Greedy => greedy_playout(
-                    &mut game,
-                    depth,
-                    &mut self.rng,
-                    &mut self.rollout,
-                    &mut self.ranked_rollout,
-                ),
-            }
-        }
+        play_out(
+            self.config.rollout,
+            &mut game,
+            depth,
+            &mut self.rng,
+            &mut self.rollout,
+            &mut self.ranked_rollout,
+        );
         let rewards = rewards(&game);
         for &i in &self.path {
             let n = &mut self.nodes[i as usize];
@@ -449,19 +445,14 @@ impl<G: AgentGame> SearchBot<G> {
             for c in &mut self.candidates {
                 game.clone_from(&base);
                 game.apply_listed(c.1);
-                let mut rng = Rng::new(seed);
-                if game.winner().is_none() {
-                    match self.config.rollout {
-                        Rollout::Weighted => playout(&mut game, depth, &mut rng, &mut self.rollout),
-                        Rollout::Greedy => greedy_playout(
-                            &mut game,
-                            depth,
-                            &mut rng,
-                            &mut self.rollout,
-                            &mut self.ranked_rollout,
-                        ),
-                    }
-                }
+                play_out(
+                    self.config.rollout,
+                    &mut game,
+                    depth,
+                    &mut Rng::new(seed),
+                    &mut self.rollout,
+                    &mut self.ranked_rollout,
+                );
                 c.0 += rewards(&game)[seat.index()];
             }
         }
@@ -485,6 +476,25 @@ impl<G: AgentGame> SearchBot<G> {
             c = child.next_sibling;
         }
         false
+    }
+}
+
+/// Plays `game` on for at most `steps` actions with the `policy` of every seat (nothing if
+/// the game is over).
+fn play_out<G: AgentGame>(
+    policy: Rollout,
+    game: &mut G,
+    steps: u32,
+    rng: &mut Rng,
+    legal: &mut Vec<G::Action>,
+    ranked: &mut Vec<(f64, G::Action)>,
+) {
+    if game.winner().is_some() {
+        return;
+    }
+    match policy {
+        Rollout::Weighted => playout(game, steps, rng, legal),
+        Rollout::Greedy => greedy_playout(game, steps, rng, legal, ranked),
     }
 }
 
