@@ -131,9 +131,9 @@ pub enum Rollout {
 }
 
 impl SearchConfig {
-    /// Default playouts per decision: 48 samples of the 4 flat candidates, under 10 ms a
+    /// Default playouts per decision: 64 samples of the 4 flat candidates, under 10 ms a
     /// decision on the 2-core development machine (docs/agents.md).
-    pub const DEFAULT_PLAYOUTS: u32 = 192;
+    pub const DEFAULT_PLAYOUTS: u32 = 256;
     /// The most playouts per decision a [`super::BotKind`] names (`search:N`): about
     /// several seconds a decision on a 2-core machine. Larger budgets are refused when parsed
     /// and capped when built.
