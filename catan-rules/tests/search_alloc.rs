@@ -1,9 +1,9 @@
-//! The search bot allocates nothing per iteration: once its buffers have grown (the tree's
-//! arena, the action lists), a whole decision — determinizing, descending the tree,
-//! expanding, playing out, backing up — never touches the heap. A counting global
-//! allocator proves it (as in `no_alloc.rs`).
+//! The search bot allocates nothing per iteration, flat or in a tree: once its buffers have
+//! grown (the candidates, the tree's arena, the action lists), a whole decision —
+//! determinizing, descending the tree, expanding, playing out, backing up — never touches
+//! the heap. A counting global allocator proves it (as in `no_alloc.rs`).
 
-use catan_rules::bots::{Bot, Perspective, SearchBot, SearchConfig, WeightedBot};
+use catan_rules::bots::{Bot, Method, Perspective, SearchBot, SearchConfig, WeightedBot};
 use catan_rules::{Game, Rules};
 #[path = "common/counting.rs"]
 mod counting;
@@ -32,27 +32,33 @@ fn search_decisions_allocate_nothing_once_warm() {
         game.apply(a).unwrap();
     }
     assert_eq!(positions.len(), 12);
-    let config = SearchConfig {
-        playouts: 16,
-        depth: 12,
-        ..SearchConfig::default()
-    };
-    let mut bot = SearchBot::with_config(3, config);
-    // Warm-up: the buffers grow to what these positions need.
-    for _ in 0..2 {
+    for method in [Method::Flat, Method::Tree] {
+        let config = SearchConfig {
+            playouts: 16,
+            depth: 12,
+            method,
+            ..SearchConfig::default()
+        };
+        let mut bot = SearchBot::with_config(3, config);
+        // Warm-up: the buffers grow to what these positions need.
+        for _ in 0..2 {
+            for (g, seat) in &positions {
+                bot.choose(&Perspective::new(g, *seat));
+            }
+        }
+        let probe = allocations();
+        drop(std::hint::black_box(Vec::<u8>::with_capacity(10)));
+        assert_eq!(allocations(), probe + 1, "the counter sees this thread");
+        let before = allocations();
+        let mut searched = 0;
         for (g, seat) in &positions {
             bot.choose(&Perspective::new(g, *seat));
+            searched += usize::from(bot.compared() > 1);
         }
+        assert_eq!(allocations(), before, "a warm {method:?} search allocated");
+        assert!(
+            searched >= 5,
+            "{method:?}: only {searched} positions were searched"
+        );
     }
-    let probe = allocations();
-    drop(std::hint::black_box(Vec::<u8>::with_capacity(10)));
-    assert_eq!(allocations(), probe + 1, "the counter sees this thread");
-    let before = allocations();
-    let mut searched = 0;
-    for (g, seat) in &positions {
-        bot.choose(&Perspective::new(g, *seat));
-        searched += usize::from(bot.tree_size() > 1);
-    }
-    assert_eq!(allocations(), before, "a warm search allocated");
-    assert!(searched >= 5, "only {searched} positions were searched");
 }

@@ -16,7 +16,7 @@
 //! | [`RandomBot`] | uniform among its legal actions | one enumeration |
 //! | [`WeightedBot`] | random, weighted by kind: cities and settlements first, then maritime trades and development cards, then roads, ending the turn last ([`weighted::weight`]) | one enumeration |
 //! | [`GreedyBot`] | one-ply lookahead on one determinized sample, choosing the action whose result has the best [`greedy::position_value`] | one clone and apply per legal action |
-//! | [`SearchBot`] | information-set Monte-Carlo tree search: one tree over the seat's information sets, each iteration in a fresh determinized sample, UCB1 with availability counts, progressive widening in the greedy ranking's order, greedy playouts to a fixed horizon scored by the value of the position, rewards backed up per seat ([`search`]) | about `playouts × depth` greedy decisions |
+//! | [`SearchBot`] | Monte-Carlo search over determinized samples with greedy playouts to a fixed horizon scored by the value of the position: by default flat, the greedy ranking's best few actions each played out in the same samples (common random numbers); optionally an information-set tree (UCB1 with availability counts, progressive widening in the greedy ranking's order) ([`search`]) | about `playouts × depth` greedy decisions |
 //!
 //! Bots never make domestic trade offers (they answer offers: [`GreedyBot`] and
 //! [`SearchBot`] accept when the trade raises their value, the random bots at random). With
@@ -39,7 +39,7 @@ pub mod weighted;
 
 pub use greedy::GreedyBot;
 pub use random::RandomBot;
-pub use search::{Rollout, SearchBot, SearchConfig};
+pub use search::{Method, Rollout, SearchBot, SearchConfig};
 pub use weighted::WeightedBot;
 
 use super::AgentGame;
@@ -154,7 +154,7 @@ pub enum BotKind {
     Weighted,
     /// [`GreedyBot`].
     Greedy,
-    /// [`SearchBot`] with this many playouts per decision.
+    /// [`SearchBot`] (flat, [`SearchConfig::default`]) with this many playouts per decision.
     Search {
         /// Playouts per decision.
         playouts: u32,

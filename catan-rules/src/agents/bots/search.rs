@@ -1,6 +1,22 @@
-//! [`SearchBot`]: information-set Monte-Carlo tree search (IS-MCTS) over determinized
-//! hidden information.
+//! [`SearchBot`]: Monte-Carlo search over determinized hidden information, flat with common
+//! random numbers (the default) or as an information-set tree.
 //!
+//! **Flat** ([`Method::Flat`], the default). The root's legal actions are ranked one ply
+//! ahead on a sample by the acting seat's value ([`AgentGame::value`]: the greedy bot's
+//! ranking), and the best [`SearchConfig::candidates`] are compared. Each of
+//! `playouts / candidates` samples is one game drawn from the seat's view
+//! ([`Perspective::determinize`]: hidden cards dealt afresh, a fresh generator that fixes
+//! the dice) and one playout generator; *every* candidate is played out in that same sample
+//! with that same generator (common random numbers), so two candidates meet the same hidden
+//! cards and, as long as their games draw alike, the same dice: the difference between their
+//! rewards is the difference the action makes, not the luck of the sample. Playouts follow
+//! [`SearchConfig::rollout`] for every seat until [`SearchConfig::depth`] actions have been
+//! played since the root, and are scored as in step 4 of the tree below. A candidate's mean starts from its
+//! one-ply reward worth [`SearchConfig::prior`] samples; the best mean is played. Against
+//! greedy bots this measured clearly stronger than the tree at the same number of playouts
+//! (docs/agents.md).
+//!
+//! **Tree** ([`Method::Tree`]).
 //! The search is single-observer IS-MCTS (Cowling, Powley and Whitehouse, "Information Set
 //! Monte Carlo Tree Search", IEEE Transactions on Computational Intelligence and AI in
 //! Games, 2012): one tree over the searching seat's information sets, whose edges are
@@ -38,11 +54,12 @@
 //! 5. **Back up** the score vector: each node on the path adds the reward of the seat that
 //!    acted into it.
 //!
-//! The action played is the root's most visited child (ties: the better mean). The tree
-//! lives in one `Vec` (an arena: children are linked lists of indices), and every buffer is
-//! kept between decisions, so an iteration allocates nothing once the buffers have grown.
+//! The tree plays the root's most visited child (ties: the better mean). The tree
+//! lives in one `Vec` (an arena: children are linked lists of indices). With either method
+//! every buffer is kept between decisions, so a playout allocates nothing once the buffers
+//! have grown.
 //!
-//! The budget is [`SearchConfig::playouts`] iterations (reproducible: the bot's generator
+//! The budget is [`SearchConfig::playouts`] playouts (reproducible: the bot's generator
 //! is its only source of chance) or, as an option, a wall-clock [`SearchConfig::time_budget`]
 //! (not reproducible). The real game is never read beyond the seat's [`Perspective`]: samples
 //! are the search's only games.
@@ -59,8 +76,8 @@ use std::time::{Duration, Instant};
 /// The search bot's budget and shape.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
-    /// Iterations per decision (each on a freshly determinized sample, each ending in one
-    /// playout).
+    /// Playouts per decision: the tree's iterations (each on a freshly determinized
+    /// sample), or the flat search's samples times its candidates.
     pub playouts: u32,
     /// Optional wall-clock budget per decision; the search stops at whichever of the two
     /// budgets runs out first (after at least one iteration). Leave `None` for reproducible
@@ -69,19 +86,37 @@ pub struct SearchConfig {
     /// The horizon: actions from the root (in the tree, then in the playout) after which
     /// the position is scored.
     pub depth: u32,
-    /// The widest a node of the tree grows (progressive widening: a node with `v` visits
-    /// has up to `1 + ⌊widening × √v⌋` children, never more than this).
+    /// The flat search's number of candidates (the best of the greedy ranking); in the
+    /// tree, the widest a node grows (progressive widening: a node with `v` visits has up
+    /// to `1 + ⌊widening × √v⌋` children, never more than this).
     pub candidates: usize,
-    /// How fast nodes widen (see [`SearchConfig::candidates`]).
+    /// How fast the tree's nodes widen (see [`SearchConfig::candidates`]).
     pub widening: f64,
     /// How every seat plays during a playout.
     pub rollout: Rollout,
-    /// The exploration constant `c` of UCB1 (rewards are in `[0, 1]`).
+    /// The exploration constant `c` of the tree's UCB1 (rewards are in `[0, 1]`).
     pub exploration: f64,
-    /// Weight, in iterations, of a new node's prior: its acting seat's reward one ply
-    /// after its action (the greedy bot's view), counted as that many virtual visits in
-    /// its mean, so that a few noisy playouts do not override the one-ply ranking.
+    /// Weight, in playouts, of a flat candidate's or a new tree node's prior: its acting
+    /// seat's reward one ply after its action (the greedy bot's view), counted as that many
+    /// virtual playouts in its mean, so that a few noisy playouts do not override the
+    /// one-ply ranking.
     pub prior: f64,
+    /// How the playouts are spent: compared at the root ([`Method::Flat`], the default) or
+    /// in a tree ([`Method::Tree`]).
+    pub method: Method,
+}
+
+/// How the search bot spends its playouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Flat Monte Carlo with common random numbers: the greedy ranking's best
+    /// [`SearchConfig::candidates`] actions are each played out in the same determinized
+    /// samples (the same hidden cards, the same dice as long as the games draw alike), and
+    /// the best mean wins. Measured stronger than the tree at the same cost (docs/agents.md).
+    #[default]
+    Flat,
+    /// Information-set Monte-Carlo tree search (see the [module notes](self)).
+    Tree,
 }
 
 /// The playout policy of the search bot.
@@ -96,9 +131,10 @@ pub enum Rollout {
 }
 
 impl SearchConfig {
-    /// Default iterations per decision.
-    pub const DEFAULT_PLAYOUTS: u32 = 64;
-    /// The most iterations per decision a [`super::BotKind`] names (`search:N`): about
+    /// Default playouts per decision: 64 samples of the 4 flat candidates, under 10 ms a
+    /// decision on the 2-core development machine (docs/agents.md).
+    pub const DEFAULT_PLAYOUTS: u32 = 256;
+    /// The most playouts per decision a [`super::BotKind`] names (`search:N`): about
     /// several seconds a decision on a 2-core machine. Larger budgets are refused when parsed
     /// and capped when built.
     pub const MAX_PLAYOUTS: u32 = 100_000;
@@ -112,12 +148,13 @@ impl Default for SearchConfig {
         SearchConfig {
             playouts: SearchConfig::DEFAULT_PLAYOUTS,
             time_budget: None,
-            depth: 24,
-            candidates: 8,
+            depth: 16,
+            candidates: 4,
             widening: 0.35,
             rollout: Rollout::Greedy,
             exploration: 0.4,
             prior: 2.0,
+            method: Method::Flat,
         }
     }
 }
@@ -155,7 +192,8 @@ impl<A> Node<A> {
     }
 }
 
-/// Information-set Monte-Carlo tree search (see the [module notes](self)).
+/// Monte-Carlo search over determinized samples, flat or in a tree (see the
+/// [module notes](self)).
 #[derive(Clone, Debug)]
 pub struct SearchBot<G: AgentGame = Game> {
     rng: Rng,
@@ -171,6 +209,8 @@ pub struct SearchBot<G: AgentGame = Game> {
     /// Playout buffers.
     rollout: Vec<G::Action>,
     ranked_rollout: Vec<(f64, G::Action)>,
+    /// The flat search's candidates with their reward totals.
+    candidates: Vec<(f64, G::Action)>,
 }
 
 impl<G: AgentGame> SearchBot<G> {
@@ -191,6 +231,7 @@ impl<G: AgentGame> SearchBot<G> {
             root_legal: Vec::with_capacity(256),
             rollout: Vec::with_capacity(256),
             ranked_rollout: Vec::with_capacity(256),
+            candidates: Vec::with_capacity(256),
         }
     }
 
@@ -199,9 +240,26 @@ impl<G: AgentGame> SearchBot<G> {
         &self.config
     }
 
-    /// Nodes in the tree of the last decision searched (the root included).
+    /// Nodes in the tree of the last decision searched (the root included); 0 after a
+    /// flat search ([`Method::Flat`]).
     pub fn tree_size(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// How many of the root's actions the last decision searched compared: the flat
+    /// search's candidates, or the tree root's children (0 for a decision with one legal
+    /// action, which is not searched).
+    pub fn compared(&self) -> usize {
+        if self.config.method == Method::Flat {
+            return self.candidates.len();
+        }
+        let mut n = 0;
+        let mut c = self.nodes.first().map_or(NIL, |n| n.first_child);
+        while c != NIL {
+            n += 1;
+            c = self.nodes[c as usize].next_sibling;
+        }
+        n
     }
 
     /// How many children a node with `visits` visits may have legal in one sample.
@@ -316,18 +374,14 @@ impl<G: AgentGame> SearchBot<G> {
         // not compare.
         let depth = self.config.depth.saturating_sub(steps);
         // Play out and score.
-        if game.winner().is_none() {
-            match self.config.rollout {
-                Rollout::Weighted => playout(&mut game, depth, &mut self.rng, &mut self.rollout),
-                Rollout::Greedy => greedy_playout(
-                    &mut game,
-                    depth,
-                    &mut self.rng,
-                    &mut self.rollout,
-                    &mut self.ranked_rollout,
-                ),
-            }
-        }
+        play_out(
+            self.config.rollout,
+            &mut game,
+            depth,
+            &mut self.rng,
+            &mut self.rollout,
+            &mut self.ranked_rollout,
+        );
         let rewards = rewards(&game);
         for &i in &self.path {
             let n = &mut self.nodes[i as usize];
@@ -351,6 +405,66 @@ impl<G: AgentGame> SearchBot<G> {
         out
     }
 
+    /// Flat Monte Carlo with common random numbers ([`Method::Flat`]): ranks the root's
+    /// actions one ply ahead on a sample (the greedy bot's ranking), keeps the best
+    /// [`SearchConfig::candidates`], and plays each of them out in the same
+    /// `playouts / candidates` samples (at least one): one determinized game and one
+    /// playout generator per sample, shared by every candidate, so that the comparison
+    /// between candidates is not drowned by the luck of the dice. Each candidate's mean
+    /// reward starts from its one-ply reward worth [`SearchConfig::prior`] samples; the
+    /// best mean is played (ties: the better one-ply rank).
+    fn choose_flat(&mut self, at: &Perspective<'_, G>) -> G::Action {
+        let seat = at.seat();
+        let sample = at.determinize(&mut self.rng);
+        rank(
+            &sample,
+            seat,
+            &self.root_legal,
+            &mut self.rng,
+            &mut self.candidates,
+        );
+        let k = self.config.candidates.clamp(1, self.candidates.len());
+        self.candidates.truncate(k);
+        let mut game = sample.clone();
+        for c in &mut self.candidates {
+            game.clone_from(&sample);
+            game.apply_listed(c.1);
+            c.0 = self.config.prior * rewards(&game)[seat.index()];
+        }
+        let samples = (self.config.playouts as usize / k).max(1);
+        let depth = self.config.depth.saturating_sub(1);
+        let start = Instant::now();
+        for s in 0..samples {
+            if let Some(t) = self.config.time_budget {
+                if s > 0 && start.elapsed() >= t {
+                    break;
+                }
+            }
+            let base = at.determinize(&mut self.rng);
+            let seed = self.rng.next_u64();
+            for c in &mut self.candidates {
+                game.clone_from(&base);
+                game.apply_listed(c.1);
+                play_out(
+                    self.config.rollout,
+                    &mut game,
+                    depth,
+                    &mut Rng::new(seed),
+                    &mut self.rollout,
+                    &mut self.ranked_rollout,
+                );
+                c.0 += rewards(&game)[seat.index()];
+            }
+        }
+        let mut best = 0;
+        for (i, c) in self.candidates.iter().enumerate() {
+            if c.0 > self.candidates[best].0 {
+                best = i;
+            }
+        }
+        self.candidates[best].1
+    }
+
     /// Whether `node` has a child for `a`.
     fn has_child(&self, node: u32, a: &G::Action) -> bool {
         let mut c = self.nodes[node as usize].first_child;
@@ -362,6 +476,25 @@ impl<G: AgentGame> SearchBot<G> {
             c = child.next_sibling;
         }
         false
+    }
+}
+
+/// Plays `game` on for at most `steps` actions with the `policy` of every seat (nothing if
+/// the game is over).
+fn play_out<G: AgentGame>(
+    policy: Rollout,
+    game: &mut G,
+    steps: u32,
+    rng: &mut Rng,
+    legal: &mut Vec<G::Action>,
+    ranked: &mut Vec<(f64, G::Action)>,
+) {
+    if game.winner().is_some() {
+        return;
+    }
+    match policy {
+        Rollout::Weighted => playout(game, steps, rng, legal),
+        Rollout::Greedy => greedy_playout(game, steps, rng, legal, ranked),
     }
 }
 
@@ -430,13 +563,17 @@ impl<G: AgentGame> Bot<G> for SearchBot<G> {
 
     fn choose(&mut self, at: &Perspective<'_, G>) -> Option<G::Action> {
         at.legal_actions(&mut self.root_legal);
+        self.candidates.clear();
+        self.nodes.clear();
         match self.root_legal.len() {
             0 => return None,
             1 => return Some(self.root_legal[0]),
             _ => {}
         }
+        if self.config.method == Method::Flat {
+            return Some(self.choose_flat(at));
+        }
         let start = Instant::now();
-        self.nodes.clear();
         // The root's action is never read.
         self.nodes.push(Node::new(self.root_legal[0]));
         let budget = self.config.playouts.max(1);
@@ -475,6 +612,14 @@ mod tests {
             playouts: 12,
             depth: 10,
             ..SearchConfig::default()
+        }
+    }
+
+    fn small_tree() -> SearchConfig {
+        SearchConfig {
+            method: Method::Tree,
+            candidates: 8,
+            ..small()
         }
     }
 
@@ -539,12 +684,15 @@ mod tests {
             h.rng = Rng::new(0xdead_beef ^ i as u64);
             assert_ne!(g, h);
             assert_eq!(g.view(Some(seat)), h.view(Some(seat)));
-            let mut b1 = SearchBot::with_config(11, small());
-            let mut b2 = SearchBot::with_config(11, small());
-            let c1 = b1.choose(&Perspective::new(&g, seat));
-            let c2 = b2.choose(&Perspective::new(&h, seat));
-            assert_eq!(c1, c2, "position {i}");
-            assert_eq!(b1.root_stats(), b2.root_stats(), "position {i}");
+            for config in [small(), small_tree()] {
+                let mut b1 = SearchBot::with_config(11, config);
+                let mut b2 = SearchBot::with_config(11, config);
+                let c1 = b1.choose(&Perspective::new(&g, seat));
+                let c2 = b2.choose(&Perspective::new(&h, seat));
+                assert_eq!(c1, c2, "position {i}");
+                assert_eq!(b1.root_stats(), b2.root_stats(), "position {i}");
+                assert_eq!(b1.candidates, b2.candidates, "position {i}");
+            }
             if pair.is_some() || dev_swap.is_some() {
                 checked += 1;
             }
@@ -560,19 +708,30 @@ mod tests {
     #[test]
     fn chooses_only_legal_actions_of_its_seat() {
         let mut deep = false;
-        let mut bot = SearchBot::with_config(5, small());
+        let mut tree = SearchBot::with_config(5, small_tree());
+        let mut flat = SearchBot::with_config(5, small());
         for g in positions(8, 7, 40) {
             for seat in g.to_act().iter() {
                 let at = Perspective::new(&g, seat);
                 let mut legal = Vec::new();
                 at.legal_actions(&mut legal);
-                let a = bot.choose(&at).expect("a seat to act has an action");
-                assert_eq!(a.player(), seat);
-                assert!(legal.contains(&a) && g.is_legal(&a), "{a:?}");
-                let root_children = bot.root_stats().len();
+                for bot in [&mut tree, &mut flat] {
+                    let a = bot.choose(&at).expect("a seat to act has an action");
+                    assert_eq!(a.player(), seat);
+                    assert!(legal.contains(&a) && g.is_legal(&a), "{a:?}");
+                }
+                let root_children = tree.root_stats().len();
                 if legal.len() > 1 {
                     assert!(root_children >= 1);
-                    deep |= bot.tree_size() > root_children + 1;
+                    deep |= tree.tree_size() > root_children + 1;
+                    // The flat search compares the best `candidates` of the legal actions,
+                    // and plays one of them.
+                    let k = small().candidates.min(legal.len());
+                    assert_eq!(flat.compared(), k);
+                    let played = flat.choose(&at).unwrap();
+                    assert!(flat.candidates.iter().any(|c| c.1 == played));
+                } else {
+                    assert_eq!((flat.compared(), tree.compared()), (0, 0));
                 }
             }
         }
@@ -591,11 +750,12 @@ mod tests {
             if legal.len() < 2 {
                 continue;
             }
-            let mut bot = SearchBot::with_config(2, small());
+            let mut bot = SearchBot::with_config(2, small_tree());
             bot.choose(&Perspective::new(&g, seat)).unwrap();
             let stats = bot.root_stats();
             assert_eq!(stats.iter().map(|s| s.1).sum::<u32>(), small().playouts);
-            assert!(!stats.is_empty() && stats.len() <= small().candidates);
+            assert!(!stats.is_empty() && stats.len() <= small_tree().candidates);
+            assert_eq!(bot.compared(), stats.len());
             checked += 1;
         }
         assert!(checked >= 3);
