@@ -283,21 +283,7 @@ impl Game {
         let mut owners = [0u8; MAX_HEXES];
         self.hex_owners(eligible, &mut owners);
         let make = |hex: HexId, victim: Option<Player>, resource: Option<Resource>| {
-            if KNIGHT {
-                Action::PlayKnight {
-                    player,
-                    hex,
-                    victim,
-                    resource,
-                }
-            } else {
-                Action::MoveRobber {
-                    player,
-                    hex,
-                    victim,
-                    resource,
-                }
-            }
+            robber_action(KNIGHT, player, hex, victim, resource)
         };
         let external = self.rules.chance == ChanceMode::External;
         let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
@@ -440,6 +426,32 @@ impl Game {
     }
 }
 
+/// A robber move of `player`: a knight's when `knight`, else one after a 7.
+#[inline(always)]
+fn robber_action(
+    knight: bool,
+    player: Player,
+    hex: HexId,
+    victim: Option<Player>,
+    resource: Option<Resource>,
+) -> Action {
+    if knight {
+        Action::PlayKnight {
+            player,
+            hex,
+            victim,
+            resource,
+        }
+    } else {
+        Action::MoveRobber {
+            player,
+            hex,
+            victim,
+            resource,
+        }
+    }
+}
+
 impl ActionSpace {
     /// The id of a robber move (a knight's when `knight`): `land (P+1) + v` in the
     /// move blocks, `(land P + q) 5 + resource` in the external-steal blocks.
@@ -509,21 +521,8 @@ impl ActionSpace {
         let steal = matches!(b, Block::MoveRobberSteal | Block::KnightSteal);
         let (l, victim, resource) = self.decode_thief(steal, i);
         let hex = HexId(self.land_to_hex[l as usize]);
-        if matches!(b, Block::Knight | Block::KnightSteal) {
-            Action::PlayKnight {
-                player,
-                hex,
-                victim,
-                resource,
-            }
-        } else {
-            Action::MoveRobber {
-                player,
-                hex,
-                victim,
-                resource,
-            }
-        }
+        let knight = matches!(b, Block::Knight | Block::KnightSteal);
+        robber_action(knight, player, hex, victim, resource)
     }
 
     /// The id of a one-card discard: `5 q + resource`. Discards of several cards have no
