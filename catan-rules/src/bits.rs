@@ -102,6 +102,26 @@ impl<const W: usize> Nibbles<W> {
         }
     }
 
+    /// Calls `f(i, value)` for every id `i < len` with a non-zero value, in increasing
+    /// order: as [`Nibbles::nonzero`] without building the set, and with each value read
+    /// from the word already loaded (the few buildings on a board).
+    #[inline(always)]
+    pub fn for_each_nonzero(&self, len: usize, mut f: impl FnMut(usize, u8)) {
+        for k in 0..len.div_ceil(16) {
+            let w = self.0[k];
+            // Bit 0 of every non-zero nibble, none past `len`.
+            let mut z = (w | w >> 1 | w >> 2 | w >> 3) & NIB_ONES;
+            if 16 * (k + 1) > len {
+                z &= (1u64 << (4 * (len % 16))) - 1;
+            }
+            while z != 0 {
+                let s = z.trailing_zeros();
+                f(16 * k + (s >> 2) as usize, ((w >> s) & 15) as u8);
+                z &= z - 1;
+            }
+        }
+    }
+
     /// The ids `i < len` with a non-zero value.
     #[inline(always)]
     pub fn nonzero<const B: usize>(&self, len: usize) -> Bits<B> {
@@ -273,6 +293,13 @@ mod tests {
             }
             let want = EdgeBits::from_bytes(&vals, |b| b != 0);
             assert_eq!(nib.nonzero::<EDGE_WORDS>(len), want, "{len} nonzero");
+            let mut got = Vec::new();
+            nib.for_each_nonzero(len, |i, v| got.push((i, v)));
+            let want: Vec<(usize, u8)> = (0..len)
+                .filter(|&i| vals[i] != 0)
+                .map(|i| (i, vals[i]))
+                .collect();
+            assert_eq!(got, want, "{len} each non-zero");
             // Overwriting one value leaves its neighbours alone.
             if len > 2 {
                 nib.set(1, 15);

@@ -13,7 +13,6 @@
 use super::{Game, Phase};
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
-use crate::bits::NODE_WORDS;
 use crate::board::{HexId, NodeId, MAX_HEXES};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
@@ -267,38 +266,44 @@ impl Game {
     /// robber's, with each eligible victim (and each stealable resource when chance is
     /// external), or nobody.
     pub(super) fn push_robber_moves<O: Out>(&self, player: Player, knight: bool, out: &mut O) {
-        let external = self.rules.chance == ChanceMode::External;
+        // One copy of the loop for each kind of action, so that no test of `knight` runs
+        // per move listed.
+        if knight {
+            self.push_robber_moves_as::<true, O>(player, out)
+        } else {
+            self.push_robber_moves_as::<false, O>(player, out)
+        }
+    }
+
+    #[inline(always)]
+    fn push_robber_moves_as<const KNIGHT: bool, O: Out>(&self, player: Player, out: &mut O) {
         let board = &*self.board;
         let p = player.0;
         let eligible = self.robber_eligible(p);
-        let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
         let mut owners = [0u8; MAX_HEXES];
         self.hex_owners(eligible, &mut owners);
-        for &hex in board.land() {
-            if hex.0 == self.robber || (friendly && self.hex_protected(p, hex)) {
-                continue;
-            }
-            let mut victims = owners[hex.index()] & eligible;
-            let make = |victim: Option<Player>, resource: Option<Resource>| {
-                if knight {
-                    Action::PlayKnight {
-                        player,
-                        hex,
-                        victim,
-                        resource,
-                    }
-                } else {
-                    Action::MoveRobber {
-                        player,
-                        hex,
-                        victim,
-                        resource,
-                    }
+        let make = |hex: HexId, victim: Option<Player>, resource: Option<Resource>| {
+            robber_action(KNIGHT, player, hex, victim, resource)
+        };
+        let external = self.rules.chance == ChanceMode::External;
+        let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
+        if external || friendly {
+            for &hex in board.land() {
+                if hex.0 == self.robber || (friendly && self.hex_protected(p, hex)) {
+                    continue;
                 }
-            };
-            if external {
+                let mut victims = owners[hex.index()] & eligible;
+                if !external {
+                    victims |= ((victims == 0) as u8) << 7;
+                    while victims != 0 {
+                        let v = victims.trailing_zeros() as u8;
+                        victims &= victims - 1;
+                        out.push(make(hex, (v != 7).then_some(Player(v)), None));
+                    }
+                    continue;
+                }
                 if victims == 0 {
-                    out.push(make(None, None));
+                    out.push(make(hex, None, None));
                 }
                 while victims != 0 {
                     let v = Player(victims.trailing_zeros() as u8);
@@ -306,19 +311,25 @@ impl Game {
                     let hand = self.seats[v.index()].hand;
                     for r in Resource::ALL {
                         if hand[r] > 0 {
-                            out.push(make(Some(v), Some(r)));
+                            out.push(make(hex, Some(v), Some(r)));
                         }
                     }
                 }
-                continue;
             }
-            // Bit 7 stands for "no victim" when there is none, so that both cases run
-            // through one loop (no branch on whether the hex has victims).
+            return;
+        }
+        // The common case: every land hex but the robber's, each with its victims or
+        // nobody. Bit 7 stands for "no victim" when there is none, so that both cases run
+        // through one loop (no branch on whether the hex has victims).
+        for &hex in board.land() {
+            let mut victims = owners[hex.index()] & eligible;
             victims |= ((victims == 0) as u8) << 7;
+            // The robber's own hex lists nothing.
+            victims &= 0u8.wrapping_sub((hex.0 != self.robber) as u8);
             while victims != 0 {
                 let v = victims.trailing_zeros() as u8;
                 victims &= victims - 1;
-                out.push(make((v != 7).then_some(Player(v)), None));
+                out.push(make(hex, (v != 7).then_some(Player(v)), None));
             }
         }
     }
@@ -341,14 +352,12 @@ impl Game {
     fn hex_owners(&self, eligible: u8, owners: &mut [u8; MAX_HEXES]) {
         let board = &*self.board;
         if eligible != 0 {
-            self.nodes
-                .nonzero::<NODE_WORDS>(board.nodes().len())
-                .for_each(|n| {
-                    let bit = 1u8 << ((self.nodes.get(n) & 7) - 1);
-                    for h in board.node(NodeId(n as u8)).hexes_padded() {
-                        owners[h as usize] |= bit;
-                    }
-                });
+            self.nodes.for_each_nonzero(board.nodes().len(), |n, v| {
+                let bit = 1u8 << ((v & 7) - 1);
+                for h in board.node(NodeId(n as u8)).hexes_padded() {
+                    owners[h as usize] |= bit;
+                }
+            });
         }
     }
 
@@ -413,6 +422,32 @@ impl Game {
                     }
                 }
             }
+        }
+    }
+}
+
+/// A robber move of `player`: a knight's when `knight`, else one after a 7.
+#[inline(always)]
+fn robber_action(
+    knight: bool,
+    player: Player,
+    hex: HexId,
+    victim: Option<Player>,
+    resource: Option<Resource>,
+) -> Action {
+    if knight {
+        Action::PlayKnight {
+            player,
+            hex,
+            victim,
+            resource,
+        }
+    } else {
+        Action::MoveRobber {
+            player,
+            hex,
+            victim,
+            resource,
         }
     }
 }
@@ -486,21 +521,8 @@ impl ActionSpace {
         let steal = matches!(b, Block::MoveRobberSteal | Block::KnightSteal);
         let (l, victim, resource) = self.decode_thief(steal, i);
         let hex = HexId(self.land_to_hex[l as usize]);
-        if matches!(b, Block::Knight | Block::KnightSteal) {
-            Action::PlayKnight {
-                player,
-                hex,
-                victim,
-                resource,
-            }
-        } else {
-            Action::MoveRobber {
-                player,
-                hex,
-                victim,
-                resource,
-            }
-        }
+        let knight = matches!(b, Block::Knight | Block::KnightSteal);
+        robber_action(knight, player, hex, victim, resource)
     }
 
     /// The id of a one-card discard: `5 q + resource`. Discards of several cards have no

@@ -87,6 +87,36 @@ pub(super) static OFFERS: [[[Action; 4]; 5]; MAX_PLAYERS] = {
     t
 };
 
+/// The best maritime rate for giving each resource (in resource order), for every set of
+/// harbours (bits of [`Harbor`]): [`Game::rate_for`] worked out once.
+static RATES: [[u8; 5]; 64] = {
+    let mut t = [[4u8; 5]; 64];
+    let mut h = 0;
+    while h < 64 {
+        let mut r = 0;
+        while r < 5 {
+            t[h][r] = Game::rate_for(h as u8, Resource::ALL[r]);
+            r += 1;
+        }
+        h += 1;
+    }
+    t
+};
+
+/// Bit `i` set where `a[i] >= b[i]`, for counts below 128: five byte comparisons in one
+/// 64-bit subtraction, the five results gathered by one multiplication.
+#[inline(always)]
+fn bytes_at_least(a: [u8; 5], b: [u8; 5]) -> u8 {
+    const HIGH: u64 = 0x80_8080_8080;
+    let pack = |x: [u8; 5]| u64::from_le_bytes([x[0], x[1], x[2], x[3], x[4], 0, 0, 0]);
+    debug_assert!(pack(a) & HIGH == 0 && pack(b) & HIGH == 0);
+    // Each byte of `a | 0x80` minus the byte of `b` keeps its high bit exactly when
+    // `a >= b`, and never borrows from the next byte.
+    let ge = ((pack(a) | HIGH) - pack(b)) & HIGH;
+    // Bits 7, 15, 23, 31, 39 moved to bits 28..=32 (no two products meet, no carry there).
+    (((ge >> 7) * 0x1020_4081) >> 28) as u8 & 0x1f
+}
+
 /// Both sides give something, and no resource is on both sides.
 fn check_terms(give: &Resources, get: &Resources) -> Result<(), RuleError> {
     if give.is_empty() || get.is_empty() {
@@ -121,7 +151,7 @@ impl Game {
 
     /// The best maritime rate for giving `r` with the harbors `h` (bits of [`Harbor`]).
     #[inline]
-    pub(crate) fn rate_for(h: u8, r: Resource) -> u8 {
+    pub(crate) const fn rate_for(h: u8, r: Resource) -> u8 {
         if h & Harbor::for_resource(r).bit() != 0 {
             2
         } else if h & Harbor::Generic.bit() != 0 {
@@ -454,21 +484,12 @@ impl Game {
     #[inline(always)]
     pub(super) fn push_trades<O: Out>(&self, player: Player, out: &mut O) {
         let hand = self.seats[player.index()].hand;
-        let harbors = self.harbors(player);
-        // Resources the bank can pay out, as a bitmask.
-        let mut in_bank = 0u8;
-        for get in Resource::ALL {
-            in_bank |= ((self.bank[get] > 0) as u8) << get.index();
-        }
-        // The rate for each resource, and which ones the hand can give at it, worked out
-        // without branches.
-        let mut rates = [0u8; 5];
-        let mut afford = 0u8;
-        for give in Resource::ALL {
-            let rate = Game::rate_for(harbors, give);
-            rates[give.index()] = rate;
-            afford |= ((hand[give] >= rate) as u8) << give.index();
-        }
+        // The rate for each resource (one table row per set of harbours), the resources the
+        // hand can give at their rate and those the bank can pay out, as bitmasks worked
+        // out five bytes at a time.
+        let rates = RATES[(self.harbors(player) & 0x3f) as usize];
+        let mut afford = bytes_at_least(hand.0, rates);
+        let in_bank = bytes_at_least(self.bank.0, [1; 5]);
         while afford != 0 {
             let g = afford.trailing_zeros() as usize;
             afford &= afford - 1;
@@ -595,6 +616,35 @@ impl ActionSpace {
                 with: Player(i as u8),
             },
             _ => Action::CancelTrade { player },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bytes_at_least;
+
+    #[test]
+    fn byte_comparisons_agree_with_one_at_a_time() {
+        // Counts up to 24 (the largest bank) in each position, against every threshold the
+        // trade listing uses (rates 2 to 4, and 1 for "the bank holds some").
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let b = x.to_le_bytes();
+            let a = [b[0] % 25, b[1] % 25, b[2] % 25, b[3] % 25, b[4] % 25];
+            let t = [1 + b[5] % 4, 1 + b[6] % 4, 1 + b[7] % 4, 2, 127 - b[0] % 3];
+            let a = [
+                a[0],
+                a[1],
+                a[2],
+                a[3],
+                if b[1] & 1 == 0 { a[4] } else { 127 },
+            ];
+            let want = (0..5).fold(0u8, |m, i| m | (((a[i] >= t[i]) as u8) << i));
+            assert_eq!(bytes_at_least(a, t), want, "{a:?} >= {t:?}");
         }
     }
 }
