@@ -142,6 +142,21 @@ def test_gymnasium_make_finds_the_registered_environments() -> None:
     assert vec.num_envs == 2
 
 
+def test_gymnasium_make_finds_the_card_game_environments() -> None:
+    # Every game is first-class: the Card Game's envs are registered as the board game's.
+    import gymnasium
+
+    from catan_rules.envs.cards_gymnasium import CardBatchVectorEnv, CardsEnv
+
+    env = gymnasium.make("catan_rules/Cards-v0", opponent="random", vp_target=8)
+    assert isinstance(env.unwrapped, CardsEnv)
+    obs, info = env.reset(seed=2)
+    assert env.observation_space.contains(obs) and info["action_mask"].any()
+    envs = gymnasium.make_vec("catan_rules/CardsSelfPlay-v0", num_envs=3)
+    assert isinstance(envs, CardBatchVectorEnv) and envs.num_envs == 3
+    assert envs.batch.returns().shape == (3, 2)
+
+
 def test_random_and_learning_play_leave_offers_out_by_default() -> None:
     # One default everywhere: no domestic trade offers in random or learning play.
     import inspect

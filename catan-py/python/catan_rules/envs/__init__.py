@@ -25,11 +25,19 @@ The modules import Gymnasium and PettingZoo, so import them explicitly:
 ``import catan_rules`` also registers the environments (:func:`register`), so that
 ``gymnasium.make("catan_rules/Catan-v0")`` makes a :class:`CatanEnv` and
 ``gymnasium.make_vec("catan_rules/CatanSelfPlay-v0", num_envs=64)`` a
-:class:`catan_rules.envs.gymnasium.BatchVectorEnv` (keywords go to the class).
+:class:`catan_rules.envs.gymnasium.BatchVectorEnv` (keywords go to the class); the Card
+Game's twins are ``catan_rules/Cards-v0`` (a
+:class:`catan_rules.envs.cards_gymnasium.CardsEnv`) and ``catan_rules/CardsSelfPlay-v0``
+(a :class:`catan_rules.envs.cards_gymnasium.CardBatchVectorEnv`).
 """
 
 #: The Gymnasium ids :func:`register` adds.
-ENV_IDS = ("catan_rules/Catan-v0", "catan_rules/CatanSelfPlay-v0")
+ENV_IDS = (
+    "catan_rules/Catan-v0",
+    "catan_rules/CatanSelfPlay-v0",
+    "catan_rules/Cards-v0",
+    "catan_rules/CardsSelfPlay-v0",
+)
 
 
 def register() -> None:
@@ -37,7 +45,9 @@ def register() -> None:
     when Gymnasium is installed): ``catan_rules/Catan-v0``, one learning seat against the
     built-in bots (``gymnasium.make``; ``gymnasium.make_vec`` steps several), and
     ``catan_rules/CatanSelfPlay-v0``, self-play games stepped together in Rust
-    (``gymnasium.make_vec`` only).
+    (``gymnasium.make_vec`` only); and the same two for the Card Game,
+    ``catan_rules/Cards-v0`` (one learning seat against a bot) and
+    ``catan_rules/CardsSelfPlay-v0``.
 
     >>> import gymnasium, catan_rules
     >>> env = gymnasium.make("catan_rules/Catan-v0", opponents="random", map="beginner")
@@ -47,6 +57,10 @@ def register() -> None:
     >>> envs = gymnasium.make_vec("catan_rules/CatanSelfPlay-v0", num_envs=4)
     >>> type(envs).__name__, envs.num_envs
     ('BatchVectorEnv', 4)
+    >>> type(gymnasium.make("catan_rules/Cards-v0", opponent="random").unwrapped).__name__
+    'CardsEnv'
+    >>> type(gymnasium.make_vec("catan_rules/CardsSelfPlay-v0", num_envs=2)).__name__
+    'CardBatchVectorEnv'
     """
     import gymnasium
 
@@ -55,4 +69,9 @@ def register() -> None:
     gymnasium.register(id=ENV_IDS[0], entry_point="catan_rules.envs.gymnasium:CatanEnv")
     gymnasium.register(
         id=ENV_IDS[1], vector_entry_point="catan_rules.envs.gymnasium:BatchVectorEnv"
+    )
+    gymnasium.register(id=ENV_IDS[2], entry_point="catan_rules.envs.cards_gymnasium:CardsEnv")
+    gymnasium.register(
+        id=ENV_IDS[3],
+        vector_entry_point="catan_rules.envs.cards_gymnasium:CardBatchVectorEnv",
     )
