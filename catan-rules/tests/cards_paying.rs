@@ -459,7 +459,10 @@ fn pick_ids_are_masked_iff_they_apply() {
                 g.legal_mask(&mut mask);
                 let before = g.to_json();
                 for i in 0..ACTION_SPACE {
-                    let a = action_from_id(i, player).unwrap();
+                    let Some(a) = action_from_id(i, player) else {
+                        assert!(!mask[i as usize]);
+                        continue;
+                    };
                     let ok = g.is_legal(&a);
                     assert_eq!(ok, mask[i as usize], "seed {seed} step {step} id {i}");
                     assert!(!ok || matches!(a, CardAction::ChooseCard { .. }));
@@ -489,31 +492,62 @@ fn pick_ids_are_masked_iff_they_apply() {
     assert!(picks > 20, "only {picks} picks met");
 }
 
-/// Each seat turns its own cards in an accepted offer too (Card Game rules, 'Obeying the
-/// Event Die Roll', b: "Both must rotate an appropriate land card"; docs/rulings.md §43),
-/// and a unit received has the room the same offer's payment makes: 1 ore for 1 ore from a
-/// full mountain keeps it full.
+/// An offer never has a resource on both sides (docs/cards.md, "Where the rules are
+/// silent", 10, as docs/rulings.md §17 for the board game): 1 ore for 1 ore is refused with
+/// `BadTrade` and changes nothing, as a bank trade of a resource for itself is. Its id
+/// (one-for-one offers, ore for ore) is never masked.
 #[test]
-fn an_offer_received_has_the_room_its_payment_makes() {
+fn an_offer_with_a_resource_on_both_sides_is_refused() {
     let (g, p) = two_fields_choosing(5, [(1, 13, 3), (3, 11, 1), (1, 15, 3)]);
-    let q = catan_rules::cards::opponent(p);
-    let mut pos = g.to_position();
-    let ore = pos.principalities[q.index()]
-        .iter_mut()
-        .find(|c| c.card.starts_with("mountains"))
-        .unwrap();
-    ore.stock = 1;
-    let mut g = CardGame::from_json(&serde_json::to_string(&pos).unwrap()).unwrap();
-    let one = catan_rules::cards::CardResources::one(CardResource::Ore);
-    g.apply(CardAction::Offer {
+    let mut g = g;
+    let before = g.clone();
+    let ore = catan_rules::cards::CardResources::one(CardResource::Ore);
+    let same = CardAction::Offer {
         player: p,
-        give: one,
-        get: one,
-    })
-    .unwrap();
-    g.apply(CardAction::Accept { player: q }).unwrap();
-    assert_eq!(g.decision(), CardDecision::Main { player: p });
-    assert_eq!(g.cell(p, 1, 15).stock, 3);
-    assert_eq!(g.stock(p).get(CardResource::Ore), 3);
-    assert_eq!(g.stock(q).get(CardResource::Ore), 1);
+        give: ore,
+        get: ore,
+    };
+    assert_eq!(g.apply(same), Err(CardError::BadTrade));
+    assert_eq!(g, before);
+    let mut mask = vec![false; ACTION_SPACE as usize];
+    g.legal_mask(&mut mask);
+    assert!(!mask[action_id(&same).unwrap() as usize]);
+    let mut both = catan_rules::cards::CardResources::one(CardResource::Ore);
+    both.0[CardResource::Grain.index()] = 1;
+    let overlapping = CardAction::Offer {
+        player: p,
+        give: both,
+        get: ore,
+    };
+    assert_eq!(g.apply(overlapping), Err(CardError::BadTrade));
+    assert_eq!(g, before);
+}
+
+/// A search paid with two resources is one payment in either order: both orders have the
+/// one id of the listed order, lower resource first (docs/cards.md, "Where the rules are
+/// silent", 10); no other id decodes to the other order.
+#[test]
+fn a_search_payment_has_one_id_in_either_order() {
+    use catan_rules::cards::PileId;
+    let pile = PileId::development(0);
+    let (grain, ore) = (CardResource::Grain, CardResource::Ore);
+    let (lo, hi) = if grain.index() < ore.index() {
+        (grain, ore)
+    } else {
+        (ore, grain)
+    };
+    let search = |pay: [Option<CardResource>; 2]| CardAction::Search {
+        player: Player(0),
+        pile,
+        pay,
+        landscapes: catan_rules::cards::Turns::NONE,
+    };
+    let listed = search([Some(lo), Some(hi)]);
+    let other = search([Some(hi), Some(lo)]);
+    let id = action_id(&listed).unwrap();
+    assert_eq!(action_id(&other), Some(id));
+    assert_eq!(action_from_id(id, Player(0)), Some(listed));
+    let reverse = (0..ACTION_SPACE)
+        .find(|&i| i != id && matches!(action_from_id(i, Player(0)), Some(a) if a == other));
+    assert_eq!(reverse, None);
 }

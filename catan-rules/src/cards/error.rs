@@ -125,7 +125,8 @@ pub enum CardError {
     /// No free upgrade slot there for that card ("Development", Settlements/Towns).
     #[error("that card cannot be laid there")]
     BadSlot,
-    /// The trade is not at a rate this principality offers, or is empty.
+    /// The trade is not at a rate this principality offers, is empty, or has a resource on
+    /// both sides.
     #[error("not a valid trade")]
     BadTrade,
     /// The hand is already at (or above) its limit.

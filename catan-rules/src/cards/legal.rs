@@ -620,10 +620,18 @@ fn res_pair(a: CardResource, b: CardResource) -> u32 {
     a.index() as u32 * 6 + b.index() as u32
 }
 
+/// A search's payment as an id offset. Two resources are one payment in either order, so
+/// they share the id of the order the listing uses (the lower resource first).
 fn pay_code(pay: [Option<CardResource>; 2]) -> Option<u32> {
-    let a = pay[0]?.index() as u32;
-    let b = pay[1].map_or(0, |r| r.index() as u32 + 1);
-    Some(a * 7 + b)
+    let (a, b) = match pay {
+        [Some(x), Some(y)] => (
+            x.index().min(y.index()),
+            y.index().max(x.index()) as u32 + 1,
+        ),
+        [Some(x), None] => (x.index(), 0),
+        _ => return None,
+    };
+    Some(a as u32 * 7 + b)
 }
 
 fn side_code(s: Side) -> u32 {
@@ -849,8 +857,13 @@ pub fn action_from_id(id: u32, player: Player) -> Option<CardAction> {
         },
         29 => {
             let code = local % 42;
-            let a = res(code / 7);
             let b = code % 7;
+            // The higher resource first is the other order of a listed payment, whose id is
+            // the lower-first one (`pay_code`): no action of its own.
+            if b > 0 && code / 7 > b - 1 {
+                return None;
+            }
+            let a = res(code / 7);
             A::Search {
                 player: p,
                 pile: devp(local / 42),

@@ -79,7 +79,9 @@ pub(crate) fn check_offer(
     give: &CardResources,
     get: &CardResources,
 ) -> Result<(), CardError> {
-    if give.total() + get.total() == 0 {
+    // A resource on both sides is no exchange (docs/cards.md, "Where the rules are
+    // silent", 10; docs/rulings.md §17 for the board game's offers).
+    if give.total() + get.total() == 0 || (0..6).any(|i| give.0[i] > 0 && get.0[i] > 0) {
         return Err(CardError::BadTrade);
     }
     if !s.stock(p).contains(give) {
