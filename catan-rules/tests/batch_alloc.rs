@@ -116,19 +116,32 @@ fn a_batch_holds_no_more_than_it_reserves_per_game() {
 #[test]
 fn the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting() {
     // docs/security.md: a batch of the documented maximum that the memory cannot hold
-    // gives OutOfMemory. The test runs itself again in a child process limited to about
-    // 2.5 GB of address space (`ulimit -v`), where the slots of 2^20 games fit (1.2 GB)
-    // but not their boards (over 6 GB more).
-    const CHILD: &str = "CATAN_BATCH_OOM_CHILD";
-    const NAME: &str = "the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting";
-    if std::env::var_os(CHILD).is_some() {
-        let code = match Batch::new(Rules::default(), 1, MAX_BATCH_GAMES, 1) {
+    // gives OutOfMemory. The slots of 2^20 games fit in the child's 2.5 GB (1.2 GB) but
+    // not their boards (over 6 GB more).
+    refused_under_a_memory_limit(
+        "CATAN_BATCH_OOM_CHILD",
+        "the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting",
+        || Batch::new(Rules::default(), 1, MAX_BATCH_GAMES, 1).map(drop),
+    );
+}
+
+/// Runs the calling test again in a child process limited to about 2.5 GB of address
+/// space (`ulimit -v`), where `make` (a batch of `MAX_BATCH_GAMES`) must give
+/// `OutOfMemory` for exactly that many games rather than abort. `child` names the
+/// environment variable that marks the child, `name` the calling test.
+fn refused_under_a_memory_limit(
+    child: &str,
+    name: &str,
+    make: impl FnOnce() -> Result<(), BatchError>,
+) {
+    if std::env::var_os(child).is_some() {
+        let code = match make() {
             Err(BatchError::OutOfMemory { games }) if games == MAX_BATCH_GAMES => 42,
             Err(e) => {
                 eprintln!("unexpected error: {e}");
                 1
             }
-            Ok(_) => 2,
+            Ok(()) => 2,
         };
         std::process::exit(code);
     }
@@ -136,8 +149,8 @@ fn the_largest_batch_is_refused_under_a_memory_limit_instead_of_aborting() {
         .arg("-c")
         .arg("ulimit -v 2500000 && exec \"$0\" \"$@\"")
         .arg(std::env::current_exe().unwrap())
-        .args(["--exact", NAME, "--test-threads=1", "--nocapture"])
-        .env(CHILD, "1")
+        .args(["--exact", name, "--test-threads=1", "--nocapture"])
+        .env(child, "1")
         .output()
         .unwrap();
     assert_eq!(
@@ -175,35 +188,10 @@ fn a_card_batch_holds_no_more_than_it_reserves_per_game() {
 
 #[test]
 fn the_largest_card_batch_is_refused_under_a_memory_limit_instead_of_aborting() {
-    // As for the base game (docs/security.md), in a child process limited to about 2.5 GB
-    // of address space.
-    const CHILD: &str = "CATAN_CARD_BATCH_OOM_CHILD";
-    const NAME: &str = "the_largest_card_batch_is_refused_under_a_memory_limit_instead_of_aborting";
-    if std::env::var_os(CHILD).is_some() {
-        let code = match Batch::<CardGame>::with_rules(CardRules::default(), 1, MAX_BATCH_GAMES, 1)
-        {
-            Err(BatchError::OutOfMemory { games }) if games == MAX_BATCH_GAMES => 42,
-            Err(e) => {
-                eprintln!("unexpected error: {e}");
-                1
-            }
-            Ok(_) => 2,
-        };
-        std::process::exit(code);
-    }
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 2500000 && exec \"$0\" \"$@\"")
-        .arg(std::env::current_exe().unwrap())
-        .args(["--exact", NAME, "--test-threads=1", "--nocapture"])
-        .env(CHILD, "1")
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(42),
-        "{:?}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
+    // As for the base game (docs/security.md).
+    refused_under_a_memory_limit(
+        "CATAN_CARD_BATCH_OOM_CHILD",
+        "the_largest_card_batch_is_refused_under_a_memory_limit_instead_of_aborting",
+        || Batch::<CardGame>::with_rules(CardRules::default(), 1, MAX_BATCH_GAMES, 1).map(drop),
     );
 }
