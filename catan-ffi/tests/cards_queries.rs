@@ -1,4 +1,4 @@
-//! The Card Game's C calls in the base game's shapes (issue 25, 'C and Python parity'):
+//! The Card Game's C calls in the base game's shapes:
 //! masks as 64-bit words with the buffer protocol of `catan_game_legal_mask`, who acts as a
 //! seat set, fixed ids both ways, the state JSON, scores, tokens, per-seat stats and
 //! stock, the catalogue that names every card number, the referee's check and
