@@ -42,7 +42,7 @@ impl Board {
                 })
                 .collect(),
             edges: self
-                .edges
+                .edges()
                 .iter()
                 .enumerate()
                 .map(|(i, e)| EdgeDescription {

@@ -27,6 +27,8 @@
 mod json;
 mod sea;
 mod spec;
+#[cfg(test)]
+mod tests;
 mod topology;
 
 pub use json::{
@@ -42,7 +44,8 @@ pub use spec::{
 use crate::types::{Harbor, Terrain};
 use core::fmt;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::sync::Arc;
+use topology::Shape;
 
 /// Most nodes a board may have: node ids are bytes, and 255 stands for "no node"
 /// (a hex's missing corner, no set-up settlement), so it never names one.
@@ -415,24 +418,31 @@ impl EdgeInfo {
 }
 
 /// An immutable board: a validated map with its topology. Shared between clones of a game
-/// through an `Arc`.
+/// through an `Arc`; what depends only on the map's shape (nodes, edges, adjacency, hex
+/// sides, sea tables) is shared further, by every board of that shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
+    /// What every board of this shape shares.
+    shape: Arc<Shape>,
     spec: BoardSpec,
     hexes: Vec<HexInfo>,
+    /// The shape's nodes with this map's harbours.
     nodes: Vec<NodeInfo>,
+    /// The shape's edges, copied: the hot loops read them without going through the shape.
     edges: Vec<EdgeInfo>,
-    by_coord: BTreeMap<HexCoord, HexId>,
+    /// The hexes carrying each number token (one list per number: production reads them
+    /// on every roll, and a list of its own reads faster than a range of a shared one).
     by_number: [Vec<HexId>; 13],
     robber_start: Option<HexId>,
     pirate_start: Option<HexId>,
-    land: Vec<HexId>,
-    /// Edges along the sea (where ships may stand), and along land (where roads may).
+    /// Edges along the sea (where ships may stand), and along land (where roads may):
+    /// copied from the shape, to be read without going through it.
     sea_edges: crate::bits::EdgeBits,
     /// The ends of the edges along the sea.
     sea_nodes: crate::bits::NodeBits,
     land_edges: crate::bits::EdgeBits,
-    /// Per node, the land areas (bit `a`: area `a`) of the hexes at its corners.
+    /// Per node, the land areas (bit `a`: area `a`) of the hexes at its corners; empty
+    /// when the map has no areas.
     node_areas: Vec<u16>,
     /// Special victory points of each land area.
     area_vp: Vec<u8>,
@@ -440,22 +450,16 @@ pub struct Board {
     start_areas: u16,
     /// The spaces unexplored at the start, in hex-id order (fog index = position).
     fog_hexes: Vec<HexId>,
-    /// Per node, the unexplored spaces (bit `i`: fog index `i`) it is a corner of.
+    /// Per node, the unexplored spaces (bit `i`: fog index `i`) it is a corner of; empty
+    /// when the map has none.
     node_fog: Vec<u32>,
-    /// Per hex, the edges along its sides that exist (N–NE first, clockwise), then
-    /// `NONE16`: the pirate's blocked sides and victims read them without searching.
-    hex_sides: Vec<[u16; 6]>,
-    /// On an open-sea map, per edge, the sea hexes it is a side of (then `NONE8`): the
-    /// pirate's victims for every sea hex in one pass over the ships. Empty on other maps.
-    sea_sides_of: Vec<[u8; 2]>,
-    /// The sea hexes, in id order (where the pirate may go).
-    sea_hexes: Vec<HexId>,
 }
 
 impl Board {
     /// A generous estimate of the memory this board holds (itself, its map and tables, 32
     /// bytes of allocator overhead per allocation): what a batch reckons per board when it
-    /// sizes itself before allocating (`batch::Batch::new`).
+    /// sizes itself before allocating (`batch::Batch::new`). The tables its shape shares
+    /// with other boards are counted in full.
     pub(crate) fn heap_bytes(&self) -> usize {
         fn v<T>(x: &[T], cap: usize) -> usize {
             cap.max(x.len()) * size_of::<T>() + 32
@@ -468,11 +472,9 @@ impl Board {
                 size_of::<BoardArea>() + a.name.capacity() + v(&a.hexes, a.hexes.capacity()) + 64
             })
             .sum();
-        // A B-tree holds at most 11 entries a node, at least 5 but the root: twice the
-        // entries' bytes bound its nodes.
-        let tree = 2 * self.by_coord.len() * (size_of::<HexCoord>() + size_of::<HexId>()) + 256;
         size_of::<Board>()
             + 32
+            + self.shape.heap_bytes()
             + v(&s.hexes, s.hexes.capacity())
             + v(&s.harbors, s.harbors.capacity())
             + v(&s.fog, s.fog.capacity())
@@ -480,20 +482,15 @@ impl Board {
             + v(&self.hexes, self.hexes.capacity())
             + v(&self.nodes, self.nodes.capacity())
             + v(&self.edges, self.edges.capacity())
-            + tree
             + self
                 .by_number
                 .iter()
                 .map(|b| v(b, b.capacity()))
                 .sum::<usize>()
-            + v(&self.land, self.land.capacity())
             + v(&self.node_areas, self.node_areas.capacity())
             + v(&self.area_vp, self.area_vp.capacity())
             + v(&self.fog_hexes, self.fog_hexes.capacity())
             + v(&self.node_fog, self.node_fog.capacity())
-            + v(&self.hex_sides, self.hex_sides.capacity())
-            + v(&self.sea_sides_of, self.sea_sides_of.capacity())
-            + v(&self.sea_hexes, self.sea_hexes.capacity())
     }
 
     /// The map this board was built from (hexes in id order).
@@ -532,7 +529,7 @@ impl Board {
     }
     /// The hex at axial coordinates.
     pub fn hex_at(&self, c: HexCoord) -> Option<HexId> {
-        self.by_coord.get(&c).copied()
+        spec::hex_id_at(&self.spec.hexes, c)
     }
     /// The node at a hex's corner.
     pub fn node_at(&self, c: HexCoord, corner: Corner) -> Option<NodeId> {
@@ -567,12 +564,12 @@ impl Board {
     }
     /// Ids of the land hexes.
     pub fn land_hexes(&self) -> impl Iterator<Item = HexId> + '_ {
-        self.land.iter().copied()
+        self.shape.land.iter().copied()
     }
     /// The edges along a hex's sides that exist, clockwise from its N–NE side.
     #[inline]
     pub(crate) fn hex_sides(&self, h: HexId) -> impl Iterator<Item = EdgeId> + '_ {
-        self.hex_sides[h.index()]
+        self.shape.hex_sides[h.index()]
             .iter()
             .take_while(|&&e| e != NONE16)
             .map(|&e| EdgeId(e))
@@ -581,12 +578,12 @@ impl Board {
     /// [`Board::open_sea`]; nothing on other maps).
     #[inline]
     pub(crate) fn sea_sides_of(&self, e: EdgeId) -> [u8; 2] {
-        self.sea_sides_of[e.index()]
+        self.shape.sea_sides_of[e.index()]
     }
     /// The sea hexes, in id order.
     #[inline]
     pub(crate) fn sea_hexes(&self) -> &[HexId] {
-        &self.sea_hexes
+        &self.shape.sea_hexes
     }
     /// Edges along the sea (or the frame): where a ship may stand.
     #[inline]
@@ -606,7 +603,7 @@ impl Board {
     /// The land areas (bit `a`: area `a` of [`BoardSpec::areas`]) a node touches.
     #[inline]
     pub fn node_areas(&self, n: NodeId) -> u16 {
-        self.node_areas[n.index()]
+        self.node_areas.get(n.index()).copied().unwrap_or(0)
     }
     /// The special victory points of each land area.
     pub fn area_special_vp(&self) -> &[u8] {
@@ -616,7 +613,7 @@ impl Board {
     /// no areas, or `n` touches a start area (Seafarers rules, each scenario's set-up).
     #[inline]
     pub fn in_start_area(&self, n: NodeId) -> bool {
-        self.area_vp.is_empty() || self.node_areas[n.index()] & self.start_areas != 0
+        self.area_vp.is_empty() || self.node_areas(n) & self.start_areas != 0
     }
     /// The spaces unexplored when the game began (The Fog Islands), in hex-id order; a
     /// game's [`crate::Game::unexplored`] says which still are.
@@ -627,11 +624,11 @@ impl Board {
     /// `n` lies.
     #[inline]
     pub fn node_fog(&self, n: NodeId) -> u32 {
-        self.node_fog[n.index()]
+        self.node_fog.get(n.index()).copied().unwrap_or(0)
     }
     /// Ids of the land hexes, as a slice.
     #[inline]
     pub(crate) fn land(&self) -> &[HexId] {
-        &self.land
+        &self.shape.land
     }
 }

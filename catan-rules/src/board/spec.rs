@@ -1,13 +1,11 @@
 //! A map as plain data ([`BoardSpec`]) and its validation into a [`Board`].
 
-use super::topology::Topology;
+use super::topology::Shape;
 use super::{
-    lattice_key, Board, Corner, HexCoord, HexId, HexInfo, NodeId, NodeInfo, Side, MAX_EDGES,
-    MAX_HEXES, MAX_NODES,
+    lattice_key, Board, HexCoord, HexId, HexInfo, NodeInfo, Side, MAX_EDGES, MAX_HEXES, MAX_NODES,
 };
 use crate::types::{Harbor, Terrain};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// One hex of a map as plain data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,35 +264,49 @@ impl Board {
     ///
     /// # Errors
     /// [`BoardErrors`] listing each [`BoardError`] found.
-    pub fn new(mut spec: BoardSpec) -> Result<Board, BoardErrors> {
+    pub fn new(spec: BoardSpec) -> Result<Board, BoardErrors> {
+        Board::build(spec, true)
+    }
+
+    /// [`Board::new`] with the shape built afresh, never taken from (nor put in) the cache
+    /// of shapes: what the cache must give back.
+    #[cfg(test)]
+    pub(crate) fn new_uncached(spec: BoardSpec) -> Result<Board, BoardErrors> {
+        Board::build(spec, false)
+    }
+
+    fn build(mut spec: BoardSpec, cache: bool) -> Result<Board, BoardErrors> {
         let mut errs = Vec::new();
         spec.hexes.sort_by_key(|h| (h.r, h.q));
-        let by_coord = check_hexes(&spec, &mut errs);
-        let topo = Topology::cached(&spec.hexes, spec.open_sea);
-        if topo.node_count > MAX_NODES {
+        check_hexes(&spec, &mut errs);
+        // A discovered unexplored space that became land makes a shape of its own, which
+        // few other boards share: such boards are built without the cache.
+        let fog_land = spec.fog.iter().any(|&c| {
+            hex_id_at(&spec.hexes, c).is_some_and(|h| spec.hexes[h.index()].terrain.is_land())
+        });
+        let shape = Shape::shared(&spec.hexes, spec.open_sea, cache && !fog_land);
+        if shape.node_count > MAX_NODES {
             errs.push(BoardError::TooLarge {
                 what: "nodes",
-                count: topo.node_count,
+                count: shape.node_count,
                 max: MAX_NODES,
             });
         }
-        if topo.edge_count > MAX_EDGES {
+        if shape.edge_count > MAX_EDGES {
             errs.push(BoardError::TooLarge {
                 what: "edges",
-                count: topo.edge_count,
+                count: shape.edge_count,
                 max: MAX_EDGES,
             });
         }
-        let mut nodes = topo.nodes.clone();
-        let edges = topo.edges.clone();
-        let (hexes, by_number) = hex_infos(&spec, &topo);
-        place_harbors(&spec, &by_coord, &topo, &mut nodes, &mut errs);
-        let robber_start = robber_start(&spec, &by_coord, &mut errs);
-        let scen = scenario_data(&spec, &by_coord, &hexes, nodes.len(), &mut errs);
-        let pirate_start = spec.pirate.and_then(|at| match by_coord.get(&at) {
-            Some(&id) if spec.open_sea && spec.hexes[id.index()].terrain == Terrain::Sea => {
-                Some(id)
-            }
+        let mut nodes = shape.nodes.clone();
+        let edges = shape.edges.clone();
+        let (hexes, by_number) = hex_infos(&spec, &shape);
+        place_harbors(&spec, &shape, &mut nodes, &mut errs);
+        let robber_start = robber_start(&spec, &mut errs);
+        let scen = scenario_data(&spec, &hexes, nodes.len(), &mut errs);
+        let pirate_start = spec.pirate.and_then(|at| match hex_id_at(&spec.hexes, at) {
+            Some(id) if spec.open_sea && spec.hexes[id.index()].terrain == Terrain::Sea => Some(id),
             _ => {
                 errs.push(BoardError::PirateNotOnSea { at });
                 None
@@ -303,86 +315,34 @@ impl Board {
         if !errs.is_empty() {
             return Err(BoardErrors(errs));
         }
-        let land = (0..hexes.len())
-            .filter(|&i| hexes[i].terrain.is_land())
-            .map(|i| HexId(i as u8))
-            .collect();
-        let mut sea_edges = crate::bits::EdgeBits::empty(edges.len());
-        let mut land_edges = crate::bits::EdgeBits::empty(edges.len());
-        let mut sea_nodes = crate::bits::NodeBits::empty(nodes.len());
-        for (i, e) in edges.iter().enumerate() {
-            if e.touches_sea() {
-                sea_edges.insert(i);
-                for n in e.nodes {
-                    sea_nodes.insert(n.index());
-                }
-            }
-            if e.touches_land() {
-                land_edges.insert(i);
-            }
-        }
-        // Each hex's sides: the edge between consecutive corners, where both exist.
-        let edge_between = |a: u8, b: u8| {
-            nodes[a as usize]
-                .edges()
-                .find(|&e| edges[e.index()].other(NodeId(a)) == NodeId(b))
-        };
-        let hex_sides: Vec<[u16; 6]> = hexes
-            .iter()
-            .map(|h| {
-                let mut sides = [u16::MAX; 6];
-                let mut k = 0;
-                for i in 0..6 {
-                    let a = h.corner(Corner::ALL[i]);
-                    let b = h.corner(Corner::ALL[(i + 1) % 6]);
-                    if let (Some(a), Some(b)) = (a, b) {
-                        if let Some(e) = edge_between(a.0, b.0) {
-                            sides[k] = e.0;
-                            k += 1;
-                        }
-                    }
-                }
-                sides
-            })
-            .collect();
-        let sea_hexes: Vec<HexId> = (0..hexes.len())
-            .filter(|&i| hexes[i].terrain == Terrain::Sea)
-            .map(|i| HexId(i as u8))
-            .collect();
-        // Only an open-sea map has a pirate (and so a use for this table).
-        let mut sea_sides_of = Vec::new();
-        if spec.open_sea {
-            sea_sides_of = vec![[u8::MAX; 2]; edges.len()];
-            for &h in &sea_hexes {
-                for &e in hex_sides[h.index()].iter().take_while(|&&e| e != u16::MAX) {
-                    let slot = &mut sea_sides_of[e as usize];
-                    slot[usize::from(slot[0] != u8::MAX)] = h.0;
-                }
-            }
-        }
         Ok(Board {
-            hex_sides,
-            sea_sides_of,
-            sea_hexes,
+            sea_edges: shape.sea_edges,
+            sea_nodes: shape.sea_nodes,
+            land_edges: shape.land_edges,
+            shape,
             node_areas: scen.node_areas,
             area_vp: scen.area_vp,
             start_areas: scen.start_areas,
             fog_hexes: scen.fog_hexes,
             node_fog: scen.node_fog,
-            land,
-            sea_edges,
-            sea_nodes,
-            land_edges,
             spec,
             hexes,
             nodes,
             edges,
-            by_coord,
             by_number,
             robber_start,
             pirate_start,
         })
     }
+}
+
+/// The id of the hex at `c` among `hexes` sorted in reading order: where two hexes share a
+/// place (a map [`Board::new`] refuses), the last of them; ids past the last a board may
+/// have are clamped to it, as a board being checked reports that.
+pub(super) fn hex_id_at(hexes: &[HexSpec], c: HexCoord) -> Option<HexId> {
+    let end = hexes.partition_point(|h| (h.r, h.q) <= (c.r, c.q));
+    let i = end.checked_sub(1)?;
+    (hexes[i].q == c.q && hexes[i].r == c.r).then_some(HexId(i.min(254) as u8))
 }
 
 /// What a board knows of its land areas and unexplored spaces.
@@ -398,12 +358,17 @@ struct ScenarioData {
 /// unexplored spaces with the nodes at their corners; checked.
 fn scenario_data(
     spec: &BoardSpec,
-    by_coord: &BTreeMap<HexCoord, HexId>,
     hexes: &[HexInfo],
     node_count: usize,
     errs: &mut Vec<BoardError>,
 ) -> ScenarioData {
-    let mut node_areas = vec![0u16; node_count];
+    // Left empty without areas (or unexplored spaces): the board reads a missing entry
+    // as none.
+    let mut node_areas = if spec.areas.is_empty() {
+        Vec::new()
+    } else {
+        vec![0u16; node_count]
+    };
     let mut area_vp = Vec::with_capacity(spec.areas.len());
     let mut start_areas = 0u16;
     if spec.areas.len() > MAX_AREAS {
@@ -427,11 +392,9 @@ fn scenario_data(
             start_areas |= 1 << a;
         }
         for &at in &area.hexes {
-            let land = by_coord
-                .get(&at)
-                .filter(|h| hexes[h.index()].terrain.is_land());
+            let land = hex_id_at(&spec.hexes, at).filter(|h| hexes[h.index()].terrain.is_land());
             match land {
-                Some(&h) if taken.insert(at) => {
+                Some(h) if taken.insert(at) => {
                     for n in hexes[h.index()].nodes() {
                         node_areas[n.index()] |= 1 << a;
                     }
@@ -444,7 +407,11 @@ fn scenario_data(
         errs.push(BoardError::NoStartArea);
     }
     let mut fog_hexes = Vec::with_capacity(spec.fog.len());
-    let mut node_fog = vec![0u32; node_count];
+    let mut node_fog = if spec.fog.is_empty() {
+        Vec::new()
+    } else {
+        vec![0u32; node_count]
+    };
     if spec.fog.len() > MAX_FOG_SPACES {
         errs.push(BoardError::TooLarge {
             what: "unexplored spaces",
@@ -455,9 +422,9 @@ fn scenario_data(
     let mut fog: Vec<HexCoord> = spec.fog.clone();
     fog.sort_by_key(|c| (c.r, c.q));
     for (i, &at) in fog.iter().enumerate() {
-        match by_coord.get(&at) {
+        match hex_id_at(&spec.hexes, at) {
             // The pirate may not start on a space whose hex is not known yet.
-            Some(&h) if spec.open_sea && !fog_hexes.contains(&h) && spec.pirate != Some(at) => {
+            Some(h) if spec.open_sea && !fog_hexes.contains(&h) && spec.pirate != Some(at) => {
                 fog_hexes.push(h);
                 if i < MAX_FOG_SPACES {
                     for n in hexes[h.index()].nodes() {
@@ -477,13 +444,14 @@ fn scenario_data(
     }
 }
 
-/// Each hex once, with a number token exactly where it produces; at least one land hex,
-/// not too many hexes. Returns the hexes by coordinate.
-fn check_hexes(spec: &BoardSpec, errs: &mut Vec<BoardError>) -> BTreeMap<HexCoord, HexId> {
-    let mut by_coord = BTreeMap::new();
-    for (i, h) in spec.hexes.iter().enumerate() {
+/// Each hex once (`spec.hexes` sorted in reading order), with a number token exactly where
+/// it produces; at least one land hex, not too many hexes.
+fn check_hexes(spec: &BoardSpec, errs: &mut Vec<BoardError>) {
+    let mut last = None;
+    for h in &spec.hexes {
         let at = HexCoord::new(h.q, h.r);
-        if by_coord.insert(at, HexId(i.min(254) as u8)).is_some() {
+        // Sorted, two hexes at one place are neighbours in the list.
+        if last.replace(at) == Some(at) {
             errs.push(BoardError::DuplicateHex { at });
         }
         let produces = h.terrain.resource().is_some() || h.terrain == Terrain::Gold;
@@ -508,25 +476,23 @@ fn check_hexes(spec: &BoardSpec, errs: &mut Vec<BoardError>) -> BTreeMap<HexCoor
     if !spec.hexes.iter().any(|h| h.terrain.is_land()) {
         errs.push(BoardError::NoLand);
     }
-    by_coord
 }
 
 /// The built hexes, and the hexes of each number token.
-fn hex_infos(spec: &BoardSpec, topo: &Topology) -> (Vec<HexInfo>, [Vec<HexId>; 13]) {
+fn hex_infos(spec: &BoardSpec, shape: &Shape) -> (Vec<HexInfo>, [Vec<HexId>; 13]) {
     let mut hexes = Vec::with_capacity(spec.hexes.len());
     let mut by_number: [Vec<HexId>; 13] = Default::default();
     for (i, h) in spec.hexes.iter().enumerate() {
-        let hc = HexCoord::new(h.q, h.r);
         if let Some(n) = h.number {
             if (2..=12).contains(&n) && i < MAX_HEXES {
                 by_number[n as usize].push(HexId(i as u8));
             }
         }
         hexes.push(HexInfo {
-            coord: hc,
+            coord: HexCoord::new(h.q, h.r),
             terrain: h.terrain,
             number: h.number,
-            nodes: topo.corners[i],
+            nodes: shape.corners[i],
         });
     }
     (hexes, by_number)
@@ -536,17 +502,14 @@ fn hex_infos(spec: &BoardSpec, topo: &Topology) -> (Vec<HexInfo>, [Vec<HexId>; 1
 /// from a land hex and share no node with another.
 fn place_harbors(
     spec: &BoardSpec,
-    by_coord: &BTreeMap<HexCoord, HexId>,
-    topo: &Topology,
+    shape: &Shape,
     nodes: &mut [NodeInfo],
     errs: &mut Vec<BoardError>,
 ) {
     let is_land = |c: HexCoord| {
-        by_coord
-            .get(&c)
-            .is_some_and(|&HexId(i)| spec.hexes[i as usize].terrain.is_land())
+        hex_id_at(&spec.hexes, c).is_some_and(|HexId(i)| spec.hexes[i as usize].terrain.is_land())
     };
-    let keys = &topo.keys;
+    let keys = &shape.keys;
     let node_of = |y: i16, x: i16| keys.binary_search(&lattice_key(y, x)).ok();
     for hs in &spec.harbors {
         let at = HexCoord::new(hs.q, hs.r);
@@ -583,14 +546,10 @@ fn place_harbors(
 }
 
 /// The robber's starting hex: the given land hex, or the first desert.
-fn robber_start(
-    spec: &BoardSpec,
-    by_coord: &BTreeMap<HexCoord, HexId>,
-    errs: &mut Vec<BoardError>,
-) -> Option<HexId> {
+fn robber_start(spec: &BoardSpec, errs: &mut Vec<BoardError>) -> Option<HexId> {
     match spec.robber {
-        Some(at) => match by_coord.get(&at) {
-            Some(&id) if spec.hexes[id.index()].terrain.is_land() => Some(id),
+        Some(at) => match hex_id_at(&spec.hexes, at) {
+            Some(id) if spec.hexes[id.index()].terrain.is_land() => Some(id),
             _ => {
                 errs.push(BoardError::RobberNotOnLand { at });
                 None

@@ -1,0 +1,143 @@
+//! What depends only on a board's shape (nodes, edges, adjacency, hex sides, sea tables) is
+//! built once per shape and shared through a process-wide cache: every board built through
+//! it must equal the same board built from scratch, for every map kind and player count of
+//! the base game, every Seafarers scenario, and maps of one's own.
+
+use super::{Board, BoardSpec, HexCoord};
+use crate::layouts::{self, Island, MapKind};
+use crate::rules::Rules;
+use crate::scenario::Scenario;
+use crate::types::Terrain;
+use crate::Rng;
+use std::sync::Arc;
+
+/// The board of `spec` through the cache equals the board built from scratch (or both
+/// refuse the map with the same errors).
+fn same_as_fresh(spec: &BoardSpec) -> Option<Board> {
+    let cached = Board::new(spec.clone());
+    let fresh = Board::new_uncached(spec.clone());
+    assert_eq!(cached, fresh, "{spec:?}");
+    cached.ok()
+}
+
+/// Every base-game map kind for every player count, on each island that fits, dealt from a
+/// few seeds.
+fn base_specs() -> Vec<BoardSpec> {
+    let mut out = Vec::new();
+    for players in 2..=6u8 {
+        for map in [MapKind::Beginner, MapKind::Variable, MapKind::Random] {
+            let island = if players >= 5 {
+                Island::FiveSix
+            } else {
+                Island::Standard
+            };
+            let rules = Rules {
+                players,
+                map,
+                island,
+                ..Rules::default()
+            };
+            for seed in 0..3 {
+                out.push(layouts::for_rules(&rules, &mut Rng::new(seed)));
+            }
+        }
+    }
+    out
+}
+
+/// Every scenario's map for every player count, as printed and dealt from a few seeds.
+fn sea_specs() -> Vec<BoardSpec> {
+    let mut out = Vec::new();
+    for scenario in Scenario::ALL {
+        for players in 3..=6 {
+            let map = scenario.map(players).unwrap();
+            out.push(map.deal(None).unwrap().board);
+            for seed in 0..3 {
+                out.push(map.deal(Some(&mut Rng::new(seed))).unwrap().board);
+            }
+        }
+    }
+    out
+}
+
+/// Maps of one's own: a two-hex map, the beginners' map with a land hex turned to sea, a
+/// map with two hexes at one place, and a Fog Islands map with an unexplored space
+/// discovered as land (a shape built without the cache).
+fn own_specs() -> Vec<BoardSpec> {
+    let small: BoardSpec = serde_json::from_str(
+        r#"{"hexes": [{"q": 0, "r": 0, "terrain": "forest", "number": 8},
+                      {"q": 1, "r": 0, "terrain": "desert"}],
+            "harbors": [{"q": 0, "r": 0, "side": "w", "kind": "3:1"}]}"#,
+    )
+    .unwrap();
+    let mut sea_swap = layouts::beginner();
+    let desert = sea_swap
+        .hexes
+        .iter()
+        .position(|h| h.terrain == Terrain::Desert)
+        .unwrap();
+    sea_swap.hexes[desert].terrain = Terrain::Sea;
+    let mut twice = layouts::beginner();
+    twice.hexes.push(twice.hexes[3]);
+    let mut discovered = Scenario::FogIslands
+        .map(4)
+        .unwrap()
+        .deal(None)
+        .unwrap()
+        .board;
+    let at: HexCoord = discovered.fog[0];
+    let h = discovered
+        .hexes
+        .iter_mut()
+        .find(|h| (h.q, h.r) == (at.q, at.r))
+        .unwrap();
+    h.terrain = Terrain::Hills;
+    h.number = Some(5);
+    vec![small, sea_swap, twice, discovered]
+}
+
+#[test]
+fn boards_built_through_the_shared_shapes_equal_boards_built_from_scratch() {
+    let specs: Vec<BoardSpec> = [base_specs(), sea_specs(), own_specs()].concat();
+    let mut built = 0;
+    for spec in &specs {
+        built += usize::from(same_as_fresh(spec).is_some());
+    }
+    // Only the map with two hexes at one place is refused.
+    assert_eq!(built, specs.len() - 1);
+}
+
+#[test]
+fn boards_of_one_shape_share_it_and_others_do_not() {
+    let mut rng = Rng::new(9);
+    let a = Board::new(layouts::random(&mut rng)).unwrap();
+    let b = Board::new(layouts::random(&mut rng)).unwrap();
+    let five_six = Board::new(layouts::five_six_random(&mut rng)).unwrap();
+    assert_ne!(a.spec(), b.spec());
+    // The cache may drop a shape between the two builds (other tests build many): then
+    // equal shapes, built twice.
+    assert_eq!(a.shape, b.shape);
+    assert!(!Arc::ptr_eq(&a.shape, &five_six.shape));
+    assert_ne!(a.shape, five_six.shape);
+}
+
+#[test]
+fn boards_built_on_many_threads_at_once_equal_boards_built_from_scratch() {
+    let specs: Vec<BoardSpec> = [base_specs(), sea_specs()].concat();
+    let specs = Arc::new(specs);
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let specs = specs.clone();
+            std::thread::spawn(move || {
+                // Each thread in its own order, so that they race for the same shapes.
+                for i in 0..specs.len() {
+                    let spec = &specs[(i + t * 13) % specs.len()];
+                    same_as_fresh(spec);
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+}
