@@ -95,6 +95,12 @@ impl Scenario {
     /// printed maps of the Seafarers 5–6 player extension were not found; docs/rulings.md
     /// §42). `None` for other counts (2 players, or more than 6).
     pub fn map(self, players: u8) -> Option<SeaMap> {
+        self.map_ref(players).cloned()
+    }
+
+    /// [`Scenario::map`], read once per process and lent out after that: a new game on it
+    /// neither parses its JSON nor copies it.
+    pub(crate) fn map_ref(self, players: u8) -> Option<&'static SeaMap> {
         let json = match (self, players) {
             (Scenario::NewShores, 3) => include_str!("../maps/new_shores_3p.json"),
             (Scenario::NewShores, 4) => include_str!("../maps/new_shores_4p.json"),
@@ -112,13 +118,8 @@ impl Scenario {
             }
             _ => return None,
         };
-        // Each map is read once per process and copied out after that: a game on an
-        // official map no longer parses its JSON (`Game::new` on a scenario calls this).
         static PARSED: [OnceLock<SeaMap>; 4 * 8] = [const { OnceLock::new() }; 4 * 8];
         let slot = &PARSED[self as usize * 8 + (players as usize & 7)];
-        Some(
-            slot.get_or_init(|| SeaMap::from_json(json).expect("the official maps are valid"))
-                .clone(),
-        )
+        Some(slot.get_or_init(|| SeaMap::from_json(json).expect("the official maps are valid")))
     }
 }

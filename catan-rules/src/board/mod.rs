@@ -430,6 +430,9 @@ pub struct Board {
     nodes: Vec<NodeInfo>,
     /// The shape's edges, copied: the hot loops read them without going through the shape.
     edges: Vec<EdgeInfo>,
+    /// The shape's sea hexes of each edge (open-sea maps only), copied for the same reason:
+    /// the pirate's victims read them for every ship.
+    sea_sides_of: Vec<[u8; 2]>,
     /// The hexes carrying each number token (one list per number: production reads them
     /// on every roll, and a list of its own reads faster than a range of a shared one).
     by_number: [Vec<HexId>; 13],
@@ -482,6 +485,7 @@ impl Board {
             + v(&self.hexes, self.hexes.capacity())
             + v(&self.nodes, self.nodes.capacity())
             + v(&self.edges, self.edges.capacity())
+            + v(&self.sea_sides_of, self.sea_sides_of.capacity())
             + self
                 .by_number
                 .iter()
@@ -578,7 +582,7 @@ impl Board {
     /// [`Board::open_sea`]; nothing on other maps).
     #[inline]
     pub(crate) fn sea_sides_of(&self, e: EdgeId) -> [u8; 2] {
-        self.shape.sea_sides_of[e.index()]
+        self.sea_sides_of[e.index()]
     }
     /// The sea hexes, in id order.
     #[inline]

@@ -377,11 +377,12 @@ impl SeaMap {
         if let Some(rng) = rng {
             let printed = hexes.clone();
             let mut dealer = Dealer::new(&printed);
+            let dealer = &mut dealer;
             let mut well = false;
             for _ in 0..DEAL_TRIES {
                 hexes.copy_from_slice(&printed);
                 dealer.deal(&mut hexes, None, rng);
-                well = self.dealt_well(&dealer, &hexes);
+                well = self.dealt_well(dealer, &hexes);
                 if well {
                     break;
                 }
@@ -391,7 +392,7 @@ impl SeaMap {
             for _ in 0..DEAL_TRIES * u32::from(!well && !self.number_bans.is_empty()) {
                 hexes.copy_from_slice(&printed);
                 dealer.deal(&mut hexes, Some(&self.number_bans), rng);
-                if self.dealt_well(&dealer, &hexes) {
+                if self.dealt_well(dealer, &hexes) {
                     break;
                 }
             }
@@ -547,13 +548,14 @@ impl SeaMap {
 
     /// No 6 or 8 next to another (unless the map allows it), and no number on a terrain
     /// that bans it.
-    fn dealt_well(&self, dealer: &Dealer, hexes: &[SeaHex]) -> bool {
+    fn dealt_well(&self, dealer: &mut Dealer, hexes: &[SeaHex]) -> bool {
         (self.red_may_touch || !dealer.red_neighbours(hexes))
-            && hexes.iter().all(|h| {
-                self.number_bans.iter().all(|b| {
-                    b.terrain != h.terrain || !h.number.is_some_and(|n| b.numbers.contains(&n))
-                })
-            })
+            && (self.number_bans.is_empty()
+                || hexes.iter().all(|h| {
+                    self.number_bans.iter().all(|b| {
+                        b.terrain != h.terrain || !h.number.is_some_and(|n| b.numbers.contains(&n))
+                    })
+                }))
     }
 
     /// Each land hex's area (given, or the computed islands), checked.
@@ -645,15 +647,14 @@ fn islands(hexes: &[SeaHex]) -> (Vec<Option<u8>>, Vec<AreaSpec>) {
 }
 
 /// What the deals of one map share, worked out once for all the tries of a deal: each
-/// pool's hexes, the pairs of neighbouring hexes, and room for a pool's terrains and
-/// numbers.
+/// pool's hexes, and room for a pool's terrains and numbers and for the red numbers.
 struct Dealer {
     /// The land hexes of every pool, pool after pool in pool order.
     members: Vec<usize>,
     /// Where each pool's hexes end in `members`.
     ends: Vec<usize>,
-    /// Neighbouring hexes, each pair once.
-    neighbours: Vec<(usize, usize)>,
+    /// The hexes with a 6 or 8 of a deal.
+    reds: Vec<HexCoord>,
     terrains: Vec<Terrain>,
     numbers: Vec<u8>,
 }
@@ -671,19 +672,10 @@ impl Dealer {
             );
             ends.push(members.len());
         }
-        let at = |h: &SeaHex| HexCoord::new(h.q, h.r);
-        let mut neighbours = Vec::new();
-        for (i, a) in hexes.iter().enumerate() {
-            for (j, b) in hexes.iter().enumerate().skip(i + 1) {
-                if at(a).distance(at(b)) == 1 {
-                    neighbours.push((i, j));
-                }
-            }
-        }
         Dealer {
             members,
             ends,
-            neighbours,
+            reds: Vec::new(),
             terrains: Vec::new(),
             numbers: Vec::new(),
         }
@@ -754,8 +746,16 @@ impl Dealer {
     }
 
     /// Whether a 6 or 8 is next to another 6 or 8.
-    fn red_neighbours(&self, hexes: &[SeaHex]) -> bool {
-        let red = |i: usize| matches!(hexes[i].number, Some(6 | 8));
-        self.neighbours.iter().any(|&(i, j)| red(i) && red(j))
+    fn red_neighbours(&mut self, hexes: &[SeaHex]) -> bool {
+        // A map has few of them: each against the others, not every pair of neighbours.
+        self.reds.clear();
+        self.reds.extend(
+            hexes
+                .iter()
+                .filter(|h| matches!(h.number, Some(6 | 8)))
+                .map(|h| HexCoord::new(h.q, h.r)),
+        );
+        let reds = &self.reds;
+        (0..reds.len()).any(|i| reds[i + 1..].iter().any(|&b| reds[i].distance(b) == 1))
     }
 }

@@ -301,6 +301,7 @@ impl Board {
         }
         let mut nodes = shape.nodes.clone();
         let edges = shape.edges.clone();
+        let sea_sides_of = shape.sea_sides_of.clone();
         let (hexes, by_number) = hex_infos(&spec, &shape);
         place_harbors(&spec, &shape, &mut nodes, &mut errs);
         let robber_start = robber_start(&spec, &mut errs);
@@ -329,6 +330,7 @@ impl Board {
             hexes,
             nodes,
             edges,
+            sea_sides_of,
             by_number,
             robber_start,
             pirate_start,
