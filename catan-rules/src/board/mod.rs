@@ -21,8 +21,9 @@
 //!
 //! # The code
 //! This file holds ids, coordinates and the built [`Board`] with its queries; `spec.rs` the
-//! map as plain data and its validation ([`Board::new`]); `topology.rs` the nodes and edges
-//! derived from where the hexes are; `json.rs` the board described for drawing.
+//! map as plain data and its validation ([`Board::new`]); `topology.rs` the nodes, edges
+//! and tables derived from where the hexes are (a board's shape, built once per shape and
+//! shared by every board of it); `json.rs` the board described for drawing.
 
 mod json;
 mod sea;
