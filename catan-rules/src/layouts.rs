@@ -95,34 +95,47 @@ pub enum MapKind {
 
 /// The sea hexes around the standard island (distance 3 from the centre), reading order.
 pub fn standard_sea_ring() -> Vec<HexCoord> {
-    let mut v = Vec::with_capacity(18);
-    for r in -3i8..=3 {
-        for q in -3i8..=3 {
+    STANDARD_SEA.to_vec()
+}
+
+/// [`standard_sea_ring`], worked out once at compile time.
+const STANDARD_SEA: [HexCoord; 18] = {
+    let mut out = [HexCoord::new(0, 0); 18];
+    let mut i = 0;
+    let mut r = -3i8;
+    while r <= 3 {
+        let mut q = -3i8;
+        while q <= 3 {
             let c = HexCoord::new(q, r);
             if c.distance(HexCoord::new(0, 0)) == 3 {
-                v.push(c);
+                out[i] = c;
+                i += 1;
             }
+            q += 1;
         }
+        r += 1;
     }
-    v
-}
+    out
+};
 
 fn spec_from(
     terrains: &[Terrain; 19],
     numbers: &[Option<u8>; 19],
     harbors: &[Harbor; 9],
 ) -> BoardSpec {
-    let mut hexes: Vec<HexSpec> = STANDARD_LAND
-        .iter()
-        .zip(terrains.iter().zip(numbers.iter()))
-        .map(|(c, (&terrain, &number))| HexSpec {
-            q: c.q,
-            r: c.r,
-            terrain,
-            number,
-        })
-        .collect();
-    hexes.extend(standard_sea_ring().into_iter().map(|c| HexSpec {
+    let mut hexes: Vec<HexSpec> = Vec::with_capacity(STANDARD_LAND.len() + STANDARD_SEA.len());
+    hexes.extend(
+        STANDARD_LAND
+            .iter()
+            .zip(terrains.iter().zip(numbers.iter()))
+            .map(|(c, (&terrain, &number))| HexSpec {
+                q: c.q,
+                r: c.r,
+                terrain,
+                number,
+            }),
+    );
+    hexes.extend(STANDARD_SEA.iter().map(|&c| HexSpec {
         q: c.q,
         r: c.r,
         terrain: Terrain::Sea,
@@ -294,9 +307,14 @@ pub fn random(rng: &mut Rng) -> BoardSpec {
     let mut terrains = STANDARD_TERRAINS;
     rng.shuffle(&mut terrains);
     let harbors = shuffled_harbors(rng);
-    let mut candidates: Vec<usize> = (0..19)
-        .filter(|&i| terrains[i] != Terrain::Desert)
-        .collect();
+    // The 18 hexes that are not the desert, in order (no allocation: a new game deals
+    // one of these boards).
+    let mut candidates = [0usize; 18];
+    let mut k = 0;
+    for i in (0..19).filter(|&i| terrains[i] != Terrain::Desert) {
+        candidates[k] = i;
+        k += 1;
+    }
     rng.shuffle(&mut candidates);
     let mut red = Vec::with_capacity(4);
     let found = place_red(&candidates, 0, &mut red);
@@ -310,11 +328,13 @@ pub fn random(rng: &mut Rng) -> BoardSpec {
     for (&i, &n) in red.iter().zip(reds.iter()) {
         numbers[i] = Some(n);
     }
-    let mut rest: Vec<u8> = TOKENS_A_TO_R
-        .iter()
-        .copied()
-        .filter(|&n| n != 6 && n != 8)
-        .collect();
+    let mut rest = [0u8; 14];
+    for (slot, n) in rest
+        .iter_mut()
+        .zip(TOKENS_A_TO_R.iter().filter(|&&n| n != 6 && n != 8))
+    {
+        *slot = *n;
+    }
     rng.shuffle(&mut rest);
     let mut rest = rest.into_iter();
     for &i in &candidates {

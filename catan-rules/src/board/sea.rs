@@ -418,14 +418,16 @@ impl SeaMap {
             pool: None,
         }));
         all.sort_by_key(|h| (h.r, h.q));
+        // Read only for a map that passed its checks: its hexes (sorted) are each at a
+        // place of their own, and no unexplored space is at one of them.
         let hex_area = |areas: &[Option<u8>]| -> Vec<Option<u8>> {
-            let by: BTreeMap<(i8, i8), Option<u8>> = hexes
-                .iter()
-                .zip(areas)
-                .map(|(h, &a)| ((h.r, h.q), a))
-                .collect();
             all.iter()
-                .map(|h| by.get(&(h.r, h.q)).copied().flatten())
+                .map(|h| {
+                    let i = hexes
+                        .binary_search_by_key(&(h.r, h.q), |x| (x.r, x.q))
+                        .ok()?;
+                    areas.get(i).copied().flatten()
+                })
                 .collect()
         };
         let hexes = &all;
@@ -523,11 +525,13 @@ impl SeaMap {
 
     /// Unexplored spaces apart from the hexes, and stacks that fill them.
     fn check_fog(&self, fog: &FogSpec, hexes: &[SeaHex], errs: &mut Vec<MapError>) {
-        let mut seen: std::collections::BTreeSet<HexCoord> =
-            hexes.iter().map(|h| HexCoord::new(h.q, h.r)).collect();
-        for &at in &fog.spaces {
-            if !seen.insert(at) {
-                errs.push(MapError::FogSpaceTaken { at });
+        if !fog.spaces.is_empty() {
+            let mut seen: std::collections::BTreeSet<HexCoord> =
+                hexes.iter().map(|h| HexCoord::new(h.q, h.r)).collect();
+            for &at in &fog.spaces {
+                if !seen.insert(at) {
+                    errs.push(MapError::FogSpaceTaken { at });
+                }
             }
         }
         let producing = fog

@@ -342,9 +342,14 @@ impl Board {
 /// place (a map [`Board::new`] refuses), the last of them; ids past the last a board may
 /// have are clamped to it, as a board being checked reports that.
 pub(super) fn hex_id_at(hexes: &[HexSpec], c: HexCoord) -> Option<HexId> {
+    hex_index_at(hexes, c).map(|i| HexId(i.min(254) as u8))
+}
+
+/// [`hex_id_at`] as a place in `hexes`, not clamped: one place for one coordinate.
+fn hex_index_at(hexes: &[HexSpec], c: HexCoord) -> Option<usize> {
     let end = hexes.partition_point(|h| (h.r, h.q) <= (c.r, c.q));
     let i = end.checked_sub(1)?;
-    (hexes[i].q == c.q && hexes[i].r == c.r).then_some(HexId(i.min(254) as u8))
+    (hexes[i].q == c.q && hexes[i].r == c.r).then_some(i)
 }
 
 /// What a board knows of its land areas and unexplored spaces.
@@ -380,7 +385,15 @@ fn scenario_data(
             max: MAX_AREAS,
         });
     }
-    let mut taken = std::collections::BTreeSet::new();
+    // The hexes already in an area, by place in `spec.hexes` (a place is a coordinate).
+    let mut taken = vec![
+        false;
+        if spec.areas.is_empty() {
+            0
+        } else {
+            spec.hexes.len()
+        }
+    ];
     for (a, area) in spec.areas.iter().enumerate().take(MAX_AREAS) {
         if area.special_vp > MAX_AREA_SPECIAL_VP {
             errs.push(BoardError::SpecialVpTooHigh {
@@ -394,9 +407,12 @@ fn scenario_data(
             start_areas |= 1 << a;
         }
         for &at in &area.hexes {
-            let land = hex_id_at(&spec.hexes, at).filter(|h| hexes[h.index()].terrain.is_land());
-            match land {
-                Some(h) if taken.insert(at) => {
+            let at_index = hex_index_at(&spec.hexes, at);
+            let land = at_index
+                .map(|i| HexId(i.min(254) as u8))
+                .filter(|h| hexes[h.index()].terrain.is_land());
+            match (land, at_index) {
+                (Some(h), Some(i)) if !std::mem::replace(&mut taken[i], true) => {
                     for n in hexes[h.index()].nodes() {
                         node_areas[n.index()] |= 1 << a;
                     }
