@@ -657,6 +657,11 @@ struct Dealer {
     members: Vec<usize>,
     /// Where each pool's hexes end in `members`.
     ends: Vec<usize>,
+    /// The printed terrains of `members`, and their printed numbers with where each
+    /// pool's end: every deal starts from them.
+    printed_terrains: Vec<Terrain>,
+    printed_numbers: Vec<u8>,
+    number_ends: Vec<usize>,
     /// The hexes with a 6 or 8 of a deal.
     reds: Vec<HexCoord>,
     terrains: Vec<Terrain>,
@@ -676,9 +681,21 @@ impl Dealer {
             );
             ends.push(members.len());
         }
+        let printed_terrains = members.iter().map(|&i| hexes[i].terrain).collect();
+        let mut printed_numbers = Vec::new();
+        let mut number_ends = Vec::with_capacity(ends.len());
+        let mut start = 0;
+        for &end in &ends {
+            printed_numbers.extend(members[start..end].iter().filter_map(|&i| hexes[i].number));
+            number_ends.push(printed_numbers.len());
+            start = end;
+        }
         Dealer {
             members,
             ends,
+            printed_terrains,
+            printed_numbers,
+            number_ends,
             reds: Vec::new(),
             terrains: Vec::new(),
             numbers: Vec::new(),
@@ -688,19 +705,20 @@ impl Dealer {
     /// Shuffles each pool's terrains among its hexes, then its numbers among its producing
     /// hexes: at random, or with `bans` each number (the most restricted first) to a random
     /// hex whose terrain does not ban it, while there is one. `hexes` are the map's as
-    /// printed.
+    /// printed (as given to [`Dealer::new`]).
     fn deal(&mut self, hexes: &mut [SeaHex], bans: Option<&[NumberBan]>, rng: &mut Rng) {
         let producing = |h: &SeaHex| h.terrain.resource().is_some() || h.terrain == Terrain::Gold;
-        let mut start = 0;
-        for &end in &self.ends {
+        let (mut start, mut number_start) = (0, 0);
+        for (&end, &number_end) in self.ends.iter().zip(&self.number_ends) {
             let members = &self.members[start..end];
-            start = end;
             let terrains = &mut self.terrains;
             let numbers = &mut self.numbers;
             terrains.clear();
-            terrains.extend(members.iter().map(|&i| hexes[i].terrain));
+            terrains.extend_from_slice(&self.printed_terrains[start..end]);
             numbers.clear();
-            numbers.extend(members.iter().filter_map(|&i| hexes[i].number));
+            numbers.extend_from_slice(&self.printed_numbers[number_start..number_end]);
+            start = end;
+            number_start = number_end;
             rng.shuffle(terrains);
             rng.shuffle(numbers);
             if let Some(bans) = bans {
