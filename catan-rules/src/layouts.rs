@@ -118,23 +118,29 @@ const STANDARD_SEA: [HexCoord; 18] = {
     out
 };
 
+/// The land hexes at `land` with their terrains and numbers.
+fn land_specs<'a>(
+    land: &'a [HexCoord],
+    terrains: &'a [Terrain],
+    numbers: &'a [Option<u8>],
+) -> impl Iterator<Item = HexSpec> + 'a {
+    land.iter()
+        .zip(terrains.iter().zip(numbers.iter()))
+        .map(|(c, (&terrain, &number))| HexSpec {
+            q: c.q,
+            r: c.r,
+            terrain,
+            number,
+        })
+}
+
 fn spec_from(
     terrains: &[Terrain; 19],
     numbers: &[Option<u8>; 19],
     harbors: &[Harbor; 9],
 ) -> BoardSpec {
     let mut hexes: Vec<HexSpec> = Vec::with_capacity(STANDARD_LAND.len() + STANDARD_SEA.len());
-    hexes.extend(
-        STANDARD_LAND
-            .iter()
-            .zip(terrains.iter().zip(numbers.iter()))
-            .map(|(c, (&terrain, &number))| HexSpec {
-                q: c.q,
-                r: c.r,
-                terrain,
-                number,
-            }),
-    );
+    hexes.extend(land_specs(&STANDARD_LAND, terrains, numbers));
     hexes.extend(STANDARD_SEA.iter().map(|&c| HexSpec {
         q: c.q,
         r: c.r,
@@ -310,10 +316,11 @@ pub fn random(rng: &mut Rng) -> BoardSpec {
     // The 18 hexes that are not the desert, in order (no allocation: a new game deals
     // one of these boards).
     let mut candidates = [0usize; 18];
-    let mut k = 0;
-    for i in (0..19).filter(|&i| terrains[i] != Terrain::Desert) {
-        candidates[k] = i;
-        k += 1;
+    for (slot, i) in candidates
+        .iter_mut()
+        .zip((0..19).filter(|&i| terrains[i] != Terrain::Desert))
+    {
+        *slot = i;
     }
     rng.shuffle(&mut candidates);
     let mut red = Vec::with_capacity(4);
@@ -464,16 +471,7 @@ fn five_six_spec(
     numbers: &[Option<u8>; 30],
     harbors: &[Harbor; 11],
 ) -> BoardSpec {
-    let mut hexes: Vec<HexSpec> = FIVE_SIX_LAND
-        .iter()
-        .zip(terrains.iter().zip(numbers.iter()))
-        .map(|(c, (&terrain, &number))| HexSpec {
-            q: c.q,
-            r: c.r,
-            terrain,
-            number,
-        })
-        .collect();
+    let mut hexes: Vec<HexSpec> = land_specs(&FIVE_SIX_LAND, terrains, numbers).collect();
     // The frame is the same for every 5–6 board: found once (a new game is dealt often).
     static FRAME: std::sync::OnceLock<Vec<HexCoord>> = std::sync::OnceLock::new();
     let frame = FRAME.get_or_init(|| sea_around(&FIVE_SIX_LAND));
