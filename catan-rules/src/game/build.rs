@@ -19,6 +19,7 @@ use crate::board::{EdgeId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
+use crate::game::memo::Spots;
 use crate::types::{Piece, Player, Resources};
 
 /// Cost of a road (Base rules "Building Costs").
@@ -286,14 +287,14 @@ impl Game {
     /// The main phase's builds `player` can afford and has pieces for: roads, then
     /// settlements, then cities.
     #[inline(always)]
-    pub(super) fn push_builds<O: Out>(&self, player: Player, out: &mut O) {
+    pub(super) fn push_builds<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
         let s = &self.seats[player.index()];
         let (max_roads, max_settlements, max_cities) = self.rules.pieces();
         if s.roads < max_roads && s.hand.contains(&ROAD_COST) {
-            self.push_roads(player, out);
+            self.push_roads(player, memo, out);
         }
         if s.settlements < max_settlements && s.hand.contains(&SETTLEMENT_COST) {
-            self.push_settlements(player, out);
+            self.push_settlements(player, memo, out);
         }
         if s.cities < max_cities && s.hand.contains(&CITY_COST) {
             self.push_cities(player, out);
@@ -301,8 +302,8 @@ impl Game {
     }
 
     /// Every road spot of `player`, in edge order.
-    pub(super) fn push_roads<O: Out>(&self, player: Player, out: &mut O) {
-        self.road_spots(player.0).for_each(|e| {
+    pub(super) fn push_roads<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
+        memo.road_spots(self, player.0).for_each(|e| {
             out.push(Action::BuildRoad {
                 player,
                 edge: EdgeId(e as u16),
@@ -348,13 +349,71 @@ impl Game {
         free
     }
 
-    /// Main-phase settlement sites of `player`, in node order: free nodes on land at the
-    /// player's roads or ships with no building next to them.
-    fn push_settlements<O: Out>(&self, player: Player, out: &mut O) {
-        let tag = player.0 + 1;
+    /// What a new piece of `p` on `edge` adds to `p`'s road spots and settlement sites
+    /// worked out before it, when no building has changed since: the empty edges at the
+    /// edge's ends that are free of opponents' buildings (a road only), and the ends that
+    /// are settlement sites. Taking the edge itself out of everyone's road spots is the
+    /// caller's. Kept beside [`Game::road_spots`] and [`Game::settlement_sites`], whose
+    /// results it extends (a debug build compares: `game::memo`).
+    #[inline]
+    pub(crate) fn spots_after_piece(
+        &self,
+        p: u8,
+        edge: EdgeId,
+        ship: bool,
+        roads: Option<&mut EdgeBits>,
+        sites: Option<&mut NodeBits>,
+    ) {
+        let board = &*self.board;
+        let ends = board.edge(edge).nodes;
+        if let Some(roads) = roads.filter(|_| !ship) {
+            for n in ends {
+                let v = self.nodes.get(n.index());
+                if v != 0 && v & 7 != p + 1 {
+                    continue;
+                }
+                for f in board.node(n).edges() {
+                    let land = !board.open_sea() || board.land_edges().contains(f.index());
+                    if self.edges.get(f.index()) == 0 && land {
+                        roads.insert(f.index());
+                    }
+                }
+            }
+        }
+        if let Some(sites) = sites {
+            for n in ends {
+                let node = board.node(n);
+                let [a, b, c] = node.neighbors_padded();
+                let near = self.nodes.get(a as usize)
+                    | self.nodes.get(b as usize)
+                    | self.nodes.get(c as usize);
+                if self.nodes.get(n.index()) == 0 && near == 0 && node.on_land() {
+                    sites.insert(n.index());
+                }
+            }
+        }
+    }
+
+    /// Main-phase settlement sites of `player`, in node order.
+    #[inline(always)]
+    fn push_settlements<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
+        memo.settlement_sites(self, player.0).for_each(|n| {
+            out.push(Action::BuildSettlement {
+                player,
+                node: NodeId(n as u8),
+            })
+        });
+    }
+
+    /// Main-phase settlement sites of `p`: free nodes on land at the player's roads or
+    /// ships with no building next to them.
+    #[inline]
+    pub(crate) fn settlement_sites(&self, p: u8) -> NodeBits {
+        let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
-        let mut ends = NodeBits::empty(board.nodes().len());
+        let nn = board.nodes().len();
+        let mut ends = NodeBits::empty(nn);
         self.edges.for_each_matching(ne, 0x07, tag, |e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
                 if self.nodes.get(n.index()) == 0 {
@@ -362,16 +421,18 @@ impl Game {
                 }
             }
         });
+        let mut sites = NodeBits::empty(nn);
         ends.for_each(|n| {
-            let node = NodeId(n as u8);
-            let [a, b, c] = board.node(node).neighbors_padded();
+            let node = board.node(NodeId(n as u8));
+            let [a, b, c] = node.neighbors_padded();
             let near = self.nodes.get(a as usize)
                 | self.nodes.get(b as usize)
                 | self.nodes.get(c as usize);
-            if near == 0 && board.node(node).on_land() {
-                out.push(Action::BuildSettlement { player, node });
+            if near == 0 && node.on_land() {
+                sites.insert(n);
             }
         });
+        sites
     }
 
     /// `player`'s settlements, in node order: where a city may go.

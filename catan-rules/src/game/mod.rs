@@ -32,6 +32,7 @@ mod devcards;
 pub(crate) mod fog;
 mod gold;
 pub(crate) mod legal;
+pub(crate) mod memo;
 mod pirate;
 mod production;
 pub(crate) mod robber;
@@ -48,6 +49,7 @@ pub(crate) use ships::{FreshShips, SHIP};
 pub use ships::{SHIPS, SHIP_COST};
 pub(crate) use special_build::check_special_build_position;
 pub(crate) use trade::{answer, Offer};
+pub use memo::ListingMemo;
 pub use turn::{Decision, Phase};
 
 use crate::action::Action;
