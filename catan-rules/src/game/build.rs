@@ -349,49 +349,33 @@ impl Game {
         free
     }
 
-    /// What a new piece of `p` on `edge` adds to `p`'s road spots and settlement sites
-    /// worked out before it, when no building has changed since: the empty edges at the
-    /// edge's ends that are free of opponents' buildings (a road only), and the ends that
-    /// are settlement sites. Taking the edge itself out of everyone's road spots is the
-    /// caller's. Kept beside [`Game::road_spots`] and [`Game::settlement_sites`], whose
-    /// results it extends (a debug build compares: `game::memo`).
+    /// Adds to `roads` (road spots of `p`) the empty edges at `node` when it is free of
+    /// opponents' buildings: what a new end of `p`'s network there (a road's end, a
+    /// building) adds to the spots worked out before it ([`Game::road_spots`]).
     #[inline]
-    pub(crate) fn spots_after_piece(
-        &self,
-        p: u8,
-        edge: EdgeId,
-        ship: bool,
-        roads: Option<&mut EdgeBits>,
-        sites: Option<&mut NodeBits>,
-    ) {
+    pub(crate) fn road_spots_at(&self, p: u8, node: NodeId, roads: &mut EdgeBits) {
         let board = &*self.board;
-        let ends = board.edge(edge).nodes;
-        if let Some(roads) = roads.filter(|_| !ship) {
-            for n in ends {
-                let v = self.nodes.get(n.index());
-                if v != 0 && v & 7 != p + 1 {
-                    continue;
-                }
-                for f in board.node(n).edges() {
-                    let land = !board.open_sea() || board.land_edges().contains(f.index());
-                    if self.edges.get(f.index()) == 0 && land {
-                        roads.insert(f.index());
-                    }
-                }
+        let v = self.nodes.get(node.index());
+        if v != 0 && v & 7 != p + 1 {
+            return;
+        }
+        for f in board.node(node).edges() {
+            let land = !board.open_sea() || board.land_edges().contains(f.index());
+            if self.edges.get(f.index()) == 0 && land {
+                roads.insert(f.index());
             }
         }
-        if let Some(sites) = sites {
-            for n in ends {
-                let node = board.node(n);
-                let [a, b, c] = node.neighbors_padded();
-                let near = self.nodes.get(a as usize)
-                    | self.nodes.get(b as usize)
-                    | self.nodes.get(c as usize);
-                if self.nodes.get(n.index()) == 0 && near == 0 && node.on_land() {
-                    sites.insert(n.index());
-                }
-            }
-        }
+    }
+
+    /// Whether `node` is a settlement site for a player whose road or ship ends there
+    /// ([`Game::settlement_sites`]): empty, on land, nothing next to it.
+    #[inline]
+    pub(crate) fn is_site(&self, node: NodeId) -> bool {
+        let info = self.board.node(node);
+        let [a, b, c] = info.neighbors_padded();
+        let near =
+            self.nodes.get(a as usize) | self.nodes.get(b as usize) | self.nodes.get(c as usize);
+        self.nodes.get(node.index()) == 0 && near == 0 && info.on_land()
     }
 
     /// Main-phase settlement sites of `player`, in node order.
@@ -423,12 +407,7 @@ impl Game {
         });
         let mut sites = NodeBits::empty(nn);
         ends.for_each(|n| {
-            let node = board.node(NodeId(n as u8));
-            let [a, b, c] = node.neighbors_padded();
-            let near = self.nodes.get(a as usize)
-                | self.nodes.get(b as usize)
-                | self.nodes.get(c as usize);
-            if near == 0 && node.on_land() {
+            if self.is_site(NodeId(n as u8)) {
                 sites.insert(n);
             }
         });

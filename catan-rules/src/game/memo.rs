@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use super::Game;
 use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
-use crate::board::{Board, EdgeId, MAX_HEXES};
+use crate::board::{Board, EdgeId, NodeId, MAX_HEXES};
 use crate::game::ships::SHIP;
 use crate::types::MAX_PLAYERS;
 
@@ -129,75 +129,130 @@ impl ListingMemo {
     }
 
     /// Whether the result `bit` is kept for `g`'s pieces; marks it kept from here on (the
-    /// caller then works it out when it was not). Changed pieces drop what they change
+    /// caller then works it out when it was not). Changed pieces change what they touch
     /// ([`ListingMemo::renew`]).
     #[inline(always)]
     fn kept(&mut self, g: &Game, bit: u32) -> bool {
         let board = &*g.board;
         let wn = board.nodes().len().div_ceil(16);
         let we = board.edges().len().div_ceil(16);
-        let same_board = self.board.as_ref().is_some_and(|b| Arc::ptr_eq(b, &g.board));
-        if !(same_board
+        if !(self.board.as_ref().is_some_and(|b| Arc::ptr_eq(b, &g.board))
             && self.nodes.0[..wn] == g.nodes.0[..wn]
             && self.edges.0[..we] == g.edges.0[..we])
         {
-            self.renew(g, same_board && self.nodes.0[..wn] == g.nodes.0[..wn], we);
+            self.renew(g, wn, we);
         }
         let kept = self.valid & bit != 0;
         self.valid |= bit;
         kept
     }
 
-    /// Takes `g`'s pieces (and board) as the memo's inputs. When only edges were taken
-    /// (`same_nodes`: same board, same buildings), a new road or ship of seat `q` adds to
-    /// `q`'s road spots and settlement sites ([`Game::spots_after_piece`]) and takes its
-    /// edge out of everyone's road spots: a road or ship does not block another's way,
-    /// only a building does (Base rules 'Building', roads), and the robber's victims do
-    /// not change. Anything else (a building, a ship moved away, another board) drops
-    /// every result.
+    /// Takes `g`'s pieces (and board) as the memo's inputs, bringing the kept results up
+    /// to date with the pieces added since (pieces are only ever added on a board, but for
+    /// a moved ship):
+    ///
+    /// - a settlement of `q` on node `n` takes `n` and its neighbours out of every
+    ///   settlement site (the distance rule), adds `n`'s empty edges to `q`'s road spots,
+    ///   adds `q` to the owners of `n`'s hexes, and drops the road spots of the others
+    ///   with a road at `n` (a building breaks their way there); a city changes nothing
+    ///   the memo holds;
+    /// - a road or ship of `q` on edge `e` adds to `q`'s road spots (a road's ends) and
+    ///   settlement sites, and takes `e` out of everyone's road spots: a road or ship
+    ///   does not block another's way, only a building does (Base rules 'Building').
+    ///
+    /// Anything else (a ship moved away, another board) drops every result. Each update
+    /// asks the rule's own file ([`Game::road_spots_at`], [`Game::is_site`]) on the new
+    /// pieces.
     #[cold]
     #[inline(never)]
-    fn renew(&mut self, g: &Game, same_nodes: bool, we: usize) {
-        let mut keep = 0;
-        if same_nodes {
-            keep = self.valid;
-            'words: for k in 0..we {
-                let (old, new) = (self.edges.0[k], g.edges.0[k]);
-                let x = old ^ new;
-                // Bit 0 of every changed nibble.
-                let mut z = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111_1111;
-                while z != 0 {
-                    let s = z.trailing_zeros();
-                    z &= z - 1;
-                    if (old >> s) & 15 != 0 {
-                        keep = 0;
-                        break 'words;
-                    }
-                    let v = ((new >> s) & 15) as u8;
-                    let q = (v & 7) - 1;
-                    let e = 16 * k + (s >> 2) as usize;
-                    let (roads, sites) = (
-                        keep & (1 << q) != 0,
-                        keep & (1 << (SITES + q as u32)) != 0,
-                    );
-                    g.spots_after_piece(
-                        q,
-                        EdgeId(e as u16),
-                        v & SHIP != 0,
-                        roads.then_some(&mut self.roads[q as usize]),
-                        sites.then_some(&mut self.sites[q as usize]),
-                    );
-                    for spots in &mut self.roads {
-                        spots.remove(e);
-                    }
-                }
-            }
-        } else if self.board.as_ref().is_none_or(|b| !Arc::ptr_eq(b, &g.board)) {
+    fn renew(&mut self, g: &Game, wn: usize, we: usize) {
+        let keep = if self.board.as_ref().is_some_and(|b| Arc::ptr_eq(b, &g.board)) {
+            self.update(g, wn, we)
+        } else {
             self.board = Some(Arc::clone(&g.board));
-        }
+            0
+        };
         self.nodes = g.nodes;
         self.edges = g.edges;
         self.valid = keep;
+    }
+
+    /// The results still valid after the changes from the memo's pieces to `g`'s, brought
+    /// up to date (see [`ListingMemo::renew`]).
+    fn update(&mut self, g: &Game, wn: usize, we: usize) -> u32 {
+        let board = &*g.board;
+        let mut keep = self.valid;
+        for k in 0..wn {
+            let (old, new) = (self.nodes.0[k], g.nodes.0[k]);
+            for_each_changed(old, new, |i, was, now| {
+                if was != 0 {
+                    // A city on one's own settlement, or a change no rule makes.
+                    if now == 0 || was & 7 != now & 7 {
+                        keep = 0;
+                    }
+                    return;
+                }
+                let n = NodeId((16 * k + i) as u8);
+                let q = (now & 7) - 1;
+                let info = board.node(n);
+                for sites in &mut self.sites {
+                    sites.remove(n.index());
+                    for m in info.neighbors() {
+                        sites.remove(m.index());
+                    }
+                }
+                for h in info.hexes_padded() {
+                    self.owners[h as usize] |= 1 << q;
+                }
+                g.road_spots_at(q, n, &mut self.roads[q as usize]);
+                for e in info.edges() {
+                    let v = g.edges.get(e.index()) & 7;
+                    if v != 0 && v != q + 1 {
+                        keep &= !(1 << (v - 1));
+                    }
+                }
+            });
+        }
+        for k in 0..we {
+            let (old, new) = (self.edges.0[k], g.edges.0[k]);
+            for_each_changed(old, new, |i, was, now| {
+                if was != 0 {
+                    keep = 0;
+                    return;
+                }
+                let e = 16 * k + i;
+                let q = (now & 7) - 1;
+                let ends = board.edge(EdgeId(e as u16)).nodes;
+                if now & SHIP == 0 {
+                    for n in ends {
+                        g.road_spots_at(q, n, &mut self.roads[q as usize]);
+                    }
+                }
+                for n in ends {
+                    if g.is_site(n) {
+                        self.sites[q as usize].insert(n.index());
+                    }
+                }
+                for spots in &mut self.roads {
+                    spots.remove(e);
+                }
+            });
+        }
+        keep
+    }
+}
+
+/// Calls `f(i, was, now)` for every nibble `i` of a word that differs between `old` and
+/// `new`.
+#[inline(always)]
+fn for_each_changed(old: u64, new: u64, mut f: impl FnMut(usize, u8, u8)) {
+    let x = old ^ new;
+    // Bit 0 of every changed nibble.
+    let mut z = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111_1111;
+    while z != 0 {
+        let s = z.trailing_zeros();
+        z &= z - 1;
+        f((s >> 2) as usize, ((old >> s) & 15) as u8, ((new >> s) & 15) as u8);
     }
 }
 
