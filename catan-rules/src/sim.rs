@@ -299,7 +299,13 @@ where
 /// ```
 pub fn play_random(rules: Rules, seed: u64, domestic_trade: bool) -> GameSummary {
     let mut legal: Vec<Action> = Vec::with_capacity(256);
-    play_with_buffer(rules, seed, domestic_trade, &mut legal, &mut ListingMemo::new())
+    play_with_buffer(
+        rules,
+        seed,
+        domestic_trade,
+        &mut legal,
+        &mut ListingMemo::new(),
+    )
 }
 
 fn play_with_buffer(

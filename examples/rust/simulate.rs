@@ -25,8 +25,8 @@
 //! (apply the enumerated actions with `Game::apply_legal`, which skips re-checking them;
 //! the default is the checked `Game::apply_with`).
 
-use catan_rules::sim::{playout_with, Limits};
 use catan_rules::game::ListingMemo;
+use catan_rules::sim::{playout_with, Limits};
 use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng, Rules, Scenario};
 use rayon::prelude::*;
 use std::io::Write;

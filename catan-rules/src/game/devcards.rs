@@ -316,7 +316,12 @@ impl Game {
     /// Every card play of `player`: knights (with every robber move), Road Building, each
     /// Monopoly resource, each Year of Plenty take.
     #[inline]
-    pub(super) fn push_card_plays<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
+    pub(super) fn push_card_plays<O: Out, M: Spots>(
+        &self,
+        player: Player,
+        memo: &mut M,
+        out: &mut O,
+    ) {
         let s = &self.seats[player.index()];
         // Nothing to play (most listings): one test of the four playable kinds at once.
         let d = s.dev.0;

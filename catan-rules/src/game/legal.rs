@@ -163,11 +163,7 @@ impl Game {
 
     /// [`Game::legal_actions_without_offers`] with a [`ListingMemo`] (see
     /// [`Game::legal_actions_with`]).
-    pub fn legal_actions_without_offers_with(
-        &self,
-        memo: &mut ListingMemo,
-        out: &mut Vec<Action>,
-    ) {
+    pub fn legal_actions_without_offers_with(&self, memo: &mut ListingMemo, out: &mut Vec<Action>) {
         out.clear();
         self.enumerate_with(memo, &mut WithoutOffers(out));
     }

@@ -42,12 +42,8 @@ pub(crate) trait Spots {
     /// Calls `f` with the owners of the buildings around each hex, as bits
     /// ([`Game::hex_owners`]); when `eligible` is empty (nobody could be robbed) the bits
     /// may be left out.
-    fn hex_owners<R>(
-        &mut self,
-        g: &Game,
-        eligible: u8,
-        f: impl FnOnce(&[u8; MAX_HEXES]) -> R,
-    ) -> R;
+    fn hex_owners<R>(&mut self, g: &Game, eligible: u8, f: impl FnOnce(&[u8; MAX_HEXES]) -> R)
+        -> R;
 }
 
 impl Spots for () {
@@ -136,7 +132,10 @@ impl ListingMemo {
         let board = &*g.board;
         let wn = board.nodes().len().div_ceil(16);
         let we = board.edges().len().div_ceil(16);
-        if !(self.board.as_ref().is_some_and(|b| Arc::ptr_eq(b, &g.board))
+        if !(self
+            .board
+            .as_ref()
+            .is_some_and(|b| Arc::ptr_eq(b, &g.board))
             && self.nodes.0[..wn] == g.nodes.0[..wn]
             && self.edges.0[..we] == g.edges.0[..we])
         {
@@ -166,7 +165,11 @@ impl ListingMemo {
     #[cold]
     #[inline(never)]
     fn renew(&mut self, g: &Game, wn: usize, we: usize) {
-        let keep = if self.board.as_ref().is_some_and(|b| Arc::ptr_eq(b, &g.board)) {
+        let keep = if self
+            .board
+            .as_ref()
+            .is_some_and(|b| Arc::ptr_eq(b, &g.board))
+        {
             self.update(g, wn, we)
         } else {
             self.board = Some(Arc::clone(&g.board));
@@ -252,7 +255,11 @@ fn for_each_changed(old: u64, new: u64, mut f: impl FnMut(usize, u8, u8)) {
     while z != 0 {
         let s = z.trailing_zeros();
         z &= z - 1;
-        f((s >> 2) as usize, ((old >> s) & 15) as u8, ((new >> s) & 15) as u8);
+        f(
+            (s >> 2) as usize,
+            ((old >> s) & 15) as u8,
+            ((new >> s) & 15) as u8,
+        );
     }
 }
 

@@ -45,11 +45,11 @@ mod turn;
 
 pub use build::{CITY_COST, ROAD_COST, SETTLEMENT_COST};
 pub use devcards::DEV_CARD_COST;
+pub use memo::ListingMemo;
 pub(crate) use ships::{FreshShips, SHIP};
 pub use ships::{SHIPS, SHIP_COST};
 pub(crate) use special_build::check_special_build_position;
 pub(crate) use trade::{answer, Offer};
-pub use memo::ListingMemo;
 pub use turn::{Decision, Phase};
 
 use crate::action::Action;

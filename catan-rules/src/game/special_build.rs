@@ -83,7 +83,12 @@ impl Game {
 
     /// The Special Build Phase's legal actions for the player building: builds (roads,
     /// settlements, cities), buying a card, then passing.
-    pub(super) fn push_special_build<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
+    pub(super) fn push_special_build<O: Out, M: Spots>(
+        &self,
+        player: Player,
+        memo: &mut M,
+        out: &mut O,
+    ) {
         self.push_builds(player, memo, out);
         self.push_ships(player, out);
         self.push_buy_card(player, out);
