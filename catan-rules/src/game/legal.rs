@@ -156,16 +156,28 @@ impl Game {
     /// settlement sites, the buildings around each hex) kept in `memo` from one call to the
     /// next, while the pieces do not change: the same list in the same order, whatever
     /// `memo` holds (see [`ListingMemo`]).
+    ///
+    /// On open-sea maps (Seafarers) the memo is not used: ships change the edges and move
+    /// away often enough there that keeping it up to date cost more than it saved
+    /// (docs/performance.md, "Seventh round").
     pub fn legal_actions_with(&self, memo: &mut ListingMemo, out: &mut Vec<Action>) {
         out.clear();
-        self.enumerate_with(memo, out);
+        if self.board.open_sea() {
+            self.enumerate(out);
+        } else {
+            self.enumerate_with(memo, out);
+        }
     }
 
     /// [`Game::legal_actions_without_offers`] with a [`ListingMemo`] (see
     /// [`Game::legal_actions_with`]).
     pub fn legal_actions_without_offers_with(&self, memo: &mut ListingMemo, out: &mut Vec<Action>) {
         out.clear();
-        self.enumerate_with(memo, &mut WithoutOffers(out));
+        if self.board.open_sea() {
+            self.enumerate(&mut WithoutOffers(out));
+        } else {
+            self.enumerate_with(memo, &mut WithoutOffers(out));
+        }
     }
 
     /// The legal actions as a new vector (see [`Game::legal_actions`]).
