@@ -157,27 +157,19 @@ impl Game {
     /// next, while the pieces do not change: the same list in the same order, whatever
     /// `memo` holds (see [`ListingMemo`]).
     ///
-    /// On open-sea maps (Seafarers) the memo is not used: ships change the edges and move
+    /// On open-sea maps (Seafarers) the memo keeps nothing: ships change the edges and move
     /// away often enough there that keeping it up to date cost more than it saved
     /// (docs/performance.md, "Seventh round").
     pub fn legal_actions_with(&self, memo: &mut ListingMemo, out: &mut Vec<Action>) {
         out.clear();
-        if self.board.open_sea() {
-            self.enumerate(out);
-        } else {
-            self.enumerate_with(memo, out);
-        }
+        self.enumerate_with(memo, out);
     }
 
     /// [`Game::legal_actions_without_offers`] with a [`ListingMemo`] (see
     /// [`Game::legal_actions_with`]).
     pub fn legal_actions_without_offers_with(&self, memo: &mut ListingMemo, out: &mut Vec<Action>) {
         out.clear();
-        if self.board.open_sea() {
-            self.enumerate(&mut WithoutOffers(out));
-        } else {
-            self.enumerate_with(memo, &mut WithoutOffers(out));
-        }
+        self.enumerate_with(memo, &mut WithoutOffers(out));
     }
 
     /// The legal actions as a new vector (see [`Game::legal_actions`]).

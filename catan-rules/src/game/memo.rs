@@ -130,6 +130,11 @@ impl ListingMemo {
     #[inline(always)]
     fn kept(&mut self, g: &Game, bit: u32) -> bool {
         let board = &*g.board;
+        if board.open_sea() {
+            // Seafarers: ships change the edges (and move away) too often for the memo
+            // to pay; every result is worked out again.
+            return false;
+        }
         let wn = board.nodes().len().div_ceil(16);
         let we = board.edges().len().div_ceil(16);
         if !(self
