@@ -79,8 +79,8 @@ const OWNERS: u32 = 1 << 16;
 
 /// The caller's memo of the piece-dependent parts of a listing (see the module notes): pass
 /// it to [`Game::legal_actions_with`] or [`Game::legal_actions_without_offers_with`] at
-/// every step of a loop, for one game or several in turn. About 1.6 KB; making one costs a
-/// few hundred instructions, so a loop keeps it next to its `Vec<Action>`.
+/// every step of a loop, for one game or several in turn. About 1.2 KB; a loop keeps one
+/// next to its `Vec<Action>`.
 #[derive(Clone)]
 pub struct ListingMemo {
     /// The board the results are on; holding it keeps its address from being reused by
