@@ -6,12 +6,13 @@
 //! the robber's victims come from), although the pieces change in only about sixty of the
 //! ~950 actions of a random game. [`ListingMemo`] keeps those results together with a copy
 //! of the owners they came from and the board they are on; at the next listing it compares
-//! the owners by content (a few words on the base boards) and reuses what it holds when
-//! nothing moved. The game's state carries nothing for it (no counter, no field), so its
+//! the owners by content (a few words on the base boards), reuses what it holds when
+//! nothing moved, and brings it up to date when pieces were added. The game's state carries nothing for it (no counter, no field), so its
 //! size and clone cost do not change, and a memo may be used with any game: a listing with
 //! a memo is the listing without one, in the same order, whatever the memo holds (a debug
 //! build compares every reused result with the one worked out again;
-//! `tests/listing_memo.rs` plays random games both ways).
+//! `tests/listing_memo.rs` plays random games both ways). On open-sea maps (Seafarers) it
+//! keeps nothing: ships change the edges, and move away, too often for it to pay.
 //!
 //! ```
 //! use catan_rules::game::ListingMemo;
