@@ -30,7 +30,7 @@ use crate::action::Action;
 use crate::cards::{CardAction, CardEventSink, CardGame};
 use crate::engine::Engine;
 use crate::event::{Event, EventSink};
-use crate::game::Game;
+use crate::game::{Game, ListingMemo};
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::types::Player;
@@ -98,10 +98,15 @@ pub trait Playout: Engine {
     /// The number of the turn being played (what [`Limits::max_turns`] counts).
     fn turn_number(&self) -> u32;
 
+    /// What a loop keeps beside its action buffer from one listing to the next (the base
+    /// game's [`ListingMemo`]; `()` for a game that keeps nothing).
+    type Memo: Default;
+
     /// Writes the legal actions into `out` (cleared first), in the order of
     /// [`Engine::legal_actions`], leaving out offers of trade between players when
-    /// `offers` is false (the other actions, answers included, stay).
-    fn playout_actions(&self, offers: bool, out: &mut Vec<Self::Action>);
+    /// `offers` is false (the other actions, answers included, stay). `memo` changes only
+    /// how fast: the list is the same whatever it holds.
+    fn playout_actions(&self, offers: bool, memo: &mut Self::Memo, out: &mut Vec<Self::Action>);
 }
 
 /// A game that reports the events of an action into a sink of type `S` as it applies it:
@@ -124,13 +129,15 @@ impl Playout for Game {
         self.turn()
     }
 
+    type Memo = ListingMemo;
+
     #[inline]
-    fn playout_actions(&self, offers: bool, out: &mut Vec<Action>) {
+    fn playout_actions(&self, offers: bool, memo: &mut ListingMemo, out: &mut Vec<Action>) {
         if offers {
-            self.legal_actions(out);
+            self.legal_actions_with(memo, out);
         } else {
             // The same list as enumerating everything and dropping the offers.
-            self.legal_actions_without_offers(out);
+            self.legal_actions_without_offers_with(memo, out);
         }
     }
 }
@@ -152,7 +159,9 @@ impl Playout for CardGame {
         u32::from(self.turn())
     }
 
-    fn playout_actions(&self, offers: bool, out: &mut Vec<CardAction>) {
+    type Memo = ();
+
+    fn playout_actions(&self, offers: bool, (): &mut (), out: &mut Vec<CardAction>) {
         self.legal_actions(out);
         if !offers {
             out.retain(|a| !a.is_offer());
@@ -234,6 +243,23 @@ pub fn playout<E, S>(
     limits: Limits,
     legal: &mut Vec<E::Action>,
     sink: &mut S,
+    choose: impl FnMut(&[E::Action]) -> usize,
+) -> u32
+where
+    E: Playout + ApplyInto<S>,
+{
+    playout_with(game, limits, legal, &mut E::Memo::default(), sink, choose)
+}
+
+/// [`playout`] with the loop's [`Playout::Memo`] kept by the caller (beside `legal`), so
+/// that one memo serves game after game. The games played are the same as with
+/// [`playout`].
+pub fn playout_with<E, S>(
+    game: &mut E,
+    limits: Limits,
+    legal: &mut Vec<E::Action>,
+    memo: &mut E::Memo,
+    sink: &mut S,
     mut choose: impl FnMut(&[E::Action]) -> usize,
 ) -> u32
 where
@@ -244,7 +270,7 @@ where
         && game.turn_number() < limits.max_turns
         && actions < limits.max_actions
     {
-        game.playout_actions(limits.offers, legal);
+        game.playout_actions(limits.offers, memo, legal);
         if legal.is_empty() {
             break;
         }
@@ -273,7 +299,13 @@ where
 /// ```
 pub fn play_random(rules: Rules, seed: u64, domestic_trade: bool) -> GameSummary {
     let mut legal: Vec<Action> = Vec::with_capacity(256);
-    play_with_buffer(rules, seed, domestic_trade, &mut legal)
+    play_with_buffer(
+        rules,
+        seed,
+        domestic_trade,
+        &mut legal,
+        &mut ListingMemo::new(),
+    )
 }
 
 fn play_with_buffer(
@@ -281,6 +313,7 @@ fn play_with_buffer(
     seed: u64,
     domestic_trade: bool,
     legal: &mut Vec<Action>,
+    memo: &mut ListingMemo,
 ) -> GameSummary {
     let mut summary = GameSummary {
         seed,
@@ -295,7 +328,7 @@ fn play_with_buffer(
         max_turns: MAX_TURNS,
         ..Limits::default()
     };
-    summary.actions = playout(&mut game, limits, legal, &mut summary, |l| {
+    summary.actions = playout_with(&mut game, limits, legal, memo, &mut summary, |l| {
         policy.below(l.len() as u32) as usize
     });
     summary.winner = game.winner();
@@ -376,10 +409,10 @@ pub fn try_simulate(
     out.resize(games, GameSummary::default());
     let threads = useful_threads(threads, games);
     let play_chunk = |first: usize, slots: &mut [GameSummary]| {
-        let mut legal = Vec::with_capacity(256);
+        let (mut legal, mut memo) = (Vec::with_capacity(256), ListingMemo::new());
         for (k, slot) in slots.iter_mut().enumerate() {
             let s = seed.wrapping_add((first + k) as u64);
-            *slot = play_with_buffer(rules, s, domestic_trade, &mut legal);
+            *slot = play_with_buffer(rules, s, domestic_trade, &mut legal, &mut memo);
         }
     };
     if threads == 1 {

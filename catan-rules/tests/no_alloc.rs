@@ -1,12 +1,13 @@
 //! The simulation hot path allocates nothing: once a game exists and the buffers have
-//! grown, enumerating legal actions into a reused `Vec`, building a legal-action mask,
-//! cloning the game and applying an action (with events dropped, or by id) never touch the
-//! heap. A counting global allocator proves it.
+//! grown, enumerating legal actions into a reused `Vec` (with or without a listing memo),
+//! building a legal-action mask, cloning the game and applying an action (with events
+//! dropped, or by id) never touch the heap. A counting global allocator proves it.
 //!
 //! The state is also small and fixed-size; its size is pinned here (see
 //! `docs/performance.md`).
 
 use catan_rules::action_space::ActionSpace;
+use catan_rules::game::ListingMemo;
 use catan_rules::{Action, Game, Rng, Rules, Scenario};
 #[path = "common/counting.rs"]
 mod counting;
@@ -45,6 +46,7 @@ fn steps_without_allocating(rules: Rules, count: u64) {
     let mut mask = vec![0u64; space.words()];
     let mut legal: Vec<Action> = Vec::with_capacity(1 << 16);
     let mut policy = Rng::new(9);
+    let mut memo = ListingMemo::new();
 
     // The counter sees allocations on this thread.
     let probe = allocations();
@@ -56,7 +58,12 @@ fn steps_without_allocating(rules: Rules, count: u64) {
     for (i, start) in games.iter().enumerate() {
         let mut game = start.clone();
         while game.winner().is_none() {
-            game.legal_actions(&mut legal);
+            if i % 3 == 1 {
+                // With the caller's listing memo, kept across the games.
+                game.legal_actions_with(&mut memo, &mut legal);
+            } else {
+                game.legal_actions(&mut legal);
+            }
             legal.retain(|a| !a.is_trade_offer());
             let a = legal[policy.below(legal.len() as u32) as usize];
             let snapshot = game.clone();

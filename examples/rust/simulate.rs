@@ -25,7 +25,8 @@
 //! (apply the enumerated actions with `Game::apply_legal`, which skips re-checking them;
 //! the default is the checked `Game::apply_with`).
 
-use catan_rules::sim::{playout, Limits};
+use catan_rules::game::ListingMemo;
+use catan_rules::sim::{playout_with, Limits};
 use catan_rules::{Action, DevCard, Event, EventSink, Game, MapKind, Player, Rng, Rules, Scenario};
 use rayon::prelude::*;
 use std::io::Write;
@@ -275,6 +276,9 @@ fn play(
 ) -> Counts {
     let mut counts = Counts::default();
     let mut legal: Vec<Action> = Vec::with_capacity(256);
+    // What the listing works out from the pieces alone, kept from one step (and game) to
+    // the next while the pieces do not change.
+    let mut memo = ListingMemo::new();
     let mut last_draw = Instant::now();
     // The library's playout loop (the one `simulate --game cards` runs too): uniform
     // choices, offers as asked, checked unless `--unchecked`, stopped at `sim::MAX_TURNS`.
@@ -287,7 +291,7 @@ fn play(
     for i in range {
         let mut policy = Rng::new(o.seed.wrapping_add(i) ^ 0x005e_ed0f_7a11_5eed);
         let mut game = Game::new(rules, o.seed.wrapping_add(i)).expect("valid rules");
-        let n = playout(&mut game, limits, &mut legal, &mut counts, |l| {
+        let n = playout_with(&mut game, limits, &mut legal, &mut memo, &mut counts, |l| {
             policy.below(l.len() as u32) as usize
         });
         counts.actions += u64::from(n);

@@ -19,6 +19,7 @@ use crate::board::{EdgeId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
+use crate::game::memo::Spots;
 use crate::types::{Piece, Player, Resources};
 
 /// Cost of a road (Base rules "Building Costs").
@@ -286,14 +287,14 @@ impl Game {
     /// The main phase's builds `player` can afford and has pieces for: roads, then
     /// settlements, then cities.
     #[inline(always)]
-    pub(super) fn push_builds<O: Out>(&self, player: Player, out: &mut O) {
+    pub(super) fn push_builds<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
         let s = &self.seats[player.index()];
         let (max_roads, max_settlements, max_cities) = self.rules.pieces();
         if s.roads < max_roads && s.hand.contains(&ROAD_COST) {
-            self.push_roads(player, out);
+            self.push_roads(player, memo, out);
         }
         if s.settlements < max_settlements && s.hand.contains(&SETTLEMENT_COST) {
-            self.push_settlements(player, out);
+            self.push_settlements(player, memo, out);
         }
         if s.cities < max_cities && s.hand.contains(&CITY_COST) {
             self.push_cities(player, out);
@@ -301,8 +302,8 @@ impl Game {
     }
 
     /// Every road spot of `player`, in edge order.
-    pub(super) fn push_roads<O: Out>(&self, player: Player, out: &mut O) {
-        self.road_spots(player.0).for_each(|e| {
+    pub(super) fn push_roads<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
+        memo.road_spots(self, player.0).for_each(|e| {
             out.push(Action::BuildRoad {
                 player,
                 edge: EdgeId(e as u16),
@@ -348,13 +349,55 @@ impl Game {
         free
     }
 
-    /// Main-phase settlement sites of `player`, in node order: free nodes on land at the
-    /// player's roads or ships with no building next to them.
-    fn push_settlements<O: Out>(&self, player: Player, out: &mut O) {
-        let tag = player.0 + 1;
+    /// Adds to `roads` (road spots of `p`) the empty edges at `node` when it is free of
+    /// opponents' buildings: what a new end of `p`'s network there (a road's end, a
+    /// building) adds to the spots worked out before it ([`Game::road_spots`]).
+    #[inline]
+    pub(crate) fn road_spots_at(&self, p: u8, node: NodeId, roads: &mut EdgeBits) {
+        let board = &*self.board;
+        let v = self.nodes.get(node.index());
+        if v != 0 && v & 7 != p + 1 {
+            return;
+        }
+        for f in board.node(node).edges() {
+            let land = !board.open_sea() || board.land_edges().contains(f.index());
+            if self.edges.get(f.index()) == 0 && land {
+                roads.insert(f.index());
+            }
+        }
+    }
+
+    /// Whether `node` is a settlement site for a player whose road or ship ends there
+    /// ([`Game::settlement_sites`]): empty, on land, nothing next to it.
+    #[inline]
+    pub(crate) fn is_site(&self, node: NodeId) -> bool {
+        let info = self.board.node(node);
+        let [a, b, c] = info.neighbors_padded();
+        let near =
+            self.nodes.get(a as usize) | self.nodes.get(b as usize) | self.nodes.get(c as usize);
+        self.nodes.get(node.index()) == 0 && near == 0 && info.on_land()
+    }
+
+    /// Main-phase settlement sites of `player`, in node order.
+    #[inline(always)]
+    fn push_settlements<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
+        memo.settlement_sites(self, player.0).for_each(|n| {
+            out.push(Action::BuildSettlement {
+                player,
+                node: NodeId(n as u8),
+            })
+        });
+    }
+
+    /// Main-phase settlement sites of `p`: free nodes on land at the player's roads or
+    /// ships with no building next to them.
+    #[inline]
+    pub(crate) fn settlement_sites(&self, p: u8) -> NodeBits {
+        let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
-        let mut ends = NodeBits::empty(board.nodes().len());
+        let nn = board.nodes().len();
+        let mut ends = NodeBits::empty(nn);
         self.edges.for_each_matching(ne, 0x07, tag, |e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
                 if self.nodes.get(n.index()) == 0 {
@@ -362,16 +405,13 @@ impl Game {
                 }
             }
         });
+        let mut sites = NodeBits::empty(nn);
         ends.for_each(|n| {
-            let node = NodeId(n as u8);
-            let [a, b, c] = board.node(node).neighbors_padded();
-            let near = self.nodes.get(a as usize)
-                | self.nodes.get(b as usize)
-                | self.nodes.get(c as usize);
-            if near == 0 && board.node(node).on_land() {
-                out.push(Action::BuildSettlement { player, node });
+            if self.is_site(NodeId(n as u8)) {
+                sites.insert(n);
             }
         });
+        sites
     }
 
     /// `player`'s settlements, in node order: where a city may go.

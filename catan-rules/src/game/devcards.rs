@@ -23,6 +23,7 @@ use crate::board::HexId;
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
+use crate::game::memo::Spots;
 use crate::rules::ChanceMode;
 use crate::types::{DevCard, Player, Resource, Resources, MAX_PLAYERS};
 
@@ -315,7 +316,12 @@ impl Game {
     /// Every card play of `player`: knights (with every robber move), Road Building, each
     /// Monopoly resource, each Year of Plenty take.
     #[inline]
-    pub(super) fn push_card_plays<O: Out>(&self, player: Player, out: &mut O) {
+    pub(super) fn push_card_plays<O: Out, M: Spots>(
+        &self,
+        player: Player,
+        memo: &mut M,
+        out: &mut O,
+    ) {
         let s = &self.seats[player.index()];
         // Nothing to play (most listings): one test of the four playable kinds at once.
         let d = s.dev.0;
@@ -323,7 +329,7 @@ impl Game {
             return;
         }
         if s.dev[DevCard::Knight] > 0 {
-            self.push_robber_moves(player, true, out);
+            self.push_robber_moves(player, true, memo, out);
             self.push_pirate_moves(player, true, out);
         }
         if s.dev[DevCard::RoadBuilding] > 0 {

@@ -16,6 +16,7 @@
 //! offer (other amounts, to one player) is still checked by [`Game::is_legal`] and applied
 //! by [`Game::apply`]. Counter-offers are never listed; they too can be applied.
 
+use super::memo::{ListingMemo, Spots};
 use super::{trade::OFFERS, Game, Phase};
 use crate::action::Action;
 use crate::types::{Player, Resource};
@@ -85,7 +86,14 @@ impl Game {
     /// Writes every legal action into `out`, in the documented order: in the main phase
     /// builds (roads, settlements, cities), buying a card, card plays, trades, ending the
     /// turn.
+    #[inline]
     pub(crate) fn enumerate<O: Out>(&self, out: &mut O) {
+        self.enumerate_with(&mut (), out);
+    }
+
+    /// [`Game::enumerate`], with the piece-dependent parts taken from `memo`.
+    #[inline(always)]
+    pub(crate) fn enumerate_with<O: Out, M: Spots>(&self, memo: &mut M, out: &mut O) {
         match self.phase {
             Phase::GameOver => return,
             _ if self.fog.pending != 0 => return self.push_reveals(out),
@@ -107,30 +115,30 @@ impl Game {
             }
             Phase::Roll => {
                 self.push_rolls(player, out);
-                self.push_card_plays(player, out);
+                self.push_card_plays(player, memo, out);
             }
             Phase::MoveRobber => {
-                self.push_robber_moves(player, false, out);
+                self.push_robber_moves(player, false, memo, out);
                 self.push_pirate_moves(player, false, out);
             }
             Phase::RoadBuilding => {
                 if self.seats[player.index()].roads < self.rules.pieces().0 {
-                    self.push_roads(player, out);
+                    self.push_roads(player, memo, out);
                 }
                 self.push_ships(player, out);
                 self.push_finish_road_building(player, out);
             }
             Phase::Main => {
-                self.push_builds(player, out);
+                self.push_builds(player, memo, out);
                 self.push_ships_and_moves(player, out);
                 self.push_buy_card(player, out);
-                self.push_card_plays(player, out);
+                self.push_card_plays(player, memo, out);
                 if self.trading_open() {
                     self.push_trades(player, out);
                 }
                 out.push(Action::EndTurn { player });
             }
-            Phase::SpecialBuild => self.push_special_build(player, out),
+            Phase::SpecialBuild => self.push_special_build(player, memo, out),
             Phase::Discard | Phase::GameOver => {}
         }
     }
@@ -142,6 +150,26 @@ impl Game {
     pub fn legal_actions_without_offers(&self, out: &mut Vec<Action>) {
         out.clear();
         self.enumerate(&mut WithoutOffers(out));
+    }
+
+    /// [`Game::legal_actions`] with the parts that depend on the pieces alone (road spots,
+    /// settlement sites, the buildings around each hex) kept in `memo` from one call to the
+    /// next, while the pieces do not change: the same list in the same order, whatever
+    /// `memo` holds (see [`ListingMemo`]).
+    ///
+    /// On open-sea maps (Seafarers) the memo keeps nothing: ships change the edges and move
+    /// away often enough there that keeping it up to date cost more than it saved
+    /// (docs/performance.md, "Seventh round").
+    pub fn legal_actions_with(&self, memo: &mut ListingMemo, out: &mut Vec<Action>) {
+        out.clear();
+        self.enumerate_with(memo, out);
+    }
+
+    /// [`Game::legal_actions_without_offers`] with a [`ListingMemo`] (see
+    /// [`Game::legal_actions_with`]).
+    pub fn legal_actions_without_offers_with(&self, memo: &mut ListingMemo, out: &mut Vec<Action>) {
+        out.clear();
+        self.enumerate_with(memo, &mut WithoutOffers(out));
     }
 
     /// The legal actions as a new vector (see [`Game::legal_actions`]).

@@ -32,6 +32,7 @@ mod devcards;
 pub(crate) mod fog;
 mod gold;
 pub(crate) mod legal;
+pub(crate) mod memo;
 mod pirate;
 mod production;
 pub(crate) mod robber;
@@ -44,6 +45,7 @@ mod turn;
 
 pub use build::{CITY_COST, ROAD_COST, SETTLEMENT_COST};
 pub use devcards::DEV_CARD_COST;
+pub use memo::ListingMemo;
 pub(crate) use ships::{FreshShips, SHIP};
 pub use ships::{SHIPS, SHIP_COST};
 pub(crate) use special_build::check_special_build_position;

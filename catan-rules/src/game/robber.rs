@@ -17,6 +17,7 @@ use crate::board::{HexId, NodeId, MAX_HEXES};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
+use crate::game::memo::Spots;
 use crate::rules::ChanceMode;
 use crate::types::{Player, PlayerSet, Resource, Resources};
 
@@ -265,23 +266,38 @@ impl Game {
     /// Every robber move of `player` (as a knight when `knight`): each land hex but the
     /// robber's, with each eligible victim (and each stealable resource when chance is
     /// external), or nobody.
-    pub(super) fn push_robber_moves<O: Out>(&self, player: Player, knight: bool, out: &mut O) {
+    /// The hexes' owners come from `memo` ([`Spots::hex_owners`]).
+    pub(super) fn push_robber_moves<O: Out, M: Spots>(
+        &self,
+        player: Player,
+        knight: bool,
+        memo: &mut M,
+        out: &mut O,
+    ) {
         // One copy of the loop for each kind of action, so that no test of `knight` runs
         // per move listed.
+        let eligible = self.robber_eligible(player.0);
         if knight {
-            self.push_robber_moves_as::<true, O>(player, out)
+            memo.hex_owners(self, eligible, |owners| {
+                self.push_robber_moves_as::<true, O>(player, eligible, owners, out)
+            })
         } else {
-            self.push_robber_moves_as::<false, O>(player, out)
+            memo.hex_owners(self, eligible, |owners| {
+                self.push_robber_moves_as::<false, O>(player, eligible, owners, out)
+            })
         }
     }
 
     #[inline(always)]
-    fn push_robber_moves_as<const KNIGHT: bool, O: Out>(&self, player: Player, out: &mut O) {
+    fn push_robber_moves_as<const KNIGHT: bool, O: Out>(
+        &self,
+        player: Player,
+        eligible: u8,
+        owners: &[u8; MAX_HEXES],
+        out: &mut O,
+    ) {
         let board = &*self.board;
         let p = player.0;
-        let eligible = self.robber_eligible(p);
-        let mut owners = [0u8; MAX_HEXES];
-        self.hex_owners(eligible, &mut owners);
         let make = |hex: HexId, victim: Option<Player>, resource: Option<Resource>| {
             robber_action(KNIGHT, player, hex, victim, resource)
         };
@@ -346,19 +362,17 @@ impl Game {
         eligible
     }
 
-    /// Marks in `owners` the owners of buildings around each land hex, as bits, from the
-    /// (few) occupied nodes; nothing when nobody is `eligible`.
+    /// Marks in `owners` the owners of buildings around each hex, as bits, from the (few)
+    /// occupied nodes: the robber's victims before the "holds cards" filter.
     #[inline(always)]
-    fn hex_owners(&self, eligible: u8, owners: &mut [u8; MAX_HEXES]) {
+    pub(crate) fn hex_owners(&self, owners: &mut [u8; MAX_HEXES]) {
         let board = &*self.board;
-        if eligible != 0 {
-            self.nodes.for_each_nonzero(board.nodes().len(), |n, v| {
-                let bit = 1u8 << ((v & 7) - 1);
-                for h in board.node(NodeId(n as u8)).hexes_padded() {
-                    owners[h as usize] |= bit;
-                }
-            });
-        }
+        self.nodes.for_each_nonzero(board.nodes().len(), |n, v| {
+            let bit = 1u8 << ((v & 7) - 1);
+            for h in board.node(NodeId(n as u8)).hexes_padded() {
+                owners[h as usize] |= bit;
+            }
+        });
     }
 
     /// Every discard of every seat that owes one: each whole discard (every multiset of

@@ -23,6 +23,7 @@
 //! | passing | `check_end_turn` | `special_build_pass` | last | `encode_end_turn` ([`Block::EndTurn`](crate::action_space::Block::EndTurn)) |
 
 use super::legal::Out;
+use super::memo::Spots;
 use super::{Game, Phase, NONE};
 use crate::action::Action;
 use crate::event::{Event, EventSink};
@@ -82,8 +83,13 @@ impl Game {
 
     /// The Special Build Phase's legal actions for the player building: builds (roads,
     /// settlements, cities), buying a card, then passing.
-    pub(super) fn push_special_build<O: Out>(&self, player: Player, out: &mut O) {
-        self.push_builds(player, out);
+    pub(super) fn push_special_build<O: Out, M: Spots>(
+        &self,
+        player: Player,
+        memo: &mut M,
+        out: &mut O,
+    ) {
+        self.push_builds(player, memo, out);
         self.push_ships(player, out);
         self.push_buy_card(player, out);
         out.push(Action::EndTurn { player });

@@ -1,0 +1,313 @@
+//! A listing memo held by the caller beside its action buffer: the parts of the legal-action
+//! listing that depend on the board's pieces alone, kept from one listing to the next.
+//!
+//! Most of a listing is worked out again from the packed node and edge owners at every
+//! step (each player's road spots and settlement sites, the buildings around each hex that
+//! the robber's victims come from), although the pieces change in only about sixty of the
+//! ~950 actions of a random game. [`ListingMemo`] keeps those results together with a copy
+//! of the owners they came from and the board they are on; at the next listing it compares
+//! the owners by content (a few words on the base boards), reuses what it holds when
+//! nothing moved, and brings it up to date when pieces were added. The game's state carries nothing for it (no counter, no field), so its
+//! size and clone cost do not change, and a memo may be used with any game: a listing with
+//! a memo is the listing without one, in the same order, whatever the memo holds (a debug
+//! build compares every reused result with the one worked out again;
+//! `tests/listing_memo.rs` plays random games both ways). On open-sea maps (Seafarers) it
+//! keeps nothing: ships change the edges, and move away, too often for it to pay.
+//!
+//! ```
+//! use catan_rules::game::ListingMemo;
+//! use catan_rules::{Game, Rules};
+//!
+//! let game = Game::new(Rules::default(), 7).unwrap();
+//! let (mut memo, mut with, mut without) = (ListingMemo::new(), Vec::new(), Vec::new());
+//! game.legal_actions_with(&mut memo, &mut with);
+//! game.legal_actions(&mut without);
+//! assert_eq!(with, without);
+//! ```
+
+use std::sync::Arc;
+
+use super::Game;
+use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
+use crate::board::{Board, EdgeId, NodeId, MAX_HEXES};
+use crate::game::ships::SHIP;
+use crate::types::MAX_PLAYERS;
+
+/// Where the listing gets the results that depend on the pieces alone: worked out every
+/// time (`()`), or kept in a [`ListingMemo`].
+pub(crate) trait Spots {
+    /// [`Game::road_spots`] of `p`.
+    fn road_spots(&mut self, g: &Game, p: u8) -> EdgeBits;
+    /// [`Game::settlement_sites`] of `p`.
+    fn settlement_sites(&mut self, g: &Game, p: u8) -> NodeBits;
+    /// Calls `f` with the owners of the buildings around each hex, as bits
+    /// ([`Game::hex_owners`]); when `eligible` is empty (nobody could be robbed) the bits
+    /// may be left out.
+    fn hex_owners<R>(&mut self, g: &Game, eligible: u8, f: impl FnOnce(&[u8; MAX_HEXES]) -> R)
+        -> R;
+}
+
+impl Spots for () {
+    #[inline(always)]
+    fn road_spots(&mut self, g: &Game, p: u8) -> EdgeBits {
+        g.road_spots(p)
+    }
+
+    #[inline(always)]
+    fn settlement_sites(&mut self, g: &Game, p: u8) -> NodeBits {
+        g.settlement_sites(p)
+    }
+
+    #[inline(always)]
+    fn hex_owners<R>(
+        &mut self,
+        g: &Game,
+        eligible: u8,
+        f: impl FnOnce(&[u8; MAX_HEXES]) -> R,
+    ) -> R {
+        let mut owners = [0u8; MAX_HEXES];
+        if eligible != 0 {
+            g.hex_owners(&mut owners);
+        }
+        f(&owners)
+    }
+}
+
+/// Results kept valid: bit `p` the road spots of seat `p`, bit `SITES + p` its settlement
+/// sites, `OWNERS` the hexes' owners.
+const SITES: u32 = 8;
+const OWNERS: u32 = 1 << 16;
+
+/// The caller's memo of the piece-dependent parts of a listing (see the module notes): pass
+/// it to [`Game::legal_actions_with`] or [`Game::legal_actions_without_offers_with`] at
+/// every step of a loop, for one game or several in turn. About 1.2 KB; a loop keeps one
+/// next to its `Vec<Action>`.
+#[derive(Clone)]
+pub struct ListingMemo {
+    /// The board the results are on; holding it keeps its address from being reused by
+    /// another board while the memo compares against it.
+    board: Option<Arc<Board>>,
+    /// The owners the results were worked out from.
+    nodes: NodeNibbles,
+    edges: EdgeNibbles,
+    /// Which results are kept (the bits above).
+    valid: u32,
+    roads: [EdgeBits; MAX_PLAYERS],
+    sites: [NodeBits; MAX_PLAYERS],
+    owners: [u8; MAX_HEXES],
+}
+
+impl Default for ListingMemo {
+    fn default() -> ListingMemo {
+        ListingMemo::new()
+    }
+}
+
+impl std::fmt::Debug for ListingMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ListingMemo")
+            .field("valid", &format_args!("{:#x}", self.valid))
+            .finish_non_exhaustive()
+    }
+}
+
+impl ListingMemo {
+    /// An empty memo: its first use with a game works everything out.
+    pub fn new() -> ListingMemo {
+        ListingMemo {
+            board: None,
+            nodes: NodeNibbles::ZERO,
+            edges: EdgeNibbles::ZERO,
+            valid: 0,
+            roads: [EdgeBits::empty(0); MAX_PLAYERS],
+            sites: [NodeBits::empty(0); MAX_PLAYERS],
+            owners: [0; MAX_HEXES],
+        }
+    }
+
+    /// Whether the result `bit` is kept for `g`'s pieces; marks it kept from here on (the
+    /// caller then works it out when it was not). Changed pieces change what they touch
+    /// ([`ListingMemo::renew`]).
+    #[inline(always)]
+    fn kept(&mut self, g: &Game, bit: u32) -> bool {
+        let board = &*g.board;
+        if board.open_sea() {
+            // Seafarers: ships change the edges (and move away) too often for the memo
+            // to pay; every result is worked out again.
+            return false;
+        }
+        let wn = board.nodes().len().div_ceil(16);
+        let we = board.edges().len().div_ceil(16);
+        if !(self
+            .board
+            .as_ref()
+            .is_some_and(|b| Arc::ptr_eq(b, &g.board))
+            && self.nodes.0[..wn] == g.nodes.0[..wn]
+            && self.edges.0[..we] == g.edges.0[..we])
+        {
+            self.renew(g, wn, we);
+        }
+        let kept = self.valid & bit != 0;
+        self.valid |= bit;
+        kept
+    }
+
+    /// Takes `g`'s pieces (and board) as the memo's inputs, bringing the kept results up
+    /// to date with the pieces added since (pieces are only ever added on a board, but for
+    /// a moved ship):
+    ///
+    /// - a settlement of `q` on node `n` takes `n` and its neighbours out of every
+    ///   settlement site (the distance rule), adds `n`'s empty edges to `q`'s road spots,
+    ///   adds `q` to the owners of `n`'s hexes, and drops the road spots of the others
+    ///   with a road at `n` (a building breaks their way there); a city changes nothing
+    ///   the memo holds;
+    /// - a road or ship of `q` on edge `e` adds to `q`'s road spots (a road's ends) and
+    ///   settlement sites, and takes `e` out of everyone's road spots: a road or ship
+    ///   does not block another's way, only a building does (Base rules 'Building').
+    ///
+    /// Anything else (a ship moved away, another board) drops every result. Each update
+    /// asks the rule's own file ([`Game::road_spots_at`], [`Game::is_site`]) on the new
+    /// pieces.
+    #[cold]
+    #[inline(never)]
+    fn renew(&mut self, g: &Game, wn: usize, we: usize) {
+        let keep = if self
+            .board
+            .as_ref()
+            .is_some_and(|b| Arc::ptr_eq(b, &g.board))
+        {
+            self.update(g, wn, we)
+        } else {
+            self.board = Some(Arc::clone(&g.board));
+            0
+        };
+        self.nodes = g.nodes;
+        self.edges = g.edges;
+        self.valid = keep;
+    }
+
+    /// The results still valid after the changes from the memo's pieces to `g`'s, brought
+    /// up to date (see [`ListingMemo::renew`]).
+    fn update(&mut self, g: &Game, wn: usize, we: usize) -> u32 {
+        let board = &*g.board;
+        let mut keep = self.valid;
+        for k in 0..wn {
+            let (old, new) = (self.nodes.0[k], g.nodes.0[k]);
+            for_each_changed(old, new, |i, was, now| {
+                if was != 0 {
+                    // A city on one's own settlement, or a change no rule makes.
+                    if now == 0 || was & 7 != now & 7 {
+                        keep = 0;
+                    }
+                    return;
+                }
+                let n = NodeId((16 * k + i) as u8);
+                let q = (now & 7) - 1;
+                let info = board.node(n);
+                for sites in &mut self.sites {
+                    sites.remove(n.index());
+                    for m in info.neighbors() {
+                        sites.remove(m.index());
+                    }
+                }
+                for h in info.hexes_padded() {
+                    self.owners[h as usize] |= 1 << q;
+                }
+                g.road_spots_at(q, n, &mut self.roads[q as usize]);
+                for e in info.edges() {
+                    let v = g.edges.get(e.index()) & 7;
+                    if v != 0 && v != q + 1 {
+                        keep &= !(1 << (v - 1));
+                    }
+                }
+            });
+        }
+        for k in 0..we {
+            let (old, new) = (self.edges.0[k], g.edges.0[k]);
+            for_each_changed(old, new, |i, was, now| {
+                if was != 0 {
+                    keep = 0;
+                    return;
+                }
+                let e = 16 * k + i;
+                let q = (now & 7) - 1;
+                let ends = board.edge(EdgeId(e as u16)).nodes;
+                if now & SHIP == 0 {
+                    for n in ends {
+                        g.road_spots_at(q, n, &mut self.roads[q as usize]);
+                    }
+                }
+                for n in ends {
+                    if g.is_site(n) {
+                        self.sites[q as usize].insert(n.index());
+                    }
+                }
+                for spots in &mut self.roads {
+                    spots.remove(e);
+                }
+            });
+        }
+        keep
+    }
+}
+
+/// Calls `f(i, was, now)` for every nibble `i` of a word that differs between `old` and
+/// `new`.
+#[inline(always)]
+fn for_each_changed(old: u64, new: u64, mut f: impl FnMut(usize, u8, u8)) {
+    let x = old ^ new;
+    // Bit 0 of every changed nibble.
+    let mut z = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111_1111;
+    while z != 0 {
+        let s = z.trailing_zeros();
+        z &= z - 1;
+        f(
+            (s >> 2) as usize,
+            ((old >> s) & 15) as u8,
+            ((new >> s) & 15) as u8,
+        );
+    }
+}
+
+impl Spots for ListingMemo {
+    #[inline(always)]
+    fn road_spots(&mut self, g: &Game, p: u8) -> EdgeBits {
+        if !self.kept(g, 1 << p) {
+            self.roads[p as usize] = g.road_spots(p);
+        }
+        debug_assert_eq!(self.roads[p as usize], g.road_spots(p));
+        self.roads[p as usize]
+    }
+
+    #[inline(always)]
+    fn settlement_sites(&mut self, g: &Game, p: u8) -> NodeBits {
+        if !self.kept(g, 1 << (SITES + p as u32)) {
+            self.sites[p as usize] = g.settlement_sites(p);
+        }
+        debug_assert_eq!(self.sites[p as usize], g.settlement_sites(p));
+        self.sites[p as usize]
+    }
+
+    #[inline(always)]
+    fn hex_owners<R>(
+        &mut self,
+        g: &Game,
+        eligible: u8,
+        f: impl FnOnce(&[u8; MAX_HEXES]) -> R,
+    ) -> R {
+        if eligible == 0 {
+            return f(&[0; MAX_HEXES]);
+        }
+        if !self.kept(g, OWNERS) {
+            self.owners = [0; MAX_HEXES];
+            g.hex_owners(&mut self.owners);
+        }
+        #[cfg(debug_assertions)]
+        {
+            let mut fresh = [0u8; MAX_HEXES];
+            g.hex_owners(&mut fresh);
+            debug_assert_eq!(self.owners, fresh);
+        }
+        f(&self.owners)
+    }
+}
