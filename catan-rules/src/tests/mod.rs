@@ -275,6 +275,7 @@ impl Pos {
         for q in 0..self.g.rules.players {
             self.g.seats[q as usize].road_len = self.g.road_length(q);
         }
+        self.g.rebuild_sea();
     }
 
     /// Gives `p` cards from the bank.

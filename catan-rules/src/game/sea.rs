@@ -1,0 +1,193 @@
+//! The sea-map state (Seafarers): what open-sea games keep beside the base state, boxed
+//! ([`Game::sea`]) so that the base game's state does not grow and its clone stays a plain
+//! copy.
+//!
+//! It holds the ships built this turn (which may not move: real state, saved in a position
+//! as `ships_built_this_turn`) and [`SeaPieces`], each seat's ships and the nodes where
+//! they end, so that listing ship spots and moves does not find every ship and its ends
+//! again. The pieces are derived state, never a second source of truth: a function of the
+//! edge owners alone, so they are not serialized, are worked out again from the board when
+//! a position is loaded ([`Game::rebuild_sea`]) and are left out of [`Game`]'s equality
+//! (two games with the same pieces have the same). One rule keeps them: a ship enters them
+//! where it is built ([`Game::sea_ship_added`]) and moves in them where it moves
+//! ([`Game::sea_ship_moved`]); ships never leave the board otherwise. Debug builds compare
+//! them with a fresh working-out after each of those ([`Game::sea_state_is_exact`]).
+
+use super::{FreshShips, Game, SHIP};
+use crate::bits::{EdgeBits, NodeBits};
+use crate::board::{EdgeId, NodeId};
+use crate::types::MAX_PLAYERS;
+
+/// What an open-sea game keeps beside the base state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SeaState {
+    /// Ships built this turn, which may not move.
+    pub fresh: FreshShips,
+    /// Each seat's ships and their ends, derived from the edge owners.
+    pub pieces: SeaPieces,
+}
+
+/// Each seat's ships and the nodes where they end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SeaPieces {
+    /// Each seat's ships.
+    pub ships: [EdgeBits; MAX_PLAYERS],
+    /// The nodes where one or more of each seat's ships end.
+    pub ends: [NodeBits; MAX_PLAYERS],
+    /// The nodes where two or more of each seat's ships end.
+    pub shared: [NodeBits; MAX_PLAYERS],
+}
+
+impl SeaPieces {
+    /// No ship, on a board of `edges` edges and `nodes` nodes.
+    fn empty(edges: usize, nodes: usize) -> SeaPieces {
+        SeaPieces {
+            ships: [EdgeBits::empty(edges); MAX_PLAYERS],
+            ends: [NodeBits::empty(nodes); MAX_PLAYERS],
+            shared: [NodeBits::empty(nodes); MAX_PLAYERS],
+        }
+    }
+}
+
+impl Game {
+    /// Each seat's ships and their ends, on an open-sea board (whose games always carry
+    /// them).
+    #[inline]
+    pub(crate) fn sea_pieces(&self) -> &SeaPieces {
+        &self
+            .sea
+            .as_deref()
+            .expect("an open-sea game carries its sea state")
+            .pieces
+    }
+
+    /// The ships built this turn (none off open-sea boards).
+    #[inline]
+    pub(crate) fn fresh_ships(&self) -> &FreshShips {
+        self.sea.as_deref().map_or(&FreshShips::EMPTY, |s| &s.fresh)
+    }
+
+    /// Notes the ship on `edge` as built this turn.
+    #[inline]
+    pub(crate) fn note_fresh_ship(&mut self, edge: EdgeId) {
+        if let Some(sea) = self.sea.as_deref_mut() {
+            sea.fresh.insert(edge.index());
+        }
+    }
+
+    /// A new turn: no ship is new.
+    #[inline]
+    pub(crate) fn clear_fresh_ships(&mut self) {
+        if let Some(sea) = self.sea.as_deref_mut() {
+            sea.fresh = FreshShips::EMPTY;
+        }
+    }
+
+    /// A new sea state for `board`'s games: empty on an open-sea board, none otherwise.
+    pub(crate) fn new_sea(board: &crate::board::Board) -> Option<Box<SeaState>> {
+        board.open_sea().then(|| {
+            Box::new(SeaState {
+                fresh: FreshShips::EMPTY,
+                pieces: SeaPieces::empty(board.edges().len(), board.nodes().len()),
+            })
+        })
+    }
+
+    /// Notes `p`'s new ship on `edge`.
+    #[inline]
+    pub(crate) fn sea_ship_added(&mut self, p: u8, edge: EdgeId) {
+        let board = &*self.board;
+        if let Some(sea) = self.sea.as_deref_mut() {
+            let sea = &mut sea.pieces;
+            sea.ships[p as usize].insert(edge.index());
+            for n in board.edge(edge).nodes {
+                note_ends(sea, board, p, n);
+            }
+        }
+    }
+
+    /// Notes `p`'s ship moved from `from` to `to`.
+    #[inline]
+    pub(crate) fn sea_ship_moved(&mut self, p: u8, from: EdgeId, to: EdgeId) {
+        let board = &*self.board;
+        if let Some(sea) = self.sea.as_deref_mut() {
+            let sea = &mut sea.pieces;
+            sea.ships[p as usize].remove(from.index());
+            sea.ships[p as usize].insert(to.index());
+            for n in board.edge(from).nodes.into_iter().chain(board.edge(to).nodes) {
+                note_ends(sea, board, p, n);
+            }
+        }
+    }
+
+    /// Each seat's ships and their ends worked out from the edge owners (none off open-sea
+    /// boards).
+    pub(crate) fn sea_pieces_from_board(&self) -> Option<SeaPieces> {
+        let board = &*self.board;
+        if !board.open_sea() {
+            return None;
+        }
+        let mut sea = SeaPieces::empty(board.edges().len(), board.nodes().len());
+        let ne = board.edges().len();
+        self.edges.for_each_nonzero(ne, |e, v| {
+            if v & SHIP != 0 {
+                sea.ships[((v & 7) - 1) as usize].insert(e);
+            }
+        });
+        for p in 0..MAX_PLAYERS as u8 {
+            let ships = sea.ships[p as usize];
+            ships.for_each(|e| {
+                for n in board.edge(EdgeId(e as u16)).nodes {
+                    note_ends(&mut sea, board, p, n);
+                }
+            });
+        }
+        Some(sea)
+    }
+
+    /// Works each seat's ships and their ends out again from the pieces on the board
+    /// (keeping the ships built this turn): after a position is loaded, or pieces are
+    /// placed outside the rules' effects (tests).
+    pub(crate) fn rebuild_sea(&mut self) {
+        let pieces = self.sea_pieces_from_board();
+        match (self.sea.as_deref_mut(), pieces) {
+            (Some(sea), Some(pieces)) => sea.pieces = pieces,
+            (_, pieces) => {
+                self.sea = pieces.map(|pieces| {
+                    Box::new(SeaState {
+                        fresh: FreshShips::EMPTY,
+                        pieces,
+                    })
+                })
+            }
+        }
+    }
+
+    /// Whether the kept ships and ends equal a fresh working-out (the debug check after
+    /// each ship built or moved, and the property test's).
+    pub(crate) fn sea_state_is_exact(&self) -> bool {
+        self.sea.as_deref().map(|s| s.pieces) == self.sea_pieces_from_board()
+    }
+}
+
+/// Sets whether one or more, and two or more, of `p`'s ships end at `n`, from `p`'s ships.
+#[inline]
+fn note_ends(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, n: NodeId) {
+    let ships = &sea.ships[p as usize];
+    let count = board
+        .node(n)
+        .edges()
+        .filter(|e| ships.contains(e.index()))
+        .count();
+    let (ends, shared) = (&mut sea.ends[p as usize], &mut sea.shared[p as usize]);
+    if count >= 1 {
+        ends.insert(n.index());
+    } else {
+        ends.remove(n.index());
+    }
+    if count >= 2 {
+        shared.insert(n.index());
+    } else {
+        shared.remove(n.index());
+    }
+}
