@@ -209,6 +209,7 @@ impl Game {
             _ => {}
         }
         self.edges.set(edge.index(), p + 1);
+        self.sea_road_built(edge);
         self.seats[p as usize].roads += 1;
         sink.push(Event::RoadBuilt {
             player: Player(p),

@@ -4,7 +4,7 @@
 //!
 //! It holds the ships built this turn (which may not move: real state, saved in a position
 //! as `ships_built_this_turn`) and [`SeaPieces`], each seat's ships and the nodes where
-//! they end, so that listing ship spots and moves does not find every ship and its ends
+//! they end (and the edges there, and the edges taken by anyone), so that listing ship spots and moves does not find every ship and its ends
 //! again. The pieces are derived state, never a second source of truth: a function of the
 //! edge owners alone, so they are not serialized, are worked out again from the board when
 //! a position is loaded ([`Game::rebuild_sea`]) and are left out of [`Game`]'s equality
@@ -36,6 +36,10 @@ pub(crate) struct SeaPieces {
     pub ends: [NodeBits; MAX_PLAYERS],
     /// The nodes where two or more of each seat's ships end.
     pub shared: [NodeBits; MAX_PLAYERS],
+    /// The edges at a node where one or more of each seat's ships end.
+    pub reach: [EdgeBits; MAX_PLAYERS],
+    /// The edges holding a road or a ship (anyone's).
+    pub taken: EdgeBits,
 }
 
 impl SeaPieces {
@@ -45,6 +49,8 @@ impl SeaPieces {
             ships: [EdgeBits::empty(edges); MAX_PLAYERS],
             ends: [NodeBits::empty(nodes); MAX_PLAYERS],
             shared: [NodeBits::empty(nodes); MAX_PLAYERS],
+            reach: [EdgeBits::empty(edges); MAX_PLAYERS],
+            taken: EdgeBits::empty(edges),
         }
     }
 }
@@ -99,6 +105,7 @@ impl Game {
         let board = &*self.board;
         if let Some(sea) = self.sea.as_deref_mut() {
             let sea = &mut sea.pieces;
+            sea.taken.insert(edge.index());
             sea.ships[p as usize].insert(edge.index());
             for n in board.edge(edge).nodes {
                 note_ends(sea, board, p, n);
@@ -112,11 +119,26 @@ impl Game {
         let board = &*self.board;
         if let Some(sea) = self.sea.as_deref_mut() {
             let sea = &mut sea.pieces;
+            sea.taken.remove(from.index());
+            sea.taken.insert(to.index());
             sea.ships[p as usize].remove(from.index());
             sea.ships[p as usize].insert(to.index());
-            for n in board.edge(from).nodes.into_iter().chain(board.edge(to).nodes) {
+            for n in board
+                .edge(from)
+                .nodes
+                .into_iter()
+                .chain(board.edge(to).nodes)
+            {
                 note_ends(sea, board, p, n);
             }
+        }
+    }
+
+    /// Notes a road built on `edge` (the edge is taken).
+    #[inline]
+    pub(crate) fn sea_road_built(&mut self, edge: EdgeId) {
+        if let Some(sea) = self.sea.as_deref_mut() {
+            sea.pieces.taken.insert(edge.index());
         }
     }
 
@@ -130,6 +152,7 @@ impl Game {
         let mut sea = SeaPieces::empty(board.edges().len(), board.nodes().len());
         let ne = board.edges().len();
         self.edges.for_each_nonzero(ne, |e, v| {
+            sea.taken.insert(e);
             if v & SHIP != 0 {
                 sea.ships[((v & 7) - 1) as usize].insert(e);
             }
@@ -189,5 +212,14 @@ fn note_ends(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, n: NodeId)
         shared.insert(n.index());
     } else {
         shared.remove(n.index());
+    }
+    let (ends, reach) = (&sea.ends[p as usize], &mut sea.reach[p as usize]);
+    for f in board.node(n).edges() {
+        let [a, b] = board.edge(f).nodes;
+        if ends.contains(a.index()) || ends.contains(b.index()) {
+            reach.insert(f.index());
+        } else {
+            reach.remove(f.index());
+        }
     }
 }

@@ -433,29 +433,36 @@ impl Game {
         let ne = board.edges().len();
         let nn = board.nodes().len();
         let sea = self.sea_pieces();
-        let mut spots = EdgeBits::empty(ne);
-        let mut leave_from = |n: usize| {
-            for f in board.node(NodeId(n as u8)).edges_padded() {
-                if self.edges.get(f as usize) == 0 {
-                    spots.insert(f as usize);
+        let pi = p as usize;
+        let ends = &sea.ends[pi];
+        // The edges at the ends of `p`'s ships (kept in the sea state), less those at an
+        // end where another player's building stands (no ship leaves from there) unless
+        // their other end is a free end of `p`'s ship.
+        let mut spots = sea.reach[pi];
+        ends.for_each(|n| {
+            let v = self.nodes.get(n);
+            if v != 0 && v & 7 != tag {
+                let n = NodeId(n as u8);
+                for f in board.node(n).edges() {
+                    let y = board.edge(f).other(n).index();
+                    if !(ends.contains(y) && self.nodes.get(y) == 0) {
+                        spots.remove(f.index());
+                    }
                 }
             }
-        };
-        // Buildings inland have no edge a ship may take.
+        });
+        // The edges at `p`'s buildings along the sea (buildings inland have no edge a ship
+        // may take).
         let sea_nodes = board.sea_nodes();
         self.nodes.for_each_matching(nn, 0x07, tag, |n| {
             if sea_nodes.contains(n) {
-                leave_from(n);
+                for f in board.node(NodeId(n as u8)).edges_padded() {
+                    spots.insert(f as usize);
+                }
             }
         });
-        // The ends of `p`'s ships free of buildings (kept in the sea state).
-        let ends = &sea.ends[p as usize];
-        ends.for_each(|n| {
-            if self.nodes.get(n) == 0 {
-                leave_from(n);
-            }
-        });
-        let mut spots = spots.and(board.sea_edges());
+        // Of those, the empty edges along the sea.
+        let mut spots = spots.and_not(&sea.taken).and(board.sea_edges());
         let mut pirate = EdgeBits::empty(ne);
         if self.pirate != NONE {
             // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate').
