@@ -12,6 +12,7 @@
 //! | `build` | roads, settlements, cities, pieces and costs |
 //! | `ships` | Seafarers ships: building, the set-up ship, moving one a turn |
 //! | `pirate` | Seafarers: the pirate (moved instead of the robber), its steal, ships it blocks |
+//! | `sea` | Seafarers: the sea-map state (ships built this turn, each seat's ships and their ends), kept where ships are built and moved |
 //! | `gold` | Seafarers: gold fields, each owner's choice of resources (several at once) |
 //! | `devcards` | buying and playing development cards |
 //! | `trade` | maritime trade and the domestic trade protocol |
@@ -90,9 +91,11 @@ pub(crate) const F_SHIP_MOVED: u8 = 8;
 
 /// A game in progress: always valid, changed only by [`Game::apply`] (all or nothing).
 ///
-/// Cloning copies a fixed-size state and bumps the board's reference count.
+/// Cloning copies a fixed-size state and bumps the board's reference count; an open-sea
+/// (Seafarers) game also copies its boxed sea state, which takes one allocation.
 /// [`Clone::clone_from`] into a game on the same board (tree search's scratch copy) copies
-/// the state alone, without touching the reference count.
+/// the state alone, without touching the reference count, and reuses the target's box:
+/// it never allocates when both games are on open-sea boards, or both on base boards.
 ///
 /// ```
 /// use catan_rules::{Game, Rules};

@@ -758,11 +758,16 @@ fn kept_sea_state_equals_the_pieces_on_the_board() {
     });
 }
 
-/// A base-game board carries no sea state, so its games keep the base state and clone
-/// (docs/performance.md, "Seventh round").
+/// A base-game board carries no sea state, so its games keep the base state and clone; an
+/// open-sea game carries one box of a pinned size (docs/performance.md, "Seventh round").
 #[test]
 fn base_games_carry_no_sea_state() {
     let g = Game::new(crate::Rules::default(), 1).unwrap();
     assert!(g.sea.is_none());
     assert!(sea().g.sea.is_some());
+    assert_eq!(
+        std::mem::size_of::<crate::game::sea::SeaState>(),
+        1240,
+        "update docs/performance.md when the sea state's size changes"
+    );
 }
