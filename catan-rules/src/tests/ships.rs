@@ -738,13 +738,7 @@ fn kept_sea_state_equals_the_pieces_on_the_board() {
         let mut ship_actions = 0;
         while g.winner().is_none() && g.turn() < 400 {
             g.legal_actions_without_offers(&mut legal);
-            let ships: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }))
-                .collect();
-            let pool = if !ships.is_empty() && rng.below(2) == 0 { &ships } else { &legal };
-            let a = pool[rng.below(pool.len() as u32) as usize];
+            let a = pick_favouring_ships(&legal, &mut rng, 1, 2);
             g.apply(a).unwrap();
             ship_actions += matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }) as u32;
             prop_assert!(g.sea_state_is_exact(), "after {:?}", a);
