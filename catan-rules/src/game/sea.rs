@@ -3,15 +3,19 @@
 //! copy.
 //!
 //! It holds the ships built this turn (which may not move: real state, saved in a position
-//! as `ships_built_this_turn`) and [`SeaPieces`], each seat's ships and the nodes where
-//! they end (and the edges there, and the edges taken by anyone), so that listing ship spots and moves does not find every ship and its ends
-//! again. The pieces are derived state, never a second source of truth: a function of the
-//! edge owners alone, so they are not serialized, are worked out again from the board when
-//! a position is loaded ([`Game::rebuild_sea`]) and are left out of [`Game`]'s equality
-//! (two games with the same pieces have the same). One rule keeps them: a ship enters them
-//! where it is built ([`Game::sea_ship_added`]) and moves in them where it moves
-//! ([`Game::sea_ship_moved`]); ships never leave the board otherwise. Debug builds compare
-//! them with a fresh working-out after each of those ([`Game::sea_state_is_exact`]).
+//! as `ships_built_this_turn`) and [`SeaPieces`]: each seat's ships, the nodes where they
+//! end and the edges there, the edges anyone's road or ship takes and the nodes anyone's
+//! building takes, so that listing ship spots and moves does not find every ship and test
+//! every edge at its ends again. The pieces are derived state, never a second source of
+//! truth: a function of the edge and node owners alone, so they are not serialized, are
+//! worked out again from the board when a position is loaded ([`Game::rebuild_sea`]) and
+//! are left out of [`Game`]'s equality (two games with the same pieces have the same). One
+//! rule keeps them, where the pieces change: a ship built ([`Game::sea_ship_added`]) or
+//! moved ([`Game::sea_ship_moved`]), a road built ([`Game::sea_road_built`], from
+//! `build.rs` and `setup.rs`), a settlement built ([`Game::sea_settlement_built`], from
+//! `build.rs`); pieces never leave the board otherwise, and a city stays on its
+//! settlement's node. Debug builds compare them with a fresh working-out after each ship
+//! built or moved ([`Game::sea_state_is_exact`]), and a property test after every action.
 
 use super::{FreshShips, Game, SHIP};
 use crate::bits::{EdgeBits, NodeBits};
@@ -23,7 +27,7 @@ use crate::types::MAX_PLAYERS;
 pub(crate) struct SeaState {
     /// Ships built this turn, which may not move.
     pub fresh: FreshShips,
-    /// Each seat's ships and their ends, derived from the edge owners.
+    /// Each seat's ships and their ends, derived from the edge and node owners.
     pub pieces: SeaPieces,
 }
 
@@ -40,6 +44,8 @@ pub(crate) struct SeaPieces {
     pub reach: [EdgeBits; MAX_PLAYERS],
     /// The edges holding a road or a ship (anyone's).
     pub taken: EdgeBits,
+    /// The nodes holding a settlement or a city (anyone's).
+    pub built: NodeBits,
 }
 
 impl SeaPieces {
@@ -51,6 +57,7 @@ impl SeaPieces {
             shared: [NodeBits::empty(nodes); MAX_PLAYERS],
             reach: [EdgeBits::empty(edges); MAX_PLAYERS],
             taken: EdgeBits::empty(edges),
+            built: NodeBits::empty(nodes),
         }
     }
 }
@@ -142,6 +149,14 @@ impl Game {
         }
     }
 
+    /// Notes a settlement built on `node` (a city stays on its settlement's node).
+    #[inline]
+    pub(crate) fn sea_settlement_built(&mut self, node: NodeId) {
+        if let Some(sea) = self.sea.as_deref_mut() {
+            sea.pieces.built.insert(node.index());
+        }
+    }
+
     /// Each seat's ships and their ends worked out from the edge owners (none off open-sea
     /// boards).
     pub(crate) fn sea_pieces_from_board(&self) -> Option<SeaPieces> {
@@ -157,6 +172,8 @@ impl Game {
                 sea.ships[((v & 7) - 1) as usize].insert(e);
             }
         });
+        self.nodes
+            .for_each_nonzero(board.nodes().len(), |n, _| sea.built.insert(n));
         for p in 0..MAX_PLAYERS as u8 {
             let ships = sea.ships[p as usize];
             ships.for_each(|e| {

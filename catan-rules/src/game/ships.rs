@@ -439,9 +439,8 @@ impl Game {
         // end where another player's building stands (no ship leaves from there) unless
         // their other end is a free end of `p`'s ship.
         let mut spots = sea.reach[pi];
-        ends.for_each(|n| {
-            let v = self.nodes.get(n);
-            if v != 0 && v & 7 != tag {
+        ends.and(&sea.built).for_each(|n| {
+            if self.nodes.get(n) & 7 != tag {
                 let n = NodeId(n as u8);
                 for f in board.node(n).edges() {
                     let y = board.edge(f).other(n).index();
