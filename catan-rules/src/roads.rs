@@ -726,17 +726,7 @@ mod tests {
             let mut g = Game::new(Rules::scenario(Scenario::NewShores), seed).unwrap();
             while g.winner().is_none() {
                 g.legal_actions_without_offers(&mut legal);
-                let ships: Vec<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|a| matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }))
-                    .collect();
-                let pool = if !ships.is_empty() && rng.below(3) != 0 {
-                    &ships
-                } else {
-                    &legal
-                };
-                let a = pool[rng.below(pool.len() as u32) as usize];
+                let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
                 g.apply(a).unwrap();
                 moves += matches!(a, Action::MoveShip { .. }) as u32;
                 for p in 0..g.players() {

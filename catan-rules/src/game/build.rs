@@ -210,6 +210,7 @@ impl Game {
             _ => {}
         }
         self.edges.set(edge.index(), p + 1);
+        self.sea_road_built(edge);
         self.seats[p as usize].roads += 1;
         sink.push(Event::RoadBuilt {
             player: Player(p),
@@ -239,6 +240,7 @@ impl Game {
     /// Puts a settlement of `p` on `node`, with its harbour.
     pub(crate) fn put_settlement(&mut self, p: u8, node: NodeId) {
         self.nodes.set(node.index(), p + 1);
+        self.sea_settlement_built(node);
         let s = &mut self.seats[p as usize];
         s.settlements += 1;
         if let Some(h) = self.board.node(node).harbor {

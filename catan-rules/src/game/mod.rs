@@ -12,6 +12,7 @@
 //! | `build` | roads, settlements, cities, pieces and costs |
 //! | `ships` | Seafarers ships: building, the set-up ship, moving one a turn |
 //! | `pirate` | Seafarers: the pirate (moved instead of the robber), its steal, ships it blocks |
+//! | `sea` | Seafarers: the sea-map state (ships built this turn, each seat's ships and their ends), kept where ships are built and moved |
 //! | `gold` | Seafarers: gold fields, each owner's choice of resources (several at once) |
 //! | `devcards` | buying and playing development cards |
 //! | `trade` | maritime trade and the domestic trade protocol |
@@ -37,6 +38,7 @@ mod pirate;
 mod production;
 pub(crate) mod robber;
 mod scenario;
+pub(crate) mod sea;
 mod setup;
 mod ships;
 mod special_build;
@@ -91,9 +93,11 @@ pub(crate) const F_SHIP_MOVED: u8 = 8;
 
 /// A game in progress: always valid, changed only by [`Game::apply`] (all or nothing).
 ///
-/// Cloning copies a fixed-size state and bumps the board's reference count.
+/// Cloning copies a fixed-size state and bumps the board's reference count; an open-sea
+/// (Seafarers) game also copies its boxed sea state, which takes one allocation.
 /// [`Clone::clone_from`] into a game on the same board (tree search's scratch copy) copies
-/// the state alone, without touching the reference count.
+/// the state alone, without touching the reference count, and reuses the target's box:
+/// it never allocates when both games are on open-sea boards, or both on base boards.
 ///
 /// ```
 /// use catan_rules::{Game, Rules};
@@ -135,8 +139,6 @@ pub struct Game {
     pub(crate) nodes: NodeNibbles,
     /// Edge owners: 0 empty, `p + 1` a road of `p`, `p + 1 | SHIP` a ship of `p`.
     pub(crate) edges: EdgeNibbles,
-    /// Ships built this turn, which may not move (Seafarers).
-    pub(crate) fresh_ships: FreshShips,
     // Seafarers: the pirate and gold fields.
     /// The pirate's sea hex (`NONE`: off the board, on the frame).
     pub(crate) pirate: u8,
@@ -149,6 +151,10 @@ pub struct Game {
     pub(crate) special_vp: [u8; MAX_PLAYERS],
     /// The Fog Islands: discovered spaces and the face-down stacks.
     pub(crate) fog: fog::Fog,
+    /// Open-sea boards only (Seafarers): the ships built this turn, which may not move, and
+    /// each seat's ships and their ends, kept as ships are built and moved (`sea`). Boxed,
+    /// so the base game's state and clone do not grow.
+    pub(crate) sea: Option<Box<sea::SeaState>>,
 }
 
 impl Clone for Game {
@@ -156,6 +162,7 @@ impl Clone for Game {
     fn clone(&self) -> Game {
         Game {
             board: Arc::clone(&self.board),
+            sea: self.sea.clone(),
             ..*self
         }
     }
@@ -189,12 +196,12 @@ impl Clone for Game {
             seats,
             nodes,
             edges,
-            fresh_ships,
             pirate,
             gold,
             settled,
             special_vp,
             fog,
+            sea,
         } = src;
         if !Arc::ptr_eq(&self.board, board) {
             self.board = Arc::clone(board);
@@ -221,12 +228,13 @@ impl Clone for Game {
         self.seats = *seats;
         self.nodes = *nodes;
         self.edges = *edges;
-        self.fresh_ships = *fresh_ships;
         self.pirate = *pirate;
         self.gold = *gold;
         self.settled = *settled;
         self.special_vp = *special_vp;
         self.fog = *fog;
+        // Into a game that has one, the box is reused: no allocation.
+        self.sea.clone_from(sea);
     }
 }
 
@@ -255,12 +263,13 @@ impl PartialEq for Game {
             && self.seats == o.seats
             && self.nodes == o.nodes
             && self.edges == o.edges
-            && self.fresh_ships == o.fresh_ships
+            && self.fresh_ships() == o.fresh_ships()
             && self.pirate == o.pirate
             && self.gold == o.gold
             && self.settled == o.settled
             && self.special_vp == o.special_vp
             && self.fog == o.fog
+        // The rest of `sea` is a function of the board and the edge owners, compared above.
     }
 }
 impl Eq for Game {}
@@ -390,6 +399,7 @@ impl Game {
     pub(crate) fn blank(rules: Rules, board: Arc<Board>, rng: Rng) -> Game {
         let robber = board.robber_start().map_or(NONE, |h| h.0);
         let board_pirate = board.pirate_start().map_or(NONE, |h| h.0);
+        let sea = Game::new_sea(&board);
         Game {
             board,
             rules,
@@ -414,12 +424,12 @@ impl Game {
             seats: [Seat::default(); MAX_PLAYERS],
             nodes: NodeNibbles::ZERO,
             edges: EdgeNibbles::ZERO,
-            fresh_ships: FreshShips::EMPTY,
             pirate: board_pirate,
             gold: [0; MAX_PLAYERS],
             settled: [0; MAX_PLAYERS],
             special_vp: [0; MAX_PLAYERS],
             fog: fog::Fog::EMPTY,
+            sea,
         }
     }
 
@@ -583,7 +593,7 @@ impl Game {
     }
     /// Whether the ship on an edge was built this turn (and so may not move).
     pub fn ship_built_this_turn(&self, e: EdgeId) -> bool {
-        e.index() < self.board.edges().len() && self.fresh_ships.contains(e.index())
+        e.index() < self.board.edges().len() && self.fresh_ships().contains(e.index())
     }
     /// Whether a development card has been played this turn.
     pub fn development_card_played(&self) -> bool {

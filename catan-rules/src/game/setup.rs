@@ -42,6 +42,7 @@ impl Game {
                     .edge_at(at, side)
                     .expect("beginner road on the board");
                 self.edges.set(e.index(), p + 1);
+                self.sea_road_built(e);
                 self.seats[i].roads += 1;
                 sink.push(Event::RoadBuilt {
                     player: Player(p),

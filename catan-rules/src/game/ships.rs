@@ -180,7 +180,9 @@ impl Game {
             _ => {}
         }
         self.edges.set(edge.index(), (p + 1) | SHIP);
-        self.fresh_ships.insert(edge.index());
+        self.sea_ship_added(p, edge);
+        debug_assert!(self.sea_state_is_exact(), "sea state after a ship built");
+        self.note_fresh_ship(edge);
         self.seats[p as usize].ships += 1;
         sink.push(Event::ShipBuilt {
             player: Player(p),
@@ -231,7 +233,7 @@ impl Game {
         if self.edges.get(from.index()) != tag | SHIP {
             return Err("no ship of yours is there");
         }
-        if self.fresh_ships.contains(from.index()) {
+        if self.fresh_ships().contains(from.index()) {
             return Err("it was built this turn");
         }
         if !self.ship_has_open_end(tag, from) {
@@ -266,6 +268,8 @@ impl Game {
         let before = self.seats[p as usize].road_len;
         self.edges.set(from.index(), 0);
         self.edges.set(to.index(), (p + 1) | SHIP);
+        self.sea_ship_moved(p, from, to);
+        debug_assert!(self.sea_state_is_exact(), "sea state after a ship moved");
         self.flags |= F_SHIP_MOVED;
         sink.push(Event::ShipMoved {
             player: Player(p),
@@ -385,14 +389,13 @@ impl Game {
         let tag = player.0 + 1;
         let open_end =
             |n: NodeId| self.nodes.get(n.index()) & 7 != tag && !base.shared.contains(n.index());
-        for &f in base.ships() {
-            let f = f as usize;
+        base.ships.for_each(|f| {
             let [a, b] = board.edge(EdgeId(f as u16)).nodes;
             if !(open_end(a) || open_end(b))
                 || base.pirate.contains(f)
-                || self.fresh_ships.contains(f)
+                || self.fresh_ships().contains(f)
             {
-                continue;
+                return;
             }
             let from = EdgeId(f as u16);
             self.spots_without(base, tag, from).for_each(|t| {
@@ -402,7 +405,7 @@ impl Game {
                     to: EdgeId(t as u16),
                 })
             });
-        }
+        });
     }
 
     /// Empty edges along the sea where a ship of `p` would join `p`'s shipping (see
@@ -424,47 +427,41 @@ impl Game {
     /// themselves: the edges a ship may take (empty, along the sea, off the pirate's sides)
     /// at a node a ship may leave from (`p`'s building, or an end of `p`'s ship free of
     /// buildings).
-    fn spot_base(&self, p: u8) -> SpotBase {
+    fn spot_base(&self, p: u8) -> SpotBase<'_> {
         let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
         let nn = board.nodes().len();
-        let mut spots = EdgeBits::empty(ne);
-        let mut leave_from = |n: usize| {
-            for f in board.node(NodeId(n as u8)).edges_padded() {
-                if self.edges.get(f as usize) == 0 {
-                    spots.insert(f as usize);
+        let sea = self.sea_pieces();
+        let pi = p as usize;
+        let ends = &sea.ends[pi];
+        // The edges at the ends of `p`'s ships (kept in the sea state), less those at an
+        // end where another player's building stands (no ship leaves from there) unless
+        // their other end is a free end of `p`'s ship.
+        let mut spots = sea.reach[pi];
+        ends.and(&sea.built).for_each(|n| {
+            if self.nodes.get(n) & 7 != tag {
+                let n = NodeId(n as u8);
+                for f in board.node(n).edges() {
+                    let y = board.edge(f).other(n).index();
+                    if !(ends.contains(y) && self.nodes.get(y) == 0) {
+                        spots.remove(f.index());
+                    }
                 }
             }
-        };
-        // Buildings inland have no edge a ship may take.
+        });
+        // The edges at `p`'s buildings along the sea (buildings inland have no edge a ship
+        // may take).
         let sea_nodes = board.sea_nodes();
         self.nodes.for_each_matching(nn, 0x07, tag, |n| {
             if sea_nodes.contains(n) {
-                leave_from(n);
-            }
-        });
-        let mut ships = [0u16; SHIPS as usize];
-        let mut count = 0;
-        let mut shared = NodeBits::empty(nn);
-        let mut ends = NodeBits::empty(nn);
-        self.edges.for_each_matching(ne, 0x0f, tag | SHIP, |e| {
-            // A player has at most `SHIPS` ships (a position's check keeps it so).
-            if count < ships.len() {
-                ships[count] = e as u16;
-                count += 1;
-            }
-            for n in board.edge(EdgeId(e as u16)).nodes {
-                let i = n.index();
-                if ends.contains(i) {
-                    shared.insert(i);
-                } else if self.nodes.get(i) == 0 {
-                    leave_from(i);
+                for f in board.node(NodeId(n as u8)).edges_padded() {
+                    spots.insert(f as usize);
                 }
-                ends.insert(i);
             }
         });
-        let mut spots = spots.and(board.sea_edges());
+        // Of those, the empty edges along the sea.
+        let mut spots = spots.and_not(&sea.taken).and(board.sea_edges());
         let mut pirate = EdgeBits::empty(ne);
         if self.pirate != NONE {
             // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate').
@@ -474,10 +471,9 @@ impl Game {
             }
         }
         SpotBase {
-            ships,
-            count: count as u8,
+            ships: &sea.ships[p as usize],
             ends,
-            shared,
+            shared: &sea.shared[p as usize],
             spots,
             pirate,
         }
@@ -523,27 +519,18 @@ impl Game {
 }
 
 /// The parts of a player's ship spots shared by every ship move (see [`Game::spot_base`]).
-struct SpotBase {
-    /// The player's ships, in edge order (the first `count`).
-    ships: [u16; SHIPS as usize],
-    count: u8,
+struct SpotBase<'a> {
+    /// The player's ships (the sea state's).
+    ships: &'a EdgeBits,
     /// The nodes where one or more of the player's ships end.
-    ends: NodeBits,
+    ends: &'a NodeBits,
     /// The nodes where two or more of the player's ships end.
-    shared: NodeBits,
+    shared: &'a NodeBits,
     /// The ship spots: the edges a ship may take (empty, along the sea, not a side of the
     /// pirate's hex) at a node it may leave from.
     spots: EdgeBits,
     /// The sides of the pirate's hex.
     pirate: EdgeBits,
-}
-
-impl SpotBase {
-    /// The player's ships, in edge order.
-    #[inline]
-    fn ships(&self) -> &[u16] {
-        &self.ships[..self.count as usize]
-    }
 }
 
 impl ActionSpace {

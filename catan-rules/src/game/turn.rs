@@ -283,7 +283,7 @@ impl Game {
         // that long goes on, numbered as its last turn (docs/security.md).
         self.turn = self.turn.saturating_add(1);
         self.flags = 0;
-        self.fresh_ships = super::FreshShips::EMPTY;
+        self.clear_fresh_ships();
         self.dice = [0, 0];
         self.phase = Phase::Roll;
         let s = &mut self.seats[p as usize];

@@ -85,7 +85,7 @@ impl Game {
             }
         }
         let mut ships_built_this_turn = Vec::new();
-        self.fresh_ships
+        self.fresh_ships()
             .for_each(|e| ships_built_this_turn.push(EdgeId(e as u16)));
         for (i, v) in self.nodes.iter(self.board.nodes().len()).enumerate() {
             if v != 0 {

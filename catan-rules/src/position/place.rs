@@ -172,7 +172,7 @@ fn place_turn(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
                 reason: "ships_built_this_turn names an edge without a ship built this turn",
             });
         } else {
-            g.fresh_ships.insert(edge.index());
+            g.note_fresh_ship(edge);
         }
     }
     g.dice = pos.dice.unwrap_or([0, 0]);
@@ -242,6 +242,8 @@ fn derive_cached(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
     for p in 0..pos.players.len() as u8 {
         g.seats[p as usize].road_len = g.road_length(p);
     }
+    // The sea state is derived from the pieces, never read from the position.
+    g.rebuild_sea();
     check_areas(pos, g, errs);
     place_fog(pos, g, errs);
 }

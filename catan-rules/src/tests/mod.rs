@@ -275,6 +275,7 @@ impl Pos {
         for q in 0..self.g.rules.players {
             self.g.seats[q as usize].road_len = self.g.road_length(q);
         }
+        self.g.rebuild_sea();
     }
 
     /// Gives `p` cards from the bank.
@@ -599,4 +600,26 @@ fn builder_positions_are_consistent() {
     assert_eq!(pos.g.longest_road_of(P0), 10);
     assert_cards_conserved(&pos.g);
     audit(&pos.g);
+}
+
+/// A random action of `legal` for ship-heavy random play: drawn from the ship builds and
+/// moves alone when there are some and `rng.below(of)` is at least `of - ships_in` (so
+/// `ships_in` times in `of`), from all of `legal` otherwise.
+pub(crate) fn pick_favouring_ships(
+    legal: &[Action],
+    rng: &mut Rng,
+    ships_in: u32,
+    of: u32,
+) -> Action {
+    let ships: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }))
+        .collect();
+    let pool = if !ships.is_empty() && rng.below(of) >= of - ships_in {
+        &ships
+    } else {
+        legal
+    };
+    pool[rng.below(pool.len() as u32) as usize]
 }

@@ -707,3 +707,61 @@ fn a_settlement_joining_ones_road_and_ship_lengthens_the_route() {
     assert_eq!(p.g.longest_road_of(P0), 4);
     assert_eq!(p.g.road_length(0), 4);
 }
+
+/// The sea state (each seat's ships and the nodes where they end, kept as ships are built
+/// and moved) always equals the one worked out from the pieces on the board: after every
+/// action of random New Shores and Four Islands games favouring ship builds and moves
+/// (Seafarers rules, 'Ships': ships are built and moved, never removed), after a clone into
+/// a scratch game, and when the position is loaded again. The listing of ship spots and
+/// moves reads it, so a stale state would list wrong actions.
+#[test]
+fn kept_sea_state_equals_the_pieces_on_the_board() {
+    use crate::{Rules, Scenario};
+    use proptest::prelude::*;
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6);
+    let config = ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    let scenarios = prop_oneof![Just(Scenario::NewShores), Just(Scenario::FourIslands)];
+    proptest!(config, |(scenario in scenarios, seed in any::<u64>(), players in 3u8..=4)| {
+        let mut rules = Rules::scenario(scenario);
+        rules.players = players;
+        let mut g = Game::new(rules, seed).unwrap();
+        let mut scratch = g.clone();
+        let mut legal = Vec::new();
+        let mut rng = crate::rng::Rng::new(seed);
+        let mut ship_actions = 0;
+        while g.winner().is_none() && g.turn() < 400 {
+            g.legal_actions_without_offers(&mut legal);
+            let a = pick_favouring_ships(&legal, &mut rng, 1, 2);
+            g.apply(a).unwrap();
+            ship_actions += matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }) as u32;
+            prop_assert!(g.sea_state_is_exact(), "after {:?}", a);
+            scratch.clone_from(&g);
+            prop_assert_eq!(&scratch.sea, &g.sea);
+        }
+        prop_assert!(ship_actions > 10, "only {} ship actions", ship_actions);
+        let loaded = Game::from_position(g.to_position()).unwrap();
+        prop_assert!(loaded.sea.is_some());
+        prop_assert_eq!(&loaded.sea, &g.sea);
+    });
+}
+
+/// A base-game board carries no sea state, so its games keep the base state and clone; an
+/// open-sea game carries one box of a pinned size (docs/performance.md, "Seventh round").
+#[test]
+fn base_games_carry_no_sea_state() {
+    let g = Game::new(crate::Rules::default(), 1).unwrap();
+    assert!(g.sea.is_none());
+    assert!(sea().g.sea.is_some());
+    assert_eq!(
+        std::mem::size_of::<crate::game::sea::SeaState>(),
+        1280,
+        "update docs/performance.md when the sea state's size changes"
+    );
+}
