@@ -758,7 +758,48 @@ impl Out for MaskOut<'_> {
     }
 }
 
+/// Collects the ids of the listed actions (see [`Game::legal_ids_with`]).
+struct IdsOut<'a> {
+    space: &'a ActionSpace,
+    ids: &'a mut Vec<u32>,
+    offers: bool,
+}
+
+impl Out for IdsOut<'_> {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        if let Some(id) = self.space.encode(&a) {
+            self.ids.push(id);
+        }
+    }
+
+    #[inline]
+    fn single_discards(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn offers(&mut self, _: Player, give: Resource) {
+        if self.offers {
+            let id = self.space.offers_of(give);
+            self.ids.extend(id..id + 4);
+        }
+    }
+}
+
 impl Game {
+    /// Writes the ids of [`Game::legal_mask_with`]'s set bits into `ids` (cleared first),
+    /// ascending: the same ids without a mask to clear and scan, for a caller that wants the
+    /// few legal ids of a large space. Reusing one buffer makes it allocation-free once the
+    /// buffer has grown.
+    pub fn legal_ids_with(&self, space: &ActionSpace, ids: &mut Vec<u32>, offers: bool) {
+        ids.clear();
+        self.enumerate(&mut IdsOut { space, ids, offers });
+        // Families are listed in rule order, not id order (ending the turn comes last).
+        ids.sort_unstable();
+        ids.dedup();
+    }
+
     /// Writes the legal actions as a bitset over `space`'s ids (bit `id % 64` of word
     /// `id / 64`; the first [`ActionSpace::words`] words are overwritten). The bits are
     /// exactly the ids of [`Game::legal_actions`]' list, except that discards are offered
@@ -809,6 +850,19 @@ impl Game {
         let a = space.decode(self, id).ok_or(IdError::Unknown(id))?;
         self.apply_with(a, sink)?;
         Ok(())
+    }
+
+    /// Applies the action with id `id`, an id of the mask [`Game::legal_mask_with`] wrote
+    /// for this very state, without checking it again (every masked id applies): the fast
+    /// path of a caller that keeps the mask, as [`Game::apply_legal`] is for listed actions.
+    /// Debug builds still check and panic on an id that does not apply; release builds do
+    /// not, and such an id then leaves the game in an unspecified (memory-safe) state. Use
+    /// [`Game::apply_id`] for an id from outside.
+    pub fn apply_masked_id<S: EventSink>(&mut self, space: &ActionSpace, id: u32, sink: &mut S) {
+        match space.decode(self, id) {
+            Some(a) => self.apply_legal(a, sink),
+            None => debug_assert!(false, "apply_masked_id: id {id} names no action"),
+        }
     }
 }
 
