@@ -107,40 +107,40 @@ pub(crate) fn id_list<'py>(
     if n > POOLED_LEN {
         return PyList::new(py, ids.map(|i| id_int(py, ints, i)));
     }
-    // Take a free list of length `n` out of the pool: it is then ours alone.
-    let free = pool().lists[n].iter_mut().find_map(|slot| {
+    // A free list of length `n`: the pool's reference is its only one. Our reference then
+    // keeps it from being taken again (by a finalizer run while it is refilled) until the
+    // caller has it.
+    let free = pool().lists[n].iter().flatten().find_map(|l| {
         // SAFETY: a pooled list is a live object: the pool holds a reference to it.
-        let unshared = slot
-            .as_ref()
-            .is_some_and(|l| unsafe { ffi::Py_REFCNT(l.as_ptr()) } == 1);
-        if unshared {
-            slot.take()
-        } else {
-            None
-        }
+        let unshared = unsafe { ffi::Py_REFCNT(l.as_ptr()) } == 1;
+        unshared.then(|| l.bind(py).clone())
     });
-    let list = match free {
-        // A caller may have resized a list before dropping it; such a list is dropped.
-        Some(l) if l.bind(py).len() == n => {
-            let list = l.into_bound(py);
-            for (k, id) in ids.enumerate() {
-                list.set_item(k, id_int(py, ints, id))?;
-            }
-            list
+    // A caller may have resized a list before dropping it: such a list is replaced.
+    if let Some(list) = free.filter(|l| l.len() == n) {
+        for (k, id) in ids.enumerate() {
+            list.set_item(k, id_int(py, ints, id))?;
         }
-        _ => PyList::new(py, ids.map(|i| id_int(py, ints, i)))?,
-    };
+        return Ok(list);
+    }
+    let list = PyList::new(py, ids.map(|i| id_int(py, ints, i)))?;
     let replaced = {
         let mut guard = pool();
         let pool = &mut *guard;
         let (lists, next) = (&mut pool.lists[n], &mut pool.next[n]);
-        let slot = match lists.iter().position(Option::is_none) {
-            Some(k) => k,
-            None => {
+        // An empty slot, else a list of a wrong length nobody holds, else the older slot.
+        let slot = lists
+            .iter()
+            .position(|l| {
+                l.as_ref().is_none_or(|l| {
+                    // SAFETY: as above.
+                    let count = unsafe { ffi::Py_REFCNT(l.as_ptr()) };
+                    count == 1
+                })
+            })
+            .unwrap_or_else(|| {
                 *next ^= 1;
                 usize::from(*next)
-            }
-        };
+            });
         lists[slot].replace(list.clone().unbind())
     };
     // Dropped outside the lock: it may be the last reference to a list a caller filled.

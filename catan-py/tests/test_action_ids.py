@@ -205,14 +205,14 @@ def test_changing_the_game_drops_its_listing() -> None:
     # the state before `apply`, `apply_as`, `apply_id` or `copy_from` is checked again.
     game = catan_rules.Game(players=4, map="beginner", seed=7)
     roll = game.id_for_action({"type": "roll", "player": 0})
+    rolled = game.copy()
+    rolled.apply({"type": "roll", "player": 0})
     changes = [
         lambda g: g.apply({"type": "roll", "player": 0}),
         lambda g: g.apply_as(0, {"type": "roll", "player": 0}),
         lambda g: g.apply_id(roll),
         lambda g: g.copy_from(rolled),
     ]
-    rolled = game.copy()
-    rolled.apply({"type": "roll", "player": 0})
     for change in changes:
         g = game.copy()
         assert g.legal_id_list() == [roll]
