@@ -101,6 +101,9 @@
 //! The mask is built from the same enumeration as [`Game::legal_actions`], so its bits are
 //! exactly the ids of the listed legal actions, discards excepted (one-card ids instead of
 //! whole discards).
+//! [`Game::legal_ids_with`] gives the same ids as a sorted list (cheaper than a mask when a
+//! caller wants the handful of legal ids), and [`Game::apply_masked_id`] applies one of them
+//! without checking it again.
 
 use crate::action::Action;
 use crate::board::{Board, HexId};
@@ -758,31 +761,37 @@ impl Out for MaskOut<'_> {
     }
 }
 
-/// Collects the ids of the listed actions (see [`Game::legal_ids_with`]).
-struct IdsOut<'a> {
-    space: &'a ActionSpace,
-    ids: &'a mut Vec<u32>,
-    offers: bool,
+/// Enumeration into ids: each listed action's id, in listing order, those without one
+/// counted ([`Game::legal_ids_with`], and the `Engine` trait's `legal_ids`).
+pub(crate) struct IdsOut<'a> {
+    pub(crate) space: &'a ActionSpace,
+    pub(crate) out: &'a mut Vec<u32>,
+    pub(crate) missing: u32,
+    /// Whether the domestic offers are listed.
+    pub(crate) offers: bool,
+    /// Whether discards are listed one card at a time (as the masks list them).
+    pub(crate) single_discards: bool,
 }
 
 impl Out for IdsOut<'_> {
     #[inline]
     fn push(&mut self, a: Action) {
-        if let Some(id) = self.space.encode(&a) {
-            self.ids.push(id);
+        match self.space.encode(&a) {
+            Some(id) => self.out.push(id),
+            None => self.missing += 1,
         }
     }
 
     #[inline]
     fn single_discards(&self) -> bool {
-        true
+        self.single_discards
     }
 
     #[inline]
     fn offers(&mut self, _: Player, give: Resource) {
         if self.offers {
             let id = self.space.offers_of(give);
-            self.ids.extend(id..id + 4);
+            self.out.extend(id..id + 4);
         }
     }
 }
@@ -794,7 +803,13 @@ impl Game {
     /// buffer has grown.
     pub fn legal_ids_with(&self, space: &ActionSpace, ids: &mut Vec<u32>, offers: bool) {
         ids.clear();
-        self.enumerate(&mut IdsOut { space, ids, offers });
+        self.enumerate(&mut IdsOut {
+            space,
+            out: ids,
+            missing: 0,
+            offers,
+            single_discards: true,
+        });
         // Families are listed in rule order, not id order (ending the turn comes last).
         ids.sort_unstable();
         ids.dedup();
