@@ -762,18 +762,17 @@ impl Out for MaskOut<'_> {
 }
 
 /// Enumeration into ids: each listed action's id, in listing order, those without one
-/// counted ([`Game::legal_ids_with`], and the `Engine` trait's `legal_ids`).
-pub(crate) struct IdsOut<'a> {
+/// counted ([`Game::legal_ids_with`], and the `Engine` trait's `legal_ids`). `SINGLE`: the
+/// discards are listed one card at a time (as the masks list them), not whole.
+pub(crate) struct IdsOut<'a, const SINGLE: bool> {
     pub(crate) space: &'a ActionSpace,
     pub(crate) out: &'a mut Vec<u32>,
     pub(crate) missing: u32,
     /// Whether the domestic offers are listed.
     pub(crate) offers: bool,
-    /// Whether discards are listed one card at a time (as the masks list them).
-    pub(crate) single_discards: bool,
 }
 
-impl Out for IdsOut<'_> {
+impl<const SINGLE: bool> Out for IdsOut<'_, SINGLE> {
     #[inline]
     fn push(&mut self, a: Action) {
         match self.space.encode(&a) {
@@ -784,7 +783,7 @@ impl Out for IdsOut<'_> {
 
     #[inline]
     fn single_discards(&self) -> bool {
-        self.single_discards
+        SINGLE
     }
 
     #[inline]
@@ -803,12 +802,11 @@ impl Game {
     /// buffer has grown.
     pub fn legal_ids_with(&self, space: &ActionSpace, ids: &mut Vec<u32>, offers: bool) {
         ids.clear();
-        self.enumerate(&mut IdsOut {
+        self.enumerate(&mut IdsOut::<true> {
             space,
             out: ids,
             missing: 0,
             offers,
-            single_discards: true,
         });
         // Families are listed in rule order, not id order (ending the turn comes last).
         ids.sort_unstable();

@@ -334,12 +334,11 @@ impl Engine for Game {
 
     fn legal_ids(&self, space: &ActionSpace, out: &mut Vec<u32>) -> u32 {
         out.clear();
-        let mut ids = IdsOut {
+        let mut ids = IdsOut::<false> {
             space,
             out,
             missing: 0,
             offers: true,
-            single_discards: false,
         };
         self.enumerate(&mut ids);
         ids.missing
