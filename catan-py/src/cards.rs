@@ -6,15 +6,16 @@
 use crate::convert::{from_py, ser_to_py};
 use crate::engine::{self as generic, action_of, dicts};
 use crate::errors::{no_such_player, parse_message};
+use crate::ids::{id_list, Listing};
 use catan_rules::cards::{
-    action_from_id, action_id, CardEvent, CardGame, CardResource, CardRules, CardSpace, SvgStyle,
-    ACTION_SPACE,
+    action_from_id, action_id, CardEvent, CardEventSink, CardGame, CardResource, CardRules,
+    CardSpace, SvgStyle, ACTION_SPACE,
 };
 use catan_rules::{ChanceMode, Player};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 /// A game of the Catan Card Game, changed only by ``apply`` (all or nothing).
 ///
@@ -31,6 +32,8 @@ pub struct PyCardGame {
     pub(crate) game: CardGame,
     /// The seed the game was made with (`None` after `from_json`): the referee's secret.
     seed: Option<u64>,
+    /// The ids of the last `legal_id_list`, and whether they are of the current state.
+    listing: Listing,
 }
 
 /// A seat of the Card Game (0 or 1), or `NoSuchPlayerError` (a `ValueError`), as `Game`'s
@@ -60,14 +63,50 @@ fn bool_array(py: Python<'_>, bits: Vec<bool>) -> Bound<'_, PyArray1<bool>> {
 impl PyCardGame {
     /// A game made elsewhere (a batch's), without its seed.
     pub(crate) fn from_game(game: CardGame) -> PyCardGame {
-        PyCardGame { game, seed: None }
+        PyCardGame::with_seed(game, None)
+    }
+
+    fn with_seed(game: CardGame, seed: Option<u64>) -> PyCardGame {
+        PyCardGame {
+            game,
+            seed,
+            listing: Listing::default(),
+        }
+    }
+
+    /// The game, to change it: the ids listed for the old state are dropped. Every call that
+    /// may change the game takes it from here.
+    fn game_mut(&mut self) -> &mut CardGame {
+        self.listing.fresh = false;
+        &mut self.game
+    }
+
+    /// Applies the action with fixed id `id`: an id listed for this very state without
+    /// checking it again (every listed id applies), any other through the checked path,
+    /// which raises its error and changes nothing.
+    fn apply_id_into<S: CardEventSink>(
+        &mut self,
+        py: Python<'_>,
+        id: u32,
+        sink: &mut S,
+    ) -> PyResult<()> {
+        let listed = self.listing.has(id);
+        let game = self.game_mut();
+        if listed {
+            game.apply_listed_id(id, sink);
+            return Ok(());
+        }
+        for e in generic::apply_id(py, game, &CardSpace, id)? {
+            sink.push(e);
+        }
+        Ok(())
     }
 
     /// The legal fixed ids, ascending; without the offers unless `offers`.
     fn ids(&self, offers: bool) -> Vec<u32> {
-        let mut m = vec![false; ACTION_SPACE as usize];
-        self.game.legal_mask_with(&mut m, offers);
-        (0..ACTION_SPACE).filter(|&i| m[i as usize]).collect()
+        let mut ids = Vec::new();
+        self.game.legal_ids_with(&mut ids, offers);
+        ids
     }
 
     /// The pickled state: the seed and the position (which holds the generator's state, so
@@ -123,10 +162,7 @@ impl PyCardGame {
         };
         let game = CardGame::try_new(rules, seed)
             .map_err(|e| <CardGame as crate::engine::PyEngine>::py_error(py, e.into()))?;
-        Ok(PyCardGame {
-            game,
-            seed: Some(seed),
-        })
+        Ok(PyCardGame::with_seed(game, Some(seed)))
     }
 
     /// A game from a position (JSON text, at most 1 MiB), validated: ``ParseError`` for
@@ -136,7 +172,7 @@ impl PyCardGame {
     #[pyo3(signature = (position, seed = None))]
     fn from_json(py: Python<'_>, position: &str, seed: Option<u64>) -> PyResult<Self> {
         crate::objects::check_input_size(py, position)?;
-        generic::from_position(py, position).map(|game| PyCardGame { game, seed })
+        generic::from_position(py, position).map(|game| PyCardGame::with_seed(game, seed))
     }
 
     /// The whole position as JSON (the referee's: both hands, every pile's order).
@@ -156,7 +192,7 @@ impl PyCardGame {
         action: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let a = action_of::<CardGame>(action)?;
-        dicts(py, &generic::apply(py, &mut self.game, a)?)
+        dicts(py, &generic::apply(py, self.game_mut(), a)?)
     }
 
     /// Whether an action is legal now (exactly when ``apply`` would succeed).
@@ -203,14 +239,42 @@ impl PyCardGame {
 
     /// ``legal_ids()`` as a list of ints (faster for a Python loop over a few ids).
     #[pyo3(signature = (offers = true))]
-    fn legal_id_list(&self, offers: bool) -> Vec<u32> {
-        self.ids(offers)
+    fn legal_id_list<'py>(
+        &mut self,
+        py: Python<'py>,
+        offers: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        // As `Game.legal_id_list`: the ids are kept for `step`, the list is a pooled one.
+        self.game.legal_ids_with(&mut self.listing.ids, offers);
+        self.listing.fresh = true;
+        id_list(py, self.listing.ids.iter().copied())
     }
 
     /// Applies a fixed action id for the seat to act. An id that names no action raises
     /// ``ValueError``, an illegal one the ``IllegalActionError`` of ``apply``.
     fn apply_id<'py>(&mut self, py: Python<'py>, id: u32) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        dicts(py, &generic::apply_id(py, &mut self.game, &CardSpace, id)?)
+        let mut events = Vec::new();
+        self.apply_id_into(py, id, &mut events)?;
+        dicts(py, &events)
+    }
+
+    /// Applies a fixed action id, dropping its events, and returns whether the game is now
+    /// over: ``apply_id(id)`` and ``winner is not None`` in one call, the shape of a playout
+    /// loop (``done = game.step(ids[k])``), as ``Game.step``. Raises as ``apply_id`` does;
+    /// the game is then unchanged.
+    ///
+    /// >>> import random
+    /// >>> import catan_rules
+    /// >>> game, rng, done = catan_rules.CardGame(seed=7), random.Random(1), False
+    /// >>> while not done:
+    /// ...     ids = game.legal_id_list(False)
+    /// ...     done = game.step(ids[rng.randrange(len(ids))])
+    /// >>> game.winner is not None
+    /// True
+    #[pyo3(signature = (id, /))]
+    fn step(&mut self, py: Python<'_>, id: u32) -> PyResult<bool> {
+        self.apply_id_into(py, id, &mut ())?;
+        Ok(self.game.winner().is_some())
     }
 
     /// The action with fixed id ``id`` now (the seat to act filled in), as a dict, legal or
@@ -274,7 +338,7 @@ impl PyCardGame {
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let seat = self::seat(py, seat)?;
         let a = action_of::<CardGame>(action)?;
-        dicts(py, &generic::apply_as(py, &mut self.game, seat, a)?)
+        dicts(py, &generic::apply_as(py, self.game_mut(), seat, a)?)
     }
 
     /// ``seat``'s legal actions as dicts (empty when it has nothing to decide): safe to
@@ -530,7 +594,7 @@ impl PyCardGame {
         }
         let src = other.try_borrow()?;
         let mut dst = slf.try_borrow_mut()?;
-        dst.game.clone_from(&src.game);
+        dst.game_mut().clone_from(&src.game);
         dst.seed = src.seed;
         Ok(())
     }
@@ -559,7 +623,7 @@ impl PyCardGame {
     fn _from_state(py: Python<'_>, state: &str) -> PyResult<Self> {
         let (seed, position) = generic::load_saved_state(py, state, "catan-py-card-game")?;
         let game = generic::from_position(py, &position.to_string())?;
-        Ok(PyCardGame { game, seed })
+        Ok(PyCardGame::with_seed(game, seed))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {

@@ -3,9 +3,11 @@
 use crate::convert::{from_py, ser_to_py};
 use crate::engine as generic;
 use crate::errors::{load_error, new_game_error, parse_error, rule_error};
+use crate::ids::{id_list, Listing};
 use crate::objects::{action_arg, PyAction, PyEvent};
 use crate::svg;
 use catan_rules::action_space::{ActionSpace, IdError};
+use catan_rules::event::EventSink;
 use catan_rules::{Action, Board, Game, Player, PlayerSet, Rules};
 use numpy::{PyArray1, PyArrayDyn};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
@@ -82,84 +84,9 @@ pub struct PyGame {
     legal_fresh: bool,
     /// The fixed action space of the board, made on first use.
     space: OnceLock<ActionSpace>,
-    /// The reused mask of `legal_id_list` (no allocation per call once grown).
-    mask_buf: Vec<u64>,
+    /// The mask of the last `legal_id_list`, and whether it is of the current state.
+    listing: Listing,
 }
-
-/// The most ids kept as ready-made Python ints (every id of the base game's spaces, and of
-/// larger boards up to this many).
-const INT_CACHE: usize = 8192;
-
-/// Python ints `0..INT_CACHE`, made once: a list of ids then costs a reference count per
-/// id instead of an int object (CPython keeps only `-5..=256`).
-static SMALL_INTS: pyo3::sync::PyOnceLock<Vec<Py<PyAny>>> = pyo3::sync::PyOnceLock::new();
-
-fn small_ints(py: Python<'_>) -> &'static [Py<PyAny>] {
-    SMALL_INTS.get_or_init(py, || {
-        (0..INT_CACHE as u32)
-            .map(|k| {
-                let Ok(o) = k.into_pyobject(py);
-                o.into_any().unbind()
-            })
-            .collect()
-    })
-}
-
-/// The Python int `i`, shared when cached.
-fn id_int<'py>(py: Python<'py>, ints: &[Py<PyAny>], i: u32) -> Bound<'py, PyAny> {
-    match ints.get(i as usize) {
-        Some(o) => o.bind(py).clone(),
-        None => {
-            let Ok(o) = i.into_pyobject(py);
-            o.into_any()
-        }
-    }
-}
-
-/// The set bits of a mask, ascending, with their number known up front (a Python list is
-/// then filled in one pass, without an intermediate `Vec`).
-struct MaskIds<'a> {
-    words: &'a [u64],
-    word: usize,
-    bits: u64,
-    left: usize,
-}
-
-impl<'a> MaskIds<'a> {
-    fn new(words: &'a [u64]) -> MaskIds<'a> {
-        MaskIds {
-            words,
-            word: 0,
-            bits: words.first().copied().unwrap_or(0),
-            left: words.iter().map(|w| w.count_ones() as usize).sum(),
-        }
-    }
-}
-
-impl Iterator for MaskIds<'_> {
-    type Item = u32;
-
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        if self.left == 0 {
-            return None;
-        }
-        while self.bits == 0 {
-            self.word += 1;
-            self.bits = self.words[self.word];
-        }
-        let id = (self.word * 64) as u32 + self.bits.trailing_zeros();
-        self.bits &= self.bits - 1;
-        self.left -= 1;
-        Some(id)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
-    }
-}
-
-impl ExactSizeIterator for MaskIds<'_> {}
 
 impl PyGame {
     /// The core game (read-only), for the other binding modules.
@@ -176,17 +103,8 @@ impl PyGame {
     /// The fixed ids of the legal actions, ascending; without the domestic offers unless
     /// `offers`.
     fn ids(&self, offers: bool) -> Vec<u32> {
-        let space = self.space();
-        let mut words = vec![0u64; space.words()];
-        self.game.legal_mask_with(space, &mut words, offers);
-        let mut ids = Vec::with_capacity(32);
-        for (w, &word) in words.iter().enumerate() {
-            let mut b = word;
-            while b != 0 {
-                ids.push((w * 64) as u32 + b.trailing_zeros());
-                b &= b - 1;
-            }
-        }
+        let mut ids = Vec::new();
+        self.game.legal_ids_with(self.space(), &mut ids, offers);
         ids
     }
 
@@ -197,8 +115,47 @@ impl PyGame {
             legal: Vec::new(),
             legal_fresh: false,
             space: OnceLock::new(),
-            mask_buf: Vec::new(),
+            listing: Listing::default(),
         }
+    }
+
+    /// The game, to change it: every cached listing of the old state is dropped. Every
+    /// call that may change the game takes it from here (or from [`PyGame::changing`]).
+    fn game_mut(&mut self) -> &mut Game {
+        self.legal_fresh = false;
+        self.listing.fresh = false;
+        &mut self.game
+    }
+
+    /// The game, to change it, and its action space (made on first use), as
+    /// [`PyGame::game_mut`].
+    fn changing(&mut self) -> (&mut Game, &ActionSpace) {
+        self.legal_fresh = false;
+        self.listing.fresh = false;
+        let (game, cell) = (&mut self.game, &self.space);
+        let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
+        (game, space)
+    }
+
+    /// Applies the action with fixed id `id`: an id of the mask listed for this very state
+    /// without checking it again (every listed id applies), any other through the checked
+    /// path, which raises its error and changes nothing.
+    fn apply_id_into<S: EventSink>(
+        &mut self,
+        py: Python<'_>,
+        id: u32,
+        sink: &mut S,
+    ) -> PyResult<()> {
+        let listed = self.listing.has(id);
+        let (game, space) = self.changing();
+        if listed {
+            game.apply_masked_id(space, id, sink);
+            return Ok(());
+        }
+        game.apply_id(space, id, sink).map_err(|e| match e {
+            IdError::Unknown(_) => PyValueError::new_err(e.to_string()),
+            IdError::Rule(r) => rule_error(py, r),
+        })
     }
 
     fn legal(&mut self) -> &[Action] {
@@ -233,7 +190,7 @@ impl PyGame {
             legal: Vec::new(),
             legal_fresh: false,
             space: OnceLock::new(),
-            mask_buf: Vec::new(),
+            listing: Listing::default(),
         }
     }
 }
@@ -394,8 +351,7 @@ impl PyGame {
     /// the rules do not allow it now.
     fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Vec<PyEvent>> {
         let a = action_arg(py, action)?;
-        let events = self.game.apply(a).map_err(|e| rule_error(py, e))?;
-        self.legal_fresh = false;
+        let events = self.game_mut().apply(a).map_err(|e| rule_error(py, e))?;
         Ok(events.into_iter().map(PyEvent).collect())
     }
 
@@ -461,17 +417,15 @@ impl PyGame {
         py: Python<'py>,
         offers: bool,
     ) -> PyResult<Bound<'py, PyList>> {
-        // The hot call of a Python playout loop: the mask is written into a reused buffer,
-        // the ids collected into another, and the list filled with shared int objects.
+        // The hot call of a Python playout loop: the ids are listed into a kept buffer
+        // (which `step` then trusts for this state) and the list is a pooled one refilled
+        // with shared int objects (`crate::ids`).
         let (game, cell) = (&self.game, &self.space);
         let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
-        self.mask_buf.resize(space.words(), 0);
-        game.legal_mask_with(space, &mut self.mask_buf, offers);
-        let ints = small_ints(py);
-        PyList::new(
-            py,
-            MaskIds::new(&self.mask_buf).map(|i| id_int(py, ints, i)),
-        )
+        let listing = &mut self.listing;
+        game.legal_ids_with(space, &mut listing.ids, offers);
+        listing.fresh = true;
+        id_list(py, listing.ids.iter().copied())
     }
 
     /// Applies the action with fixed id `id` and returns its events, like `apply`
@@ -491,22 +445,14 @@ impl PyGame {
         id: u32,
         events: bool,
     ) -> PyResult<Option<Vec<PyEvent>>> {
-        let (game, cell) = (&mut self.game, &self.space);
-        let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
-        let to_py = |e: IdError| match e {
-            IdError::Unknown(_) => PyValueError::new_err(e.to_string()),
-            IdError::Rule(r) => rule_error(py, r),
-        };
-        let out = if events {
+        if events {
             let mut sink = Vec::new();
-            game.apply_id(space, id, &mut sink).map_err(to_py)?;
-            Some(sink.into_iter().map(PyEvent).collect())
+            self.apply_id_into(py, id, &mut sink)?;
+            Ok(Some(sink.into_iter().map(PyEvent).collect()))
         } else {
-            game.apply_id(space, id, &mut ()).map_err(to_py)?;
-            None
-        };
-        self.legal_fresh = false;
-        Ok(out)
+            self.apply_id_into(py, id, &mut ())?;
+            Ok(None)
+        }
     }
 
     /// Applies the action with fixed id `id`, dropping its events, and returns whether the
@@ -527,13 +473,7 @@ impl PyGame {
     /// True
     #[pyo3(signature = (id, /))]
     fn step(&mut self, py: Python<'_>, id: u32) -> PyResult<bool> {
-        let (game, cell) = (&mut self.game, &self.space);
-        let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
-        game.apply_id(space, id, &mut ()).map_err(|e| match e {
-            IdError::Unknown(_) => PyValueError::new_err(e.to_string()),
-            IdError::Rule(r) => rule_error(py, r),
-        })?;
-        self.legal_fresh = false;
+        self.apply_id_into(py, id, &mut ())?;
         Ok(self.game.winner().is_some())
     }
 
@@ -723,8 +663,10 @@ impl PyGame {
     ) -> PyResult<Vec<PyEvent>> {
         let seat = seat_arg(seat)?;
         let a = action_arg(py, action)?;
-        let events = self.game.apply_as(seat, a).map_err(|e| rule_error(py, e))?;
-        self.legal_fresh = false;
+        let events = self
+            .game_mut()
+            .apply_as(seat, a)
+            .map_err(|e| rule_error(py, e))?;
         Ok(events.into_iter().map(PyEvent).collect())
     }
 
@@ -1031,9 +973,8 @@ impl PyGame {
         let src = other.try_borrow()?;
         let mut dst = slf.try_borrow_mut()?;
         let same_space = dst.game.shares_action_space(&src.game);
-        dst.game.clone_from(&src.game);
+        dst.game_mut().clone_from(&src.game);
         dst.seed = src.seed;
-        dst.legal_fresh = false;
         if !same_space {
             dst.space = OnceLock::new();
         }

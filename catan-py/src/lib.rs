@@ -11,6 +11,7 @@ mod convert;
 mod engine;
 mod errors;
 mod game;
+mod ids;
 mod objects;
 mod svg;
 

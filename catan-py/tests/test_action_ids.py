@@ -168,6 +168,83 @@ def test_step_is_apply_id_without_events_and_says_when_the_game_is_over() -> Non
         fresh.step(id=0)  # type: ignore[call-arg]
 
 
+def test_ids_listed_for_an_earlier_state_or_never_listed_are_checked() -> None:
+    # `step` trusts the ids of the last `legal_id_list` of this very state (they all apply);
+    # any other id takes the checked path: a typed error, and the game is unchanged.
+    game = catan_rules.Game(players=4, map="random", seed=21)
+    rng = np.random.default_rng(21)
+    end_turn = game.id_for_action({"type": "end_turn", "player": 0})
+    refused = 0
+    while game.winner is None and refused < 60:
+        ids = game.legal_id_list(False)
+        bad = [end_turn, 0] + [int(i) for i in rng.integers(game.action_space_size, size=4)]
+        for i in (i for i in bad if not game.is_legal(game.action_for_id(i))):
+            before = game.copy()
+            with pytest.raises(catan_rules.IllegalActionError):
+                game.step(i)
+            assert game == before
+            refused += 1
+        with pytest.raises(ValueError):
+            game.step(game.action_space_size)
+        # Still listed for this state after the refusals: the listed ids apply.
+        earlier, k = ids, ids[int(rng.integers(len(ids)))]
+        game.step(k)
+        # An id listed for the earlier state only, tried before any new listing.
+        stale = [i for i in earlier if not game.is_legal(game.action_for_id(i))]
+        if stale and game.winner is None:
+            before = game.copy()
+            with pytest.raises(catan_rules.IllegalActionError):
+                game.step(stale[0])
+            assert game == before
+            refused += 1
+    assert refused >= 60
+
+
+def test_changing_the_game_drops_its_listing() -> None:
+    # Every call that changes the game forgets the ids listed before it: an id listed for
+    # the state before `apply`, `apply_as`, `apply_id` or `copy_from` is checked again.
+    game = catan_rules.Game(players=4, map="beginner", seed=7)
+    roll = game.id_for_action({"type": "roll", "player": 0})
+    rolled = game.copy()
+    rolled.apply({"type": "roll", "player": 0})
+    changes = [
+        lambda g: g.apply({"type": "roll", "player": 0}),
+        lambda g: g.apply_as(0, {"type": "roll", "player": 0}),
+        lambda g: g.apply_id(roll),
+        lambda g: g.copy_from(rolled),
+    ]
+    for change in changes:
+        g = game.copy()
+        assert g.legal_id_list() == [roll]
+        change(g)
+        assert g == rolled
+        with pytest.raises(catan_rules.IllegalActionError):
+            g.step(roll)  # listed before the change: no second roll
+        assert g == rolled
+
+
+def test_id_lists_are_the_callers_own() -> None:
+    # Lists are reused only once nobody else holds them: a list kept, changed or grown by
+    # the caller is never touched by later calls, and later lists are right regardless.
+    game = catan_rules.Game(players=4, map="random", seed=3)
+    rng = np.random.default_rng(3)
+    kept: list[tuple[list[int], list[int]]] = []
+    for n in range(600):
+        if game.winner is not None:
+            break
+        ids = game.legal_id_list(False)
+        assert ids == [int(i) for i in game.legal_ids(False)]
+        if n % 7 == 0 and n % 11 != 0:
+            kept.append((ids, list(ids)))
+        if n % 11 == 0:
+            ids.append(game)  # type: ignore[arg-type]  # a cycle through a pooled list
+            ids.pop()
+            ids.append(-1)
+        game.step(ids[int(rng.integers(len(ids) - (n % 11 == 0)))])
+    assert all(ids == copy for ids, copy in kept)
+    assert len(kept) > 50
+
+
 def test_discards_are_made_one_card_at_a_time_by_id() -> None:
     # docs/rulings.md §38: a discard may be handed over in parts; the fixed ids number
     # one-card discards, so the mask is never empty, whatever the hand size.

@@ -300,3 +300,45 @@ def test_copies_and_pickles_continue_identically() -> None:
     assert all(t == game and t.to_json() == game.to_json() for t in twins)
     assert game != catan_rules.CardGame(seed=12)
     assert game.to_svg() == game._repr_svg_()
+
+
+def test_step_trusts_only_the_ids_listed_for_this_state() -> None:
+    # As Game.step: `done = game.step(ids[k])` over `legal_id_list`; an id listed for this
+    # very state applies unchecked (the same game as the checked `apply_id`), any other is
+    # checked: a typed error and no change.
+    game = catan_rules.CardGame(seed=5)
+    twin = game.copy()
+    rng = random.Random(5)
+    done, refused, steps = False, 0, 0
+    while not done:
+        ids = game.legal_id_list(False)
+        for i in (0, 1, 2, 3, rng.randrange(game.action_space_size)):
+            try:
+                action = game.action_for_id(i)
+            except ValueError:
+                continue  # an id that names no action now: ValueError, as checked below
+            if not game.is_legal(action):
+                before = game.copy()
+                with pytest.raises(catan_rules.IllegalActionError):
+                    game.step(i)
+                assert game == before
+                refused += 1
+        with pytest.raises(ValueError):
+            game.step(game.action_space_size)
+        k = ids[rng.randrange(len(ids))]
+        done = game.step(k)
+        assert done is (game.winner is not None)
+        twin.apply_id(k)
+        assert game == twin
+        steps += 1
+        if not done:
+            # The ids listed before the step are no longer trusted.
+            stale = [i for i in ids if not game.is_legal(game.action_for_id(i))]
+            if stale:
+                before = game.copy()
+                with pytest.raises(catan_rules.IllegalActionError):
+                    game.step(stale[0])
+                assert game == before
+                refused += 1
+    assert steps > 100 and refused > 100
+

@@ -101,6 +101,9 @@
 //! The mask is built from the same enumeration as [`Game::legal_actions`], so its bits are
 //! exactly the ids of the listed legal actions, discards excepted (one-card ids instead of
 //! whole discards).
+//! [`Game::legal_ids_with`] gives the same ids as a sorted list (cheaper than a mask when a
+//! caller wants the handful of legal ids), and [`Game::apply_masked_id`] applies one of them
+//! without checking it again.
 
 use crate::action::Action;
 use crate::board::{Board, HexId};
@@ -758,7 +761,58 @@ impl Out for MaskOut<'_> {
     }
 }
 
+/// Enumeration into ids: each listed action's id, in listing order, those without one
+/// counted ([`Game::legal_ids_with`], and the `Engine` trait's `legal_ids`). `SINGLE`: the
+/// discards are listed one card at a time (as the masks list them), not whole.
+pub(crate) struct IdsOut<'a, const SINGLE: bool> {
+    pub(crate) space: &'a ActionSpace,
+    pub(crate) out: &'a mut Vec<u32>,
+    pub(crate) missing: u32,
+    /// Whether the domestic offers are listed.
+    pub(crate) offers: bool,
+}
+
+impl<const SINGLE: bool> Out for IdsOut<'_, SINGLE> {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        match self.space.encode(&a) {
+            Some(id) => self.out.push(id),
+            None => self.missing += 1,
+        }
+    }
+
+    #[inline]
+    fn single_discards(&self) -> bool {
+        SINGLE
+    }
+
+    #[inline]
+    fn offers(&mut self, _: Player, give: Resource) {
+        if self.offers {
+            let id = self.space.offers_of(give);
+            self.out.extend(id..id + 4);
+        }
+    }
+}
+
 impl Game {
+    /// Writes the ids of [`Game::legal_mask_with`]'s set bits into `ids` (cleared first),
+    /// ascending: the same ids without a mask to clear and scan, for a caller that wants the
+    /// few legal ids of a large space. Reusing one buffer makes it allocation-free once the
+    /// buffer has grown.
+    pub fn legal_ids_with(&self, space: &ActionSpace, ids: &mut Vec<u32>, offers: bool) {
+        ids.clear();
+        self.enumerate(&mut IdsOut::<true> {
+            space,
+            out: ids,
+            missing: 0,
+            offers,
+        });
+        // Families are listed in rule order, not id order (ending the turn comes last).
+        ids.sort_unstable();
+        ids.dedup();
+    }
+
     /// Writes the legal actions as a bitset over `space`'s ids (bit `id % 64` of word
     /// `id / 64`; the first [`ActionSpace::words`] words are overwritten). The bits are
     /// exactly the ids of [`Game::legal_actions`]' list, except that discards are offered
@@ -809,6 +863,19 @@ impl Game {
         let a = space.decode(self, id).ok_or(IdError::Unknown(id))?;
         self.apply_with(a, sink)?;
         Ok(())
+    }
+
+    /// Applies the action with id `id`, an id of the mask [`Game::legal_mask_with`] wrote
+    /// for this very state, without checking it again (every masked id applies): the fast
+    /// path of a caller that keeps the mask, as [`Game::apply_legal`] is for listed actions.
+    /// Debug builds still check and panic on an id that does not apply; release builds do
+    /// not, and such an id then leaves the game in an unspecified (memory-safe) state. Use
+    /// [`Game::apply_id`] for an id from outside.
+    pub fn apply_masked_id<S: EventSink>(&mut self, space: &ActionSpace, id: u32, sink: &mut S) {
+        match space.decode(self, id) {
+            Some(a) => self.apply_legal(a, sink),
+            None => debug_assert!(false, "apply_masked_id: id {id} names no action"),
+        }
     }
 }
 

@@ -3,8 +3,9 @@
 //! every legal action but a discard of several cards encodes to an id that decodes back to
 //! it, no two legal actions share an id, the mask's bits are exactly the encoded legal
 //! actions with discards offered one card at a time (docs/rulings.md §38), the mask is
-//! never empty while the game is on, every masked id applies, and applying by id is
-//! applying the action. Ids round-trip through the id table ([`ActionSpace::describe`]).
+//! never empty while the game is on, the id listings are the masks' bits, every masked id
+//! applies (checked, and unchecked with the same result), and applying by id is applying
+//! the action. Ids round-trip through the id table ([`ActionSpace::describe`]).
 
 use catan_rules::action_space::{ActionSpace, Block};
 use catan_rules::{Action, ChanceMode, Game, MapKind, Phase, Player, Resource, Rng, Rules};
@@ -30,6 +31,7 @@ fn check_games(rules: Rules, games: u64, seed: u64) -> (u64, u64) {
         let mut mask = vec![0u64; space.words() + 1];
         let mut no_offers = vec![0u64; space.words()];
         let mut seat_mask = vec![0u64; space.words()];
+        let mut id_list = Vec::new();
         let mut steps = 0;
         while game.winner().is_none() && steps < 3000 {
             game.legal_actions(&mut legal);
@@ -99,11 +101,19 @@ fn check_games(rules: Rules, games: u64, seed: u64) -> (u64, u64) {
                     "seat {seat:?} has no id"
                 );
             }
-            // Every masked id applies.
+            // The id listings are the masks' bits, ascending.
+            game.legal_ids_with(&space, &mut id_list, true);
+            assert_eq!(id_list, got.iter().copied().collect::<Vec<u32>>());
+            game.legal_ids_with(&space, &mut id_list, false);
+            assert_eq!(id_list, plain.iter().copied().collect::<Vec<u32>>());
+            // Every masked id applies, and applying it unchecked is applying it checked.
             for &id in &got {
                 let mut h = game.clone();
                 h.apply_id(&space, id, &mut ())
                     .unwrap_or_else(|e| panic!("masked id {id} fails: {e}"));
+                let mut unchecked = game.clone();
+                unchecked.apply_masked_id(&space, id, &mut ());
+                assert_eq!(unchecked, h, "id {id} unchecked");
             }
             states += 1;
             if rng.below(2) == 0 {

@@ -1,9 +1,10 @@
 //! The legal masks over the fixed action ids with or without the offers to the opponent,
 //! as the base game's `legal_mask_with` (its domestic offers): a training agent usually
-//! leaves the offers out, since they only lengthen a game.
+//! leaves the offers out, since they only lengthen a game. The same ids as a sorted list,
+//! and the unchecked apply of a listed id, for a caller stepping one game by ids.
 
-use super::legal::action_id;
-use super::{CardAction, CardGame};
+use super::legal::{action_from_id, action_id, for_each_legal, ACTION_SPACE};
+use super::{CardAction, CardEventSink, CardGame};
 use crate::types::Player;
 
 impl CardGame {
@@ -12,6 +13,31 @@ impl CardGame {
         let mut v = Vec::new();
         self.legal_actions(&mut v);
         fill(mask, &v, offers);
+    }
+
+    /// The ids of [`CardGame::legal_mask_with`]'s `true` entries into `ids` (cleared first),
+    /// ascending, as the board game's `Game::legal_ids_with`: no mask to clear and scan.
+    pub fn legal_ids_with(&self, ids: &mut Vec<u32>, offers: bool) {
+        ids.clear();
+        for_each_legal(&self.s, |a| {
+            if offers || !a.is_offer() {
+                ids.extend(action_id(&a).filter(|&id| id < ACTION_SPACE));
+            }
+        });
+        ids.sort_unstable();
+        ids.dedup();
+    }
+
+    /// Applies the action with id `id`, one of the ids [`CardGame::legal_ids_with`] listed
+    /// for this very state, without checking it again (every listed id applies), as the
+    /// board game's `Game::apply_masked_id`. Debug builds still check; release builds do
+    /// not, and an id that does not apply then leaves the game in an unspecified
+    /// (memory-safe) state. Use [`CardGame::apply_id`] for an id from outside.
+    pub fn apply_listed_id<S: CardEventSink>(&mut self, id: u32, sink: &mut S) {
+        match action_from_id(id, self.id_seat()) {
+            Some(a) => self.apply_legal(a, sink),
+            None => debug_assert!(false, "apply_listed_id: id {id} names no action"),
+        }
     }
 
     /// [`CardGame::legal_mask_for`], leaving out the offers unless `offers`.
@@ -35,7 +61,7 @@ fn fill(mask: &mut [bool], actions: &[CardAction], offers: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{action_from_id, CardRules, ACTION_SPACE};
+    use crate::cards::CardRules;
 
     #[test]
     fn masks_without_offers_are_the_masks_less_the_offers() {
@@ -62,6 +88,19 @@ mod tests {
                     all[id as usize] && !is_offer,
                     "id {id}"
                 );
+            }
+            let mut listed = Vec::new();
+            g.legal_ids_with(&mut listed, true);
+            let masked: Vec<u32> = (0..ACTION_SPACE).filter(|&i| with[i as usize]).collect();
+            assert_eq!(listed, masked);
+            g.legal_ids_with(&mut listed, false);
+            let plain: Vec<u32> = (0..ACTION_SPACE).filter(|&i| without[i as usize]).collect();
+            assert_eq!(listed, plain);
+            for &id in &listed {
+                let (mut checked, mut unchecked) = (g.clone(), g.clone());
+                checked.apply_id(id).unwrap();
+                unchecked.apply_listed_id(id, &mut ());
+                assert_eq!(unchecked, checked, "id {id} unchecked");
             }
             g.legal_mask_for(seat, &mut all);
             g.legal_mask_for_with(seat, &mut with, true);

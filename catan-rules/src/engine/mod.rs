@@ -45,14 +45,13 @@
 pub mod json;
 
 use crate::action::Action;
-use crate::action_space::{ActionSpace, IdError};
+use crate::action_space::{ActionSpace, IdError, IdsOut};
 use crate::error::{ParseError, RuleError};
 use crate::event::Event;
-use crate::game::legal::Out;
 use crate::game::{Game, NewGameError};
 use crate::position::LoadError;
 use crate::rules::{ChanceMode, Rules};
-use crate::types::{Player, PlayerSet, Resource};
+use crate::types::{Player, PlayerSet};
 use crate::view::PlayerView;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -262,29 +261,6 @@ impl From<IdError> for EngineError {
     }
 }
 
-/// Enumeration into ids: each listed action's id, in order; those without one counted.
-struct IdsOut<'a> {
-    space: &'a ActionSpace,
-    out: &'a mut Vec<u32>,
-    missing: u32,
-}
-
-impl Out for IdsOut<'_> {
-    #[inline]
-    fn push(&mut self, a: Action) {
-        match self.space.encode(&a) {
-            Some(id) => self.out.push(id),
-            None => self.missing += 1,
-        }
-    }
-
-    #[inline]
-    fn offers(&mut self, _: Player, give: Resource) {
-        let id = self.space.offers_of(give);
-        self.out.extend(id..id + 4);
-    }
-}
-
 impl Engine for Game {
     const NAME: &'static str = "catan";
     const MAX_SEATS: u8 = crate::types::MAX_PLAYERS as u8;
@@ -358,10 +334,11 @@ impl Engine for Game {
 
     fn legal_ids(&self, space: &ActionSpace, out: &mut Vec<u32>) -> u32 {
         out.clear();
-        let mut ids = IdsOut {
+        let mut ids = IdsOut::<false> {
             space,
             out,
             missing: 0,
+            offers: true,
         };
         self.enumerate(&mut ids);
         ids.missing
