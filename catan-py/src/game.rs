@@ -8,6 +8,7 @@ use crate::objects::{action_arg, PyAction, PyEvent};
 use crate::svg;
 use catan_rules::action_space::{ActionSpace, IdError};
 use catan_rules::event::EventSink;
+use catan_rules::game::ListingMemo;
 use catan_rules::{Action, Board, Game, Player, PlayerSet, Rules};
 use numpy::{PyArray1, PyArrayDyn};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
@@ -84,8 +85,11 @@ pub struct PyGame {
     legal_fresh: bool,
     /// The fixed action space of the board, made on first use.
     space: OnceLock<ActionSpace>,
-    /// The mask of the last `legal_id_list`, and whether it is of the current state.
+    /// The ids of the last `legal_id_list`, and whether they are of the current state.
     listing: Listing,
+    /// What the listing keeps from one state to the next while the pieces stand still
+    /// (road spots, settlement sites, the buildings around each hex): same ids, less work.
+    memo: ListingMemo,
 }
 
 impl PyGame {
@@ -116,6 +120,7 @@ impl PyGame {
             legal_fresh: false,
             space: OnceLock::new(),
             listing: Listing::default(),
+            memo: ListingMemo::default(),
         }
     }
 
@@ -191,6 +196,7 @@ impl PyGame {
             legal_fresh: false,
             space: OnceLock::new(),
             listing: Listing::default(),
+            memo: ListingMemo::default(),
         }
     }
 }
@@ -423,7 +429,7 @@ impl PyGame {
         let (game, cell) = (&self.game, &self.space);
         let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
         let listing = &mut self.listing;
-        game.legal_ids_with(space, &mut listing.ids, offers);
+        game.legal_ids_memo(space, &mut self.memo, &mut listing.ids, offers);
         listing.fresh = true;
         id_list(py, listing.ids.iter().copied())
     }

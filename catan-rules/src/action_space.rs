@@ -110,7 +110,8 @@ use crate::board::{Board, HexId};
 use crate::error::RuleError;
 use crate::event::EventSink;
 use crate::game::legal::Out;
-use crate::game::Game;
+use crate::game::memo::Spots;
+use crate::game::{Game, ListingMemo};
 use crate::types::{Player, Resource};
 
 /// The blocks of the numbering, in id order (see the [module notes](self)).
@@ -801,13 +802,40 @@ impl Game {
     /// few legal ids of a large space. Reusing one buffer makes it allocation-free once the
     /// buffer has grown.
     pub fn legal_ids_with(&self, space: &ActionSpace, ids: &mut Vec<u32>, offers: bool) {
+        self.list_ids(space, &mut (), ids, offers);
+    }
+
+    /// [`Game::legal_ids_with`] with the parts that depend on the pieces alone kept in
+    /// `memo` from one call to the next (see [`Game::legal_actions_with`]): the same ids,
+    /// whatever `memo` holds. A loop stepping one game by ids keeps one beside its buffer.
+    pub fn legal_ids_memo(
+        &self,
+        space: &ActionSpace,
+        memo: &mut ListingMemo,
+        ids: &mut Vec<u32>,
+        offers: bool,
+    ) {
+        self.list_ids(space, memo, ids, offers);
+    }
+
+    #[inline(always)]
+    fn list_ids<M: Spots>(
+        &self,
+        space: &ActionSpace,
+        memo: &mut M,
+        ids: &mut Vec<u32>,
+        offers: bool,
+    ) {
         ids.clear();
-        self.enumerate(&mut IdsOut::<true> {
-            space,
-            out: ids,
-            missing: 0,
-            offers,
-        });
+        self.enumerate_with(
+            memo,
+            &mut IdsOut::<true> {
+                space,
+                out: ids,
+                missing: 0,
+                offers,
+            },
+        );
         // Families are listed in rule order, not id order (ending the turn comes last).
         ids.sort_unstable();
         ids.dedup();

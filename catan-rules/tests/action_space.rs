@@ -32,6 +32,7 @@ fn check_games(rules: Rules, games: u64, seed: u64) -> (u64, u64) {
         let mut no_offers = vec![0u64; space.words()];
         let mut seat_mask = vec![0u64; space.words()];
         let mut id_list = Vec::new();
+        let mut memo = catan_rules::game::ListingMemo::default();
         let mut steps = 0;
         while game.winner().is_none() && steps < 3000 {
             game.legal_actions(&mut legal);
@@ -106,6 +107,11 @@ fn check_games(rules: Rules, games: u64, seed: u64) -> (u64, u64) {
             assert_eq!(id_list, got.iter().copied().collect::<Vec<u32>>());
             game.legal_ids_with(&space, &mut id_list, false);
             assert_eq!(id_list, plain.iter().copied().collect::<Vec<u32>>());
+            // The same with a listing memo kept along the game (as Python's `Game` keeps one).
+            game.legal_ids_memo(&space, &mut memo, &mut id_list, false);
+            assert_eq!(id_list, plain.iter().copied().collect::<Vec<u32>>());
+            game.legal_ids_memo(&space, &mut memo, &mut id_list, true);
+            assert_eq!(id_list, got.iter().copied().collect::<Vec<u32>>());
             // Every masked id applies, and applying it unchecked is applying it checked.
             for &id in &got {
                 let mut h = game.clone();
