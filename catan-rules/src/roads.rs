@@ -425,7 +425,7 @@ enum Through {
 
 /// The longest trail of player `p` through their piece on `edge`, or their longest route
 /// where that is easier to know (see [`longest_after_road`]). `most` bounds the answer
-/// from above (the longest route now, or more): the search through the piece stops at the
+/// from above (at least the longest route now): the search through the piece stops at the
 /// first trail that long, so the answer is exact either way.
 fn through(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
     let tag = p + 1;
@@ -470,7 +470,7 @@ pub(crate) fn longest_after_ship_move(
     to: EdgeId,
     before: u8,
 ) -> u8 {
-    // Lifting the ship shortens no trail, and one piece placed lengthens the longest by one
+    // Lifting the ship lengthens no trail, and one piece placed lengthens the longest by one
     // at most.
     let with_to = match through(game, p, to, before.saturating_add(1)) {
         Through::Whole(len) => return len,
