@@ -408,7 +408,8 @@ impl Segments {
 /// joins two of `p`'s roads, or that search meets cycles) the length is recomputed from
 /// scratch.
 pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
-    match through(game, p, edge) {
+    // One piece more lengthens the longest road by one at most.
+    match through(game, p, edge, before.saturating_add(1)) {
         Through::Trail(len) => before.max(len),
         Through::Whole(len) => len,
     }
@@ -423,8 +424,10 @@ enum Through {
 }
 
 /// The longest trail of player `p` through their piece on `edge`, or their longest route
-/// where that is easier to know (see [`longest_after_road`]).
-fn through(game: &Game, p: u8, edge: EdgeId) -> Through {
+/// where that is easier to know (see [`longest_after_road`]). `most` bounds the answer
+/// from above (at least the longest route now): the search through the piece stops at the
+/// first trail that long, so the answer is exact either way.
+fn through(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
     let tag = p + 1;
     let board = &*game.board;
     let kind = game.edges.get(edge.index());
@@ -443,7 +446,7 @@ fn through(game: &Game, p: u8, edge: EdgeId) -> Through {
         return Through::Whole(longest_road(game, p));
     };
     Through::Trail(
-        Walk::new(game, tag, edge, u8::MAX)
+        Walk::new(game, tag, edge, most)
             .from(kind, from, 1)
             .unwrap_or_else(|| longest_from_dead_end(game, p, edge, start)),
     )
@@ -467,7 +470,9 @@ pub(crate) fn longest_after_ship_move(
     to: EdgeId,
     before: u8,
 ) -> u8 {
-    let with_to = match through(game, p, to) {
+    // Lifting the ship lengthens no trail, and one piece placed lengthens the longest by one
+    // at most.
+    let with_to = match through(game, p, to, before.saturating_add(1)) {
         Through::Whole(len) => return len,
         Through::Trail(len) if len >= before => return len,
         Through::Trail(len) => len,
