@@ -4,7 +4,9 @@
 //! Most of a listing is worked out again from the packed node and edge owners at every
 //! step (each player's road spots and settlement sites, the buildings around each hex that
 //! the robber's victims come from), although the pieces change in only about sixty of the
-//! ~950 actions of a random game. [`ListingMemo`] keeps those results together with a copy
+//! ~950 actions of a random game. It also keeps each seat's robber moves (after a 7 and
+//! with a knight) over every land hex, while the buildings and the opponents holding cards
+//! stay the same: a listing copies them, leaving out the robber's own hex. [`ListingMemo`] keeps those results together with a copy
 //! of the owners they came from and the board they are on; at the next listing it compares
 //! the owners by content (a few words on the base boards), reuses what it holds when
 //! nothing moved, and brings it up to date when pieces were added. The game's state carries nothing for it (no counter, no field), so its
@@ -27,11 +29,14 @@
 
 use std::sync::Arc;
 
+use super::legal::Out;
 use super::Game;
+use crate::action::Action;
 use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
-use crate::board::{Board, EdgeId, NodeId, MAX_HEXES};
+use crate::board::{Board, EdgeId, HexId, NodeId, MAX_HEXES};
 use crate::game::ships::SHIP;
-use crate::types::MAX_PLAYERS;
+use crate::game::NONE;
+use crate::types::{Player, MAX_PLAYERS};
 
 /// Where the listing gets the results that depend on the pieces alone: worked out every
 /// time (`()`), or kept in a [`ListingMemo`].
@@ -45,6 +50,17 @@ pub(crate) trait Spots {
     /// may be left out.
     fn hex_owners<R>(&mut self, g: &Game, eligible: u8, f: impl FnOnce(&[u8; MAX_HEXES]) -> R)
         -> R;
+    /// The robber moves of `player` (a knight's when `knight`) in the common case
+    /// ([`Game::push_common_robber_moves`]: the robber neither friendly nor external),
+    /// with `eligible` (the opponents holding cards) not empty.
+    fn robber_moves<O: Out>(
+        &mut self,
+        g: &Game,
+        player: Player,
+        knight: bool,
+        eligible: u8,
+        out: &mut O,
+    );
 }
 
 impl Spots for () {
@@ -71,6 +87,39 @@ impl Spots for () {
         }
         f(&owners)
     }
+
+    #[inline(always)]
+    fn robber_moves<O: Out>(
+        &mut self,
+        g: &Game,
+        player: Player,
+        knight: bool,
+        eligible: u8,
+        out: &mut O,
+    ) {
+        let mut owners = [0u8; MAX_HEXES];
+        g.hex_owners(&mut owners);
+        let robber = g.robber;
+        if knight {
+            g.push_common_robber_moves::<true, O>(
+                player,
+                eligible,
+                &owners,
+                robber,
+                out,
+                |_, _| {},
+            );
+        } else {
+            g.push_common_robber_moves::<false, O>(
+                player,
+                eligible,
+                &owners,
+                robber,
+                out,
+                |_, _| {},
+            );
+        }
+    }
 }
 
 /// Results kept valid: bit `p` the road spots of seat `p`, bit `SITES + p` its settlement
@@ -78,9 +127,30 @@ impl Spots for () {
 const SITES: u32 = 8;
 const OWNERS: u32 = 1 << 16;
 
+/// The most robber moves kept for one seat and kind (a 7's or a knight's): every land hex
+/// of the standard board (19) with up to three victims each fits; a longer list (a larger
+/// board, five or six players) is listed afresh each time.
+const ROBBER_MOVES: usize = 64;
+
+/// One seat's robber moves of one kind over every land hex, the robber's included (see
+/// [`ListingMemo::robber_moves`]).
+#[derive(Clone)]
+struct RobberMoves {
+    /// The [`ListingMemo::generation`] of the hexes' owners the moves came from (0: none
+    /// kept).
+    generation: u64,
+    /// The opponents holding cards when they were listed.
+    eligible: u8,
+    /// How many moves are kept.
+    len: u8,
+    /// Where each hex's moves start and end in the list (both 0 for a hex not listed).
+    at: [(u8, u8); 256],
+}
+
 /// The caller's memo of the piece-dependent parts of a listing (see the module notes): pass
 /// it to [`Game::legal_actions_with`] or [`Game::legal_actions_without_offers_with`] at
-/// every step of a loop, for one game or several in turn. About 1.2 KB; a loop keeps one
+/// every step of a loop, for one game or several in turn. About 1.2 KB, and 17 KB of kept
+/// robber moves allocated once by [`ListingMemo::new`]; a loop keeps one
 /// next to its `Vec<Action>`.
 #[derive(Clone)]
 pub struct ListingMemo {
@@ -95,6 +165,13 @@ pub struct ListingMemo {
     roads: [EdgeBits; MAX_PLAYERS],
     sites: [NodeBits; MAX_PLAYERS],
     owners: [u8; MAX_HEXES],
+    /// Counts the changes of `owners` (worked out again, or a settlement added), so that
+    /// the robber moves know whether they were listed from the owners held now.
+    generation: u64,
+    /// Each seat's robber moves after a 7 (`2 p`) and with a knight (`2 p + 1`), over every
+    /// land hex, and the moves themselves (`ROBBER_MOVES` places each).
+    robber: Box<[RobberMoves; 2 * MAX_PLAYERS]>,
+    robber_moves: Box<[Action]>,
 }
 
 impl Default for ListingMemo {
@@ -122,6 +199,22 @@ impl ListingMemo {
             roads: [EdgeBits::empty(0); MAX_PLAYERS],
             sites: [NodeBits::empty(0); MAX_PLAYERS],
             owners: [0; MAX_HEXES],
+            generation: 1,
+            robber: Box::new(
+                [const {
+                    RobberMoves {
+                        generation: 0,
+                        eligible: 0,
+                        len: 0,
+                        at: [(0, 0); 256],
+                    }
+                }; 2 * MAX_PLAYERS],
+            ),
+            robber_moves: vec![
+                Action::EndTurn { player: Player(0) };
+                2 * MAX_PLAYERS * ROBBER_MOVES
+            ]
+            .into_boxed_slice(),
         }
     }
 
@@ -213,6 +306,7 @@ impl ListingMemo {
                 for h in info.hexes_padded() {
                     self.owners[h as usize] |= 1 << q;
                 }
+                self.generation += 1;
                 g.road_spots_at(q, n, &mut self.roads[q as usize]);
                 for e in info.edges() {
                     let v = g.edges.get(e.index()) & 7;
@@ -298,9 +392,106 @@ impl Spots for ListingMemo {
         if eligible == 0 {
             return f(&[0; MAX_HEXES]);
         }
+        self.renew_owners(g);
+        f(&self.owners)
+    }
+
+    #[inline(always)]
+    fn robber_moves<O: Out>(
+        &mut self,
+        g: &Game,
+        player: Player,
+        knight: bool,
+        eligible: u8,
+        out: &mut O,
+    ) {
+        self.renew_owners(g);
+        let bound = g.board.land().len() * eligible.count_ones() as usize;
+        if bound > ROBBER_MOVES || g.board.open_sea() {
+            // Too many to keep, or an open-sea map (where the memo keeps nothing): listed
+            // as without a memo.
+            return if knight {
+                g.push_common_robber_moves::<true, O>(
+                    player,
+                    eligible,
+                    &self.owners,
+                    g.robber,
+                    out,
+                    |_, _| {},
+                )
+            } else {
+                g.push_common_robber_moves::<false, O>(
+                    player,
+                    eligible,
+                    &self.owners,
+                    g.robber,
+                    out,
+                    |_, _| {},
+                )
+            };
+        }
+        let k = 2 * player.index() + knight as usize;
+        let kept = &mut self.robber[k];
+        let moves = &mut self.robber_moves[k * ROBBER_MOVES..][..ROBBER_MOVES];
+        if kept.generation != self.generation || kept.eligible != eligible {
+            kept.at = [(0, 0); 256];
+            let mut fill = Fill { buf: moves, len: 0 };
+            let mut from = 0u8;
+            let at = &mut kept.at;
+            let done = |hex: HexId, f: &Fill<'_>| {
+                at[hex.index()] = (from, f.len as u8);
+                from = f.len as u8;
+            };
+            if knight {
+                g.push_common_robber_moves::<true, _>(
+                    player,
+                    eligible,
+                    &self.owners,
+                    NONE,
+                    &mut fill,
+                    done,
+                );
+            } else {
+                g.push_common_robber_moves::<false, _>(
+                    player,
+                    eligible,
+                    &self.owners,
+                    NONE,
+                    &mut fill,
+                    done,
+                );
+            }
+            kept.len = fill.len as u8;
+            kept.generation = self.generation;
+            kept.eligible = eligible;
+        }
+        let moves = &moves[..kept.len as usize];
+        let (from, to) = kept.at[g.robber as usize];
+        #[cfg(debug_assertions)]
+        {
+            // Without allocating (`tests/no_alloc.rs` steps debug builds too).
+            let mut buf = [Action::EndTurn { player }; ROBBER_MOVES];
+            let mut fresh = Fill {
+                buf: &mut buf,
+                len: 0,
+            };
+            <() as Spots>::robber_moves(&mut (), g, player, knight, eligible, &mut fresh);
+            let kept = moves[..from as usize].iter().chain(&moves[to as usize..]);
+            debug_assert!(kept.eq(&fresh.buf[..fresh.len]), "robber moves kept");
+        }
+        out.extend(&moves[..from as usize]);
+        out.extend(&moves[to as usize..]);
+    }
+}
+
+impl ListingMemo {
+    /// Brings the hexes' owners up to date for `g`'s pieces.
+    #[inline(always)]
+    fn renew_owners(&mut self, g: &Game) {
         if !self.kept(g, OWNERS) {
             self.owners = [0; MAX_HEXES];
             g.hex_owners(&mut self.owners);
+            self.generation += 1;
         }
         #[cfg(debug_assertions)]
         {
@@ -308,6 +499,19 @@ impl Spots for ListingMemo {
             g.hex_owners(&mut fresh);
             debug_assert_eq!(self.owners, fresh);
         }
-        f(&self.owners)
+    }
+}
+
+/// A listing sink writing into a slice known to be long enough.
+struct Fill<'a> {
+    buf: &'a mut [Action],
+    len: usize,
+}
+
+impl Out for Fill<'_> {
+    #[inline(always)]
+    fn push(&mut self, a: Action) {
+        self.buf[self.len] = a;
+        self.len += 1;
     }
 }
