@@ -515,3 +515,73 @@ impl Out for Fill<'_> {
         self.len += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::tests::played;
+    use crate::types::Resources;
+
+    /// Every robber move (after a 7 and with a knight) of `p` with and without the memo.
+    fn both(
+        g: &Game,
+        memo: &mut ListingMemo,
+        p: Player,
+        knight: bool,
+    ) -> (Vec<Action>, Vec<Action>) {
+        let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+        g.push_robber_moves(p, knight, memo, &mut kept);
+        g.push_robber_moves(p, knight, &mut (), &mut fresh);
+        (kept, fresh)
+    }
+
+    /// The robber goes to any land hex but its own, with any opponent there holding cards
+    /// as the victim (Catan base rules, 5th ed., 'Rolling a 7 and Activating the Robber';
+    /// 'Knight Cards'): the kept moves follow the robber, the hands and the buildings.
+    #[test]
+    fn kept_robber_moves_follow_the_robber_the_hands_and_the_buildings() {
+        for seed in 0..6 {
+            let mut g = played(Rules::default(), seed, 0x7, 300);
+            let mut memo = ListingMemo::new();
+            let land: Vec<HexId> = g.board.land().to_vec();
+            for p in (0..g.rules.players).map(Player) {
+                for knight in [false, true] {
+                    let k = 2 * p.index() + knight as usize;
+                    for &hex in &land {
+                        g.robber = hex.0;
+                        let (kept, fresh) = both(&g, &mut memo, p, knight);
+                        assert_eq!(kept, fresh);
+                        assert!(kept.iter().all(|a| !matches!(a,
+                            Action::MoveRobber { hex: h, .. } | Action::PlayKnight { hex: h, .. } if *h == hex)));
+                    }
+                    // One listing worked out for the seat and kind, then copied: the
+                    // robber's moves did not change what is kept.
+                    assert_eq!(memo.robber[k].generation, memo.generation);
+                }
+            }
+            // An opponent's hand emptied: no longer a victim.
+            let robs = |moves: &[Action], q: u8| {
+                moves
+                    .iter()
+                    .any(|a| matches!(a, Action::MoveRobber { victim: Some(v), .. } if v.0 == q))
+            };
+            let (before, _) = both(&g, &mut memo, Player(0), false);
+            let q = (1..g.rules.players).find(|&q| robs(&before, q)).unwrap();
+            g.seats[q as usize].hand = Resources::EMPTY;
+            let (kept, fresh) = both(&g, &mut memo, Player(0), false);
+            assert_eq!(kept, fresh);
+            assert!(!robs(&kept, q));
+            // A new settlement: its owner becomes a victim at its hexes.
+            let before = memo.generation;
+            let mut site = None;
+            g.settlement_sites(1).for_each(|n| site = site.or(Some(n)));
+            if let Some(n) = site {
+                g.nodes.set(n, 2);
+                let (kept, fresh) = both(&g, &mut memo, Player(0), true);
+                assert_eq!(kept, fresh);
+                assert!(memo.generation > before);
+            }
+        }
+    }
+}
