@@ -444,35 +444,31 @@ impl Game {
 
     fn push_discards<O: Out>(&self, player: Player, need: u8, out: &mut O) {
         // Every multiset of `need` cards from the hand, in lexicographic order of the counts
-        // (brick first); branches that cannot reach `need` are skipped.
-        let h = self.seats[player.index()].hand.0;
+        // (brick first). Each count runs from what the later resources cannot cover to what
+        // the hand holds, so every multiset visited is listed (no test in the inner loop).
+        let h = self.seats[player.index()].hand.0.map(u32::from);
         let r3 = h[4];
         let r2 = r3 + h[3];
         let r1 = r2 + h[2];
         let r0 = r1 + h[1];
-        for a in 0..=h[0].min(need) {
+        let need = u32::from(need);
+        for a in need.saturating_sub(r0)..h[0].min(need) + 1 {
             let la = need - a;
-            if la > r0 {
-                continue;
-            }
-            for b in 0..=h[1].min(la) {
+            for b in la.saturating_sub(r1)..h[1].min(la) + 1 {
                 let lb = la - b;
-                if lb > r1 {
-                    continue;
-                }
-                for c in 0..=h[2].min(lb) {
+                for c in lb.saturating_sub(r2)..h[2].min(lb) + 1 {
                     let lc = lb - c;
-                    if lc > r2 {
-                        continue;
-                    }
-                    for d in 0..=h[3].min(lc) {
-                        let e = lc - d;
-                        if e <= r3 {
-                            out.push(Action::Discard {
-                                player,
-                                resources: Resources::new(a, b, c, d, e),
-                            });
-                        }
+                    for d in lc.saturating_sub(r3)..h[3].min(lc) + 1 {
+                        out.push(Action::Discard {
+                            player,
+                            resources: Resources::new(
+                                a as u8,
+                                b as u8,
+                                c as u8,
+                                d as u8,
+                                (lc - d) as u8,
+                            ),
+                        });
                     }
                 }
             }
