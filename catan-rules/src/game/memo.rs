@@ -99,26 +99,7 @@ impl Spots for () {
     ) {
         let mut owners = [0u8; MAX_HEXES];
         g.hex_owners(&mut owners);
-        let robber = g.robber;
-        if knight {
-            g.push_common_robber_moves::<true, O>(
-                player,
-                eligible,
-                &owners,
-                robber,
-                out,
-                |_, _| {},
-            );
-        } else {
-            g.push_common_robber_moves::<false, O>(
-                player,
-                eligible,
-                &owners,
-                robber,
-                out,
-                |_, _| {},
-            );
-        }
+        push_robber_moves_from(g, player, knight, eligible, &owners, out);
     }
 }
 
@@ -128,9 +109,9 @@ const SITES: u32 = 8;
 const OWNERS: u32 = 1 << 16;
 
 /// The most robber moves kept for one seat and kind (a 7's or a knight's): every land hex
-/// of the standard board (19) with up to three victims each fits; a longer list (a larger
-/// board, five or six players) is listed afresh each time.
-const ROBBER_MOVES: usize = 64;
+/// of the standard board (19) with up to three victims each fits, and nearly always those
+/// of the five-six player board (30); a longer list is listed afresh each time.
+const ROBBER_MOVES: usize = 96;
 
 /// One seat's robber moves of one kind over every land hex, the robber's included (see
 /// [`ListingMemo::robber_moves`]).
@@ -149,7 +130,7 @@ struct RobberMoves {
 
 /// The caller's memo of the piece-dependent parts of a listing (see the module notes): pass
 /// it to [`Game::legal_actions_with`] or [`Game::legal_actions_without_offers_with`] at
-/// every step of a loop, for one game or several in turn. About 1.2 KB, and 17 KB of kept
+/// every step of a loop, for one game or several in turn. About 1.2 KB, and 22 KB of kept
 /// robber moves allocated once by [`ListingMemo::new`]; a loop keeps one
 /// next to its `Vec<Action>`.
 #[derive(Clone)]
@@ -406,29 +387,9 @@ impl Spots for ListingMemo {
         out: &mut O,
     ) {
         self.renew_owners(g);
-        let bound = g.board.land().len() * eligible.count_ones() as usize;
-        if bound > ROBBER_MOVES || g.board.open_sea() {
-            // Too many to keep, or an open-sea map (where the memo keeps nothing): listed
-            // as without a memo.
-            return if knight {
-                g.push_common_robber_moves::<true, O>(
-                    player,
-                    eligible,
-                    &self.owners,
-                    g.robber,
-                    out,
-                    |_, _| {},
-                )
-            } else {
-                g.push_common_robber_moves::<false, O>(
-                    player,
-                    eligible,
-                    &self.owners,
-                    g.robber,
-                    out,
-                    |_, _| {},
-                )
-            };
+        if g.board.open_sea() {
+            // The memo keeps nothing there: listed as without a memo.
+            return push_robber_moves_from(g, player, knight, eligible, &self.owners, out);
         }
         let k = 2 * player.index() + knight as usize;
         let kept = &mut self.robber[k];
@@ -442,24 +403,20 @@ impl Spots for ListingMemo {
                 at[hex.index()] = (from, f.len as u8);
                 from = f.len as u8;
             };
+            let owners = &self.owners;
             if knight {
                 g.push_common_robber_moves::<true, _>(
-                    player,
-                    eligible,
-                    &self.owners,
-                    NONE,
-                    &mut fill,
-                    done,
+                    player, eligible, owners, NONE, &mut fill, done,
                 );
             } else {
                 g.push_common_robber_moves::<false, _>(
-                    player,
-                    eligible,
-                    &self.owners,
-                    NONE,
-                    &mut fill,
-                    done,
+                    player, eligible, owners, NONE, &mut fill, done,
                 );
+            }
+            if fill.len > ROBBER_MOVES {
+                // Too many to keep: listed as without a memo.
+                kept.generation = 0;
+                return push_robber_moves_from(g, player, knight, eligible, &self.owners, out);
             }
             kept.len = fill.len as u8;
             kept.generation = self.generation;
@@ -502,16 +459,39 @@ impl ListingMemo {
     }
 }
 
-/// A listing sink writing into a slice known to be long enough.
+/// [`Game::push_common_robber_moves`] of `player` (a knight's when `knight`) at every land
+/// hex but the robber's, from `owners`.
+#[inline(always)]
+fn push_robber_moves_from<O: Out>(
+    g: &Game,
+    player: Player,
+    knight: bool,
+    eligible: u8,
+    owners: &[u8; MAX_HEXES],
+    out: &mut O,
+) {
+    let robber = g.robber;
+    if knight {
+        g.push_common_robber_moves::<true, O>(player, eligible, owners, robber, out, |_, _| {});
+    } else {
+        g.push_common_robber_moves::<false, O>(player, eligible, owners, robber, out, |_, _| {});
+    }
+}
+
+/// A listing sink writing into a slice.
 struct Fill<'a> {
     buf: &'a mut [Action],
     len: usize,
 }
 
 impl Out for Fill<'_> {
+    /// Writes `a` where there is room; counts it in any case (a count beyond the slice
+    /// says the list did not fit).
     #[inline(always)]
     fn push(&mut self, a: Action) {
-        self.buf[self.len] = a;
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = a;
+        }
         self.len += 1;
     }
 }
