@@ -315,19 +315,26 @@ impl Game {
 
     /// Every card play of `player`: knights (with every robber move), Road Building, each
     /// Monopoly resource, each Year of Plenty take.
-    #[inline]
+    #[inline(always)]
     pub(super) fn push_card_plays<O: Out, M: Spots>(
         &self,
         player: Player,
         memo: &mut M,
         out: &mut O,
     ) {
-        let s = &self.seats[player.index()];
-        // Nothing to play (most listings): one test of the four playable kinds at once.
-        let d = s.dev.0;
+        // Nothing to play (most listings): one test of the four playable kinds at once,
+        // inlined into the listing; the plays themselves are listed out of line.
+        let d = self.seats[player.index()].dev.0;
         if self.development_card_played() || u32::from_le_bytes([d[0], d[1], d[2], d[3]]) == 0 {
             return;
         }
+        self.push_held_card_plays(player, memo, out);
+    }
+
+    /// [`Game::push_card_plays`] once `player` holds a card to play.
+    #[inline(never)]
+    fn push_held_card_plays<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
+        let s = &self.seats[player.index()];
         if s.dev[DevCard::Knight] > 0 {
             self.push_robber_moves(player, true, memo, out);
             self.push_pirate_moves(player, true, out);

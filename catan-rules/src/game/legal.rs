@@ -94,20 +94,18 @@ impl Game {
     /// [`Game::enumerate`], with the piece-dependent parts taken from `memo`.
     #[inline(always)]
     pub(crate) fn enumerate_with<O: Out, M: Spots>(&self, memo: &mut M, out: &mut O) {
-        match self.phase {
-            Phase::GameOver => return,
-            _ if self.fog.pending != 0 => return self.push_reveals(out),
-            Phase::Discard => return self.push_all_discards(out),
-            _ => {}
-        }
-        if let Some(o) = &self.offer {
-            return self.push_trade_answers(o, out);
-        }
-        if self.gold_pending() {
-            return self.push_all_gold(out);
+        // One test for the rare states in which others than the current player act (a
+        // discovery waiting for its hex, an open offer, gold-field choices owed); the
+        // phase alone decides the rest.
+        if (self.fog.pending != 0) | self.offer.is_some() | self.gold_pending()
+            && self.push_pending(out)
+        {
+            return;
         }
         let player = Player(self.current);
         match self.phase {
+            Phase::GameOver => {}
+            Phase::Discard => self.push_all_discards(out),
             Phase::SetupSettlement => self.push_setup_settlements(player, out),
             Phase::SetupRoad => {
                 self.push_setup_roads(player, out);
@@ -139,8 +137,26 @@ impl Game {
                 out.push(Action::EndTurn { player });
             }
             Phase::SpecialBuild => self.push_special_build(player, memo, out),
-            Phase::Discard | Phase::GameOver => {}
         }
+    }
+
+    /// The listing while a discovery waits for its hex, an offer is open or gold-field
+    /// choices are owed, in that order of precedence (at the game's end nothing, and in
+    /// the discard phase the discards come first); `false` when the phase's own listing
+    /// applies.
+    #[cold]
+    #[inline(never)]
+    fn push_pending<O: Out>(&self, out: &mut O) -> bool {
+        match self.phase {
+            Phase::GameOver => return true,
+            _ if self.fog.pending != 0 => self.push_reveals(out),
+            Phase::Discard => return false,
+            _ => match &self.offer {
+                Some(o) => self.push_trade_answers(o, out),
+                None => self.push_all_gold(out),
+            },
+        }
+        true
     }
 
     /// Like [`Game::legal_actions`] without the domestic trade offers

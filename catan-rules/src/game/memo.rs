@@ -4,7 +4,9 @@
 //! Most of a listing is worked out again from the packed node and edge owners at every
 //! step (each player's road spots and settlement sites, the buildings around each hex that
 //! the robber's victims come from), although the pieces change in only about sixty of the
-//! ~950 actions of a random game. [`ListingMemo`] keeps those results together with a copy
+//! ~950 actions of a random game. It also keeps each seat's robber moves (after a 7 and
+//! with a knight) over every land hex, while the buildings and the opponents holding cards
+//! stay the same: a listing copies them, leaving out the robber's own hex. [`ListingMemo`] keeps those results together with a copy
 //! of the owners they came from and the board they are on; at the next listing it compares
 //! the owners by content (a few words on the base boards), reuses what it holds when
 //! nothing moved, and brings it up to date when pieces were added. The game's state carries nothing for it (no counter, no field), so its
@@ -27,11 +29,14 @@
 
 use std::sync::Arc;
 
+use super::legal::Out;
 use super::Game;
+use crate::action::Action;
 use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
-use crate::board::{Board, EdgeId, NodeId, MAX_HEXES};
+use crate::board::{Board, EdgeId, HexId, NodeId, MAX_HEXES};
 use crate::game::ships::SHIP;
-use crate::types::MAX_PLAYERS;
+use crate::game::NONE;
+use crate::types::{Player, MAX_PLAYERS};
 
 /// Where the listing gets the results that depend on the pieces alone: worked out every
 /// time (`()`), or kept in a [`ListingMemo`].
@@ -45,6 +50,17 @@ pub(crate) trait Spots {
     /// may be left out.
     fn hex_owners<R>(&mut self, g: &Game, eligible: u8, f: impl FnOnce(&[u8; MAX_HEXES]) -> R)
         -> R;
+    /// The robber moves of `player` (a knight's when `knight`) in the common case
+    /// ([`Game::push_common_robber_moves`]: the robber neither friendly nor external),
+    /// with `eligible` (the opponents holding cards) not empty.
+    fn robber_moves<O: Out>(
+        &mut self,
+        g: &Game,
+        player: Player,
+        knight: bool,
+        eligible: u8,
+        out: &mut O,
+    );
 }
 
 impl Spots for () {
@@ -71,6 +87,20 @@ impl Spots for () {
         }
         f(&owners)
     }
+
+    #[inline(always)]
+    fn robber_moves<O: Out>(
+        &mut self,
+        g: &Game,
+        player: Player,
+        knight: bool,
+        eligible: u8,
+        out: &mut O,
+    ) {
+        let mut owners = [0u8; MAX_HEXES];
+        g.hex_owners(&mut owners);
+        push_robber_moves_from(g, player, knight, eligible, &owners, out);
+    }
 }
 
 /// Results kept valid: bit `p` the road spots of seat `p`, bit `SITES + p` its settlement
@@ -78,9 +108,30 @@ impl Spots for () {
 const SITES: u32 = 8;
 const OWNERS: u32 = 1 << 16;
 
+/// The most robber moves kept for one seat and kind (a 7's or a knight's): every land hex
+/// of the standard board (19) with up to three victims each fits, and nearly always those
+/// of the five-six player board (30); a longer list is listed afresh each time.
+const ROBBER_MOVES: usize = 96;
+
+/// One seat's robber moves of one kind over every land hex, the robber's included (see
+/// [`ListingMemo::robber_moves`]).
+#[derive(Clone)]
+struct RobberMoves {
+    /// The [`ListingMemo::generation`] of the hexes' owners the moves came from (0: none
+    /// kept).
+    generation: u64,
+    /// The opponents holding cards when they were listed.
+    eligible: u8,
+    /// How many moves are kept.
+    len: u8,
+    /// Where each hex's moves start and end in the list (both 0 for a hex not listed).
+    at: [(u8, u8); 256],
+}
+
 /// The caller's memo of the piece-dependent parts of a listing (see the module notes): pass
 /// it to [`Game::legal_actions_with`] or [`Game::legal_actions_without_offers_with`] at
-/// every step of a loop, for one game or several in turn. About 1.2 KB; a loop keeps one
+/// every step of a loop, for one game or several in turn. About 1.2 KB, and 22 KB of kept
+/// robber moves allocated once by [`ListingMemo::new`]; a loop keeps one
 /// next to its `Vec<Action>`.
 #[derive(Clone)]
 pub struct ListingMemo {
@@ -95,6 +146,13 @@ pub struct ListingMemo {
     roads: [EdgeBits; MAX_PLAYERS],
     sites: [NodeBits; MAX_PLAYERS],
     owners: [u8; MAX_HEXES],
+    /// Counts the changes of `owners` (worked out again, or a settlement added), so that
+    /// the robber moves know whether they were listed from the owners held now.
+    generation: u64,
+    /// Each seat's robber moves after a 7 (`2 p`) and with a knight (`2 p + 1`), over every
+    /// land hex, and the moves themselves (`ROBBER_MOVES` places each).
+    robber: Box<[RobberMoves; 2 * MAX_PLAYERS]>,
+    robber_moves: Box<[Action]>,
 }
 
 impl Default for ListingMemo {
@@ -122,6 +180,22 @@ impl ListingMemo {
             roads: [EdgeBits::empty(0); MAX_PLAYERS],
             sites: [NodeBits::empty(0); MAX_PLAYERS],
             owners: [0; MAX_HEXES],
+            generation: 1,
+            robber: Box::new(
+                [const {
+                    RobberMoves {
+                        generation: 0,
+                        eligible: 0,
+                        len: 0,
+                        at: [(0, 0); 256],
+                    }
+                }; 2 * MAX_PLAYERS],
+            ),
+            robber_moves: vec![
+                Action::EndTurn { player: Player(0) };
+                2 * MAX_PLAYERS * ROBBER_MOVES
+            ]
+            .into_boxed_slice(),
         }
     }
 
@@ -213,6 +287,7 @@ impl ListingMemo {
                 for h in info.hexes_padded() {
                     self.owners[h as usize] |= 1 << q;
                 }
+                self.generation += 1;
                 g.road_spots_at(q, n, &mut self.roads[q as usize]);
                 for e in info.edges() {
                     let v = g.edges.get(e.index()) & 7;
@@ -298,9 +373,82 @@ impl Spots for ListingMemo {
         if eligible == 0 {
             return f(&[0; MAX_HEXES]);
         }
+        self.renew_owners(g);
+        f(&self.owners)
+    }
+
+    #[inline(always)]
+    fn robber_moves<O: Out>(
+        &mut self,
+        g: &Game,
+        player: Player,
+        knight: bool,
+        eligible: u8,
+        out: &mut O,
+    ) {
+        self.renew_owners(g);
+        if g.board.open_sea() {
+            // The memo keeps nothing there: listed as without a memo.
+            return push_robber_moves_from(g, player, knight, eligible, &self.owners, out);
+        }
+        let k = 2 * player.index() + knight as usize;
+        let kept = &mut self.robber[k];
+        let moves = &mut self.robber_moves[k * ROBBER_MOVES..][..ROBBER_MOVES];
+        if kept.generation != self.generation || kept.eligible != eligible {
+            kept.at = [(0, 0); 256];
+            let mut fill = Fill { buf: moves, len: 0 };
+            let mut from = 0u8;
+            let at = &mut kept.at;
+            let done = |hex: HexId, f: &Fill<'_>| {
+                at[hex.index()] = (from, f.len as u8);
+                from = f.len as u8;
+            };
+            let owners = &self.owners;
+            if knight {
+                g.push_common_robber_moves::<true, _>(
+                    player, eligible, owners, NONE, &mut fill, done,
+                );
+            } else {
+                g.push_common_robber_moves::<false, _>(
+                    player, eligible, owners, NONE, &mut fill, done,
+                );
+            }
+            if fill.len > ROBBER_MOVES {
+                // Too many to keep: listed as without a memo.
+                kept.generation = 0;
+                return push_robber_moves_from(g, player, knight, eligible, &self.owners, out);
+            }
+            kept.len = fill.len as u8;
+            kept.generation = self.generation;
+            kept.eligible = eligible;
+        }
+        let moves = &moves[..kept.len as usize];
+        let (from, to) = kept.at[g.robber as usize];
+        #[cfg(debug_assertions)]
+        {
+            // Without allocating (`tests/no_alloc.rs` steps debug builds too).
+            let mut buf = [Action::EndTurn { player }; ROBBER_MOVES];
+            let mut fresh = Fill {
+                buf: &mut buf,
+                len: 0,
+            };
+            <() as Spots>::robber_moves(&mut (), g, player, knight, eligible, &mut fresh);
+            let kept = moves[..from as usize].iter().chain(&moves[to as usize..]);
+            debug_assert!(kept.eq(&fresh.buf[..fresh.len]), "robber moves kept");
+        }
+        out.extend(&moves[..from as usize]);
+        out.extend(&moves[to as usize..]);
+    }
+}
+
+impl ListingMemo {
+    /// Brings the hexes' owners up to date for `g`'s pieces.
+    #[inline(always)]
+    fn renew_owners(&mut self, g: &Game) {
         if !self.kept(g, OWNERS) {
             self.owners = [0; MAX_HEXES];
             g.hex_owners(&mut self.owners);
+            self.generation += 1;
         }
         #[cfg(debug_assertions)]
         {
@@ -308,6 +456,112 @@ impl Spots for ListingMemo {
             g.hex_owners(&mut fresh);
             debug_assert_eq!(self.owners, fresh);
         }
-        f(&self.owners)
+    }
+}
+
+/// [`Game::push_common_robber_moves`] of `player` (a knight's when `knight`) at every land
+/// hex but the robber's, from `owners`.
+#[inline(always)]
+fn push_robber_moves_from<O: Out>(
+    g: &Game,
+    player: Player,
+    knight: bool,
+    eligible: u8,
+    owners: &[u8; MAX_HEXES],
+    out: &mut O,
+) {
+    let robber = g.robber;
+    if knight {
+        g.push_common_robber_moves::<true, O>(player, eligible, owners, robber, out, |_, _| {});
+    } else {
+        g.push_common_robber_moves::<false, O>(player, eligible, owners, robber, out, |_, _| {});
+    }
+}
+
+/// A listing sink writing into a slice.
+struct Fill<'a> {
+    buf: &'a mut [Action],
+    len: usize,
+}
+
+impl Out for Fill<'_> {
+    /// Writes `a` where there is room; counts it in any case (a count beyond the slice
+    /// says the list did not fit).
+    #[inline(always)]
+    fn push(&mut self, a: Action) {
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = a;
+        }
+        self.len += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::tests::played;
+    use crate::types::Resources;
+
+    /// Every robber move (after a 7 and with a knight) of `p` with and without the memo.
+    fn both(
+        g: &Game,
+        memo: &mut ListingMemo,
+        p: Player,
+        knight: bool,
+    ) -> (Vec<Action>, Vec<Action>) {
+        let (mut kept, mut fresh) = (Vec::new(), Vec::new());
+        g.push_robber_moves(p, knight, memo, &mut kept);
+        g.push_robber_moves(p, knight, &mut (), &mut fresh);
+        (kept, fresh)
+    }
+
+    /// The robber goes to any land hex but its own, with any opponent there holding cards
+    /// as the victim (Catan base rules, 5th ed., 'Rolling a 7 and Activating the Robber';
+    /// 'Knight Cards'): the kept moves follow the robber, the hands and the buildings.
+    #[test]
+    fn kept_robber_moves_follow_the_robber_the_hands_and_the_buildings() {
+        for seed in 0..6 {
+            let mut g = played(Rules::default(), seed, 0x7, 300);
+            let mut memo = ListingMemo::new();
+            let land: Vec<HexId> = g.board.land().to_vec();
+            for p in (0..g.rules.players).map(Player) {
+                for knight in [false, true] {
+                    let k = 2 * p.index() + knight as usize;
+                    for &hex in &land {
+                        g.robber = hex.0;
+                        let (kept, fresh) = both(&g, &mut memo, p, knight);
+                        assert_eq!(kept, fresh);
+                        assert!(kept.iter().all(|a| !matches!(a,
+                            Action::MoveRobber { hex: h, .. } | Action::PlayKnight { hex: h, .. } if *h == hex)));
+                    }
+                    // One listing worked out for the seat and kind, then copied: the
+                    // robber's moves did not change what is kept.
+                    assert_eq!(memo.robber[k].generation, memo.generation);
+                }
+            }
+            // An opponent's hand emptied: no longer a victim.
+            let robs = |moves: &[Action], q: u8| {
+                moves
+                    .iter()
+                    .any(|a| matches!(a, Action::MoveRobber { victim: Some(v), .. } if v.0 == q))
+            };
+            let (before, _) = both(&g, &mut memo, Player(0), false);
+            let q = (1..g.rules.players).find(|&q| robs(&before, q)).unwrap();
+            g.seats[q as usize].hand = Resources::EMPTY;
+            let (kept, fresh) = both(&g, &mut memo, Player(0), false);
+            assert_eq!(kept, fresh);
+            assert!(!robs(&kept, q));
+            // A new settlement: its owner becomes a victim at its hexes.
+            let before = memo.generation;
+            let mut site = None;
+            g.settlement_sites(1).for_each(|n| site = site.or(Some(n)));
+            if let Some(n) = site {
+                g.nodes.set(n, 2);
+                let (kept, fresh) = both(&g, &mut memo, Player(0), true);
+                assert_eq!(kept, fresh);
+                assert!(memo.generation > before);
+            }
+        }
     }
 }

@@ -662,6 +662,7 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::apply`].
+    #[inline]
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
         // A seat outside the game is named as such in every state, the end included.
         let player = action.player();

@@ -70,8 +70,9 @@ impl Game {
     /// docs/rulings.md §6).
     fn produce<S: EventSink>(&mut self, total: u8, sink: &mut S) {
         // `all[v & 7]` collects what a corner holding `v` earns: `all[0]` the empty corners'
-        // nothing, `all[p + 1]` player `p`'s share. No branch on who holds a corner.
-        let mut all = [Resources::EMPTY; MAX_PLAYERS + 1];
+        // nothing, `all[p + 1]` player `p`'s share. No branch on who holds a corner, and no
+        // bounds check: `v & 7` indexes eight slots.
+        let mut all = [Resources::EMPTY; 8];
         let mut gold = false;
         let board = &*self.board;
         for &h in board.hexes_with_number(total) {
@@ -93,7 +94,7 @@ impl Game {
                 all[(v & 7) as usize][r] += (v != 0) as u8 + (v >> 3);
             }
         }
-        let owed = &mut all[1..];
+        let owed = &mut all[1..=MAX_PLAYERS];
         let n = self.rules.players as usize;
         let mut need_all = Resources::EMPTY;
         for o in &owed[..n] {

@@ -266,7 +266,9 @@ impl Game {
     /// Every robber move of `player` (as a knight when `knight`): each land hex but the
     /// robber's, with each eligible victim (and each stealable resource when chance is
     /// external), or nobody.
-    /// The hexes' owners come from `memo` ([`Spots::hex_owners`]).
+    /// The hexes' owners come from `memo` ([`Spots::hex_owners`]), and in the common case
+    /// (the robber neither friendly nor external, someone to rob) the moves themselves
+    /// ([`Spots::robber_moves`], listed by [`Game::push_common_robber_moves`]).
     pub(super) fn push_robber_moves<O: Out, M: Spots>(
         &self,
         player: Player,
@@ -274,16 +276,22 @@ impl Game {
         memo: &mut M,
         out: &mut O,
     ) {
+        let p = player.0;
+        let eligible = self.robber_eligible(p);
+        let external = self.rules.chance == ChanceMode::External;
+        let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
+        if !(external || friendly) && eligible != 0 {
+            return memo.robber_moves(self, player, knight, eligible, out);
+        }
         // One copy of the loop for each kind of action, so that no test of `knight` runs
         // per move listed.
-        let eligible = self.robber_eligible(player.0);
         if knight {
             memo.hex_owners(self, eligible, |owners| {
-                self.push_robber_moves_as::<true, O>(player, eligible, owners, out)
+                self.push_robber_moves_as::<true, O>(player, eligible, owners, friendly, out)
             })
         } else {
             memo.hex_owners(self, eligible, |owners| {
-                self.push_robber_moves_as::<false, O>(player, eligible, owners, out)
+                self.push_robber_moves_as::<false, O>(player, eligible, owners, friendly, out)
             })
         }
     }
@@ -294,6 +302,7 @@ impl Game {
         player: Player,
         eligible: u8,
         owners: &[u8; MAX_HEXES],
+        friendly: bool,
         out: &mut O,
     ) {
         let board = &*self.board;
@@ -302,7 +311,6 @@ impl Game {
             robber_action(KNIGHT, player, hex, victim, resource)
         };
         let external = self.rules.chance == ChanceMode::External;
-        let friendly = self.rules.friendly_robber && self.robber_targets_unprotected(p);
         if external || friendly {
             for &hex in board.land() {
                 if hex.0 == self.robber || (friendly && self.hex_protected(p, hex)) {
@@ -334,19 +342,51 @@ impl Game {
             }
             return;
         }
-        // The common case: every land hex but the robber's, each with its victims or
-        // nobody. Bit 7 stands for "no victim" when there is none, so that both cases run
-        // through one loop (no branch on whether the hex has victims).
-        for &hex in board.land() {
+        self.push_common_robber_moves::<KNIGHT, O>(
+            player,
+            eligible,
+            owners,
+            self.robber,
+            out,
+            |_, _| {},
+        );
+    }
+
+    /// The common case of [`Game::push_robber_moves`] (the robber neither friendly nor
+    /// external): every land hex but `skip`, in the board's order, each with its victims
+    /// among `eligible` (from `owners`, [`Game::hex_owners`]) or nobody; `done(hex, out)`
+    /// is called after each hex's moves. With `skip` not a land hex, every land hex is
+    /// listed (a [`ListingMemo`](super::ListingMemo) keeps that list and leaves out the
+    /// robber's hex as it copies it).
+    #[inline(always)]
+    pub(crate) fn push_common_robber_moves<const KNIGHT: bool, O: Out>(
+        &self,
+        player: Player,
+        eligible: u8,
+        owners: &[u8; MAX_HEXES],
+        skip: u8,
+        out: &mut O,
+        mut done: impl FnMut(HexId, &O),
+    ) {
+        // Bit 7 stands for "no victim" when there is none, so that both cases run through
+        // one loop (no branch on whether the hex has victims).
+        for &hex in self.board.land() {
             let mut victims = owners[hex.index()] & eligible;
             victims |= ((victims == 0) as u8) << 7;
-            // The robber's own hex lists nothing.
-            victims &= 0u8.wrapping_sub((hex.0 != self.robber) as u8);
+            // The skipped hex (the robber's own) lists nothing.
+            victims &= 0u8.wrapping_sub((hex.0 != skip) as u8);
             while victims != 0 {
                 let v = victims.trailing_zeros() as u8;
                 victims &= victims - 1;
-                out.push(make(hex, (v != 7).then_some(Player(v)), None));
+                out.push(robber_action(
+                    KNIGHT,
+                    player,
+                    hex,
+                    (v != 7).then_some(Player(v)),
+                    None,
+                ));
             }
+            done(hex, out);
         }
     }
 
@@ -404,35 +444,31 @@ impl Game {
 
     fn push_discards<O: Out>(&self, player: Player, need: u8, out: &mut O) {
         // Every multiset of `need` cards from the hand, in lexicographic order of the counts
-        // (brick first); branches that cannot reach `need` are skipped.
-        let h = self.seats[player.index()].hand.0;
+        // (brick first). Each count runs from what the later resources cannot cover to what
+        // the hand holds, so every multiset visited is listed (no test in the inner loop).
+        let h = self.seats[player.index()].hand.0.map(u32::from);
         let r3 = h[4];
         let r2 = r3 + h[3];
         let r1 = r2 + h[2];
         let r0 = r1 + h[1];
-        for a in 0..=h[0].min(need) {
+        let need = u32::from(need);
+        for a in need.saturating_sub(r0)..h[0].min(need) + 1 {
             let la = need - a;
-            if la > r0 {
-                continue;
-            }
-            for b in 0..=h[1].min(la) {
+            for b in la.saturating_sub(r1)..h[1].min(la) + 1 {
                 let lb = la - b;
-                if lb > r1 {
-                    continue;
-                }
-                for c in 0..=h[2].min(lb) {
+                for c in lb.saturating_sub(r2)..h[2].min(lb) + 1 {
                     let lc = lb - c;
-                    if lc > r2 {
-                        continue;
-                    }
-                    for d in 0..=h[3].min(lc) {
-                        let e = lc - d;
-                        if e <= r3 {
-                            out.push(Action::Discard {
-                                player,
-                                resources: Resources::new(a, b, c, d, e),
-                            });
-                        }
+                    for d in lc.saturating_sub(r3)..h[3].min(lc) + 1 {
+                        out.push(Action::Discard {
+                            player,
+                            resources: Resources::new(
+                                a as u8,
+                                b as u8,
+                                c as u8,
+                                d as u8,
+                                (lc - d) as u8,
+                            ),
+                        });
                     }
                 }
             }
