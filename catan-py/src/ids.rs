@@ -144,6 +144,8 @@ pub(crate) fn id_list<'py>(
         lists[slot].replace(list.clone().unbind())
     };
     // Dropped outside the lock: it may be the last reference to a list a caller filled.
-    drop(replaced);
+    // Dropped as a `Bound`, at once (a `Py` dropped where pyo3 does not know the thread is
+    // attached, as in `crate::fast`'s entries, would be queued for later instead).
+    drop(replaced.map(|l| l.into_bound(py)));
     Ok(list)
 }
