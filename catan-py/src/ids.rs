@@ -118,7 +118,12 @@ pub(crate) fn id_list<'py>(
     // A caller may have resized a list before dropping it: such a list is replaced.
     if let Some(list) = free.filter(|l| l.len() == n) {
         for (k, id) in ids.enumerate() {
-            list.set_item(k, id_int(py, ints, id))?;
+            let item = id_int(py, ints, id).into_ptr();
+            // SAFETY: `list` is a live list of length `n > k`; `PyList_SetItem` takes over
+            // the new reference `item` and drops the old item.
+            if unsafe { ffi::PyList_SetItem(list.as_ptr(), k as ffi::Py_ssize_t, item) } != 0 {
+                return Err(PyErr::fetch(py));
+            }
         }
         return Ok(list);
     }
