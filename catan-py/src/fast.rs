@@ -68,8 +68,8 @@ pub(crate) fn install<T: FastCalls>(py: Python<'_>) -> PyResult<()> {
     }
     let ty = py.get_type::<T>();
     let entries: [(&str, Entry, &PyOnceLock<Py<PyAny>>); 2] = [
-        ("legal_id_list", list_entry::<T>, &originals.list),
-        ("step", step_entry::<T>, &originals.step),
+        ("legal_id_list", entry::<T, false>, &originals.list),
+        ("step", entry::<T, true>, &originals.step),
     ];
     for (name, entry, keep) in entries {
         let old = ty.getattr(name)?;
@@ -96,72 +96,93 @@ pub(crate) fn install<T: FastCalls>(py: Python<'_>) -> PyResult<()> {
     Ok(())
 }
 
-/// The entry of `legal_id_list`.
+/// The plain call of `legal_id_list(offers=True)`, or `None` to leave the call to the pyo3
+/// method (an argument this entry does not take, or a game it cannot borrow).
 ///
 /// # Safety
-/// Called by CPython only, as a `METH_FASTCALL | METH_KEYWORDS` method of `T`'s type.
-unsafe extern "C" fn list_entry<T: FastCalls>(
+/// The thread is attached and `slf` is live.
+unsafe fn list_fast<T: FastCalls>(
+    py: Python<'_>,
     slf: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls a method with the thread attached and `args` holding `nargs`
-    // (and the keywords') live objects.
-    unsafe {
-        let py = Python::assume_attached();
-        guarded(py, || {
-            let offers = match nargs {
-                0 => Some(true),
-                1 => {
-                    let a = *args;
-                    if a == ffi::Py_False() {
-                        Some(false)
-                    } else if a == ffi::Py_True() {
-                        Some(true)
-                    } else {
-                        None
-                    }
-                }
-                _ => None,
-            };
-            if let (Some(offers), true) = (offers, kwnames.is_null()) {
-                if let Some(mut game) = borrow::<T>(py, slf) {
-                    return game.id_list(py, offers).map(Bound::into_ptr);
-                }
-            }
-            call_original(py, &T::originals().list, slf, args, nargs, kwnames)
-        })
-    }
+    args: &[*mut ffi::PyObject],
+) -> Option<PyResult<*mut ffi::PyObject>> {
+    // SAFETY: `True` and `False` are static objects.
+    let (no, yes) = unsafe { (ffi::Py_False(), ffi::Py_True()) };
+    let offers = match *args {
+        [] => true,
+        [a] if a == no => false,
+        [a] if a == yes => true,
+        _ => return None,
+    };
+    // SAFETY: the caller's promise.
+    let mut game = unsafe { borrow::<T>(py, slf) }?;
+    Some(game.id_list(py, offers).map(Bound::into_ptr))
 }
 
-/// The entry of `step`.
+/// The plain call of `step(id, /)`, or `None` as [`list_fast`].
 ///
 /// # Safety
-/// As [`list_entry`].
-unsafe extern "C" fn step_entry<T: FastCalls>(
+/// As [`list_fast`].
+unsafe fn step_fast<T: FastCalls>(
+    py: Python<'_>,
+    slf: *mut ffi::PyObject,
+    args: &[*mut ffi::PyObject],
+) -> Option<PyResult<*mut ffi::PyObject>> {
+    let [arg] = *args else { return None };
+    // SAFETY: the caller's promise; `arg` is a live object.
+    let (id, mut game) = unsafe { (exact_u32(arg)?, borrow::<T>(py, slf)?) };
+    Some(game.step_id(py, id).map(|done| {
+        // SAFETY: `True` and `False` are static objects.
+        unsafe {
+            ffi::Py_NewRef(if done {
+                ffi::Py_True()
+            } else {
+                ffi::Py_False()
+            })
+        }
+    }))
+}
+
+/// The entry CPython calls for `step` (`STEP`) or `legal_id_list` of class `T`, as a
+/// `METH_FASTCALL | METH_KEYWORDS` method: the plain call (no keywords) goes to
+/// [`step_fast`] or [`list_fast`], and what they decline to the pyo3 method this entry
+/// stands in front of.
+///
+/// # Safety
+/// Called by CPython only, as a method of `T`'s type: the thread is attached, `slf` is live
+/// and `args` holds `nargs` live objects followed by the values of `kwnames` (a tuple of
+/// names, or null).
+unsafe extern "C" fn entry<T: FastCalls, const STEP: bool>(
     slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: as in `list_entry`.
+    // SAFETY: CPython's call of a method (the caller's promise).
     unsafe {
         let py = Python::assume_attached();
         guarded(py, || {
-            if nargs == 1 && kwnames.is_null() {
-                if let Some(id) = exact_u32(*args) {
-                    if let Some(mut game) = borrow::<T>(py, slf) {
-                        let done = game.step_id(py, id)?;
-                        return Ok(ffi::Py_NewRef(if done {
-                            ffi::Py_True()
-                        } else {
-                            ffi::Py_False()
-                        }));
-                    }
+            if kwnames.is_null() {
+                let positional = match nargs {
+                    0 => &[][..],
+                    n => std::slice::from_raw_parts(args, n as usize),
+                };
+                let out = if STEP {
+                    step_fast::<T>(py, slf, positional)
+                } else {
+                    list_fast::<T>(py, slf, positional)
+                };
+                if let Some(out) = out {
+                    return out;
                 }
             }
-            call_original(py, &T::originals().step, slf, args, nargs, kwnames)
+            let originals = T::originals();
+            let original = if STEP {
+                &originals.step
+            } else {
+                &originals.list
+            };
+            call_original(py, original, (slf, args, nargs, kwnames))
         })
     }
 }
@@ -232,16 +253,17 @@ unsafe fn exact_u32(o: *mut ffi::PyObject) -> Option<u32> {
 /// call the entry does not take itself.
 ///
 /// # Safety
-/// As [`list_entry`]: `args` holds `nargs` positional arguments followed by the values of
-/// `kwnames` (a tuple of names, or null).
+/// As [`entry`].
 #[cold]
 unsafe fn call_original(
     py: Python<'_>,
     original: &PyOnceLock<Py<PyAny>>,
-    slf: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
+    (slf, args, nargs, kwnames): (
+        *mut ffi::PyObject,
+        *const *mut ffi::PyObject,
+        ffi::Py_ssize_t,
+        *mut ffi::PyObject,
+    ),
 ) -> PyResult<*mut ffi::PyObject> {
     // SAFETY: the caller's promise: every pointer is a live object.
     unsafe {
