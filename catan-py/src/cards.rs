@@ -6,6 +6,7 @@
 use crate::convert::{from_py, ser_to_py};
 use crate::engine::{self as generic, action_of, dicts};
 use crate::errors::{no_such_player, parse_message};
+use crate::fast::{FastCalls, Originals};
 use crate::ids::{id_list, Listing};
 use catan_rules::cards::{
     action_from_id, action_id, CardEvent, CardEventSink, CardGame, CardResource, CardRules,
@@ -58,6 +59,25 @@ fn event_of(py: Python<'_>, e: &Bound<'_, PyAny>) -> PyResult<CardEvent> {
 /// A mask of booleans as a NumPy array, as `Game`'s masks are.
 fn bool_array(py: Python<'_>, bits: Vec<bool>) -> Bound<'_, PyArray1<bool>> {
     PyArray1::from_vec(py, bits)
+}
+
+impl FastCalls for PyCardGame {
+    fn id_list<'py>(&mut self, py: Python<'py>, offers: bool) -> PyResult<Bound<'py, PyList>> {
+        // As `Game.legal_id_list`: the ids are kept for `step`, the list is a pooled one.
+        self.game.legal_ids_with(&mut self.listing.ids, offers);
+        self.listing.fresh = true;
+        id_list(py, self.listing.ids.iter().copied())
+    }
+
+    fn step_id(&mut self, py: Python<'_>, id: u32) -> PyResult<bool> {
+        self.apply_id_into(py, id, &mut ())?;
+        Ok(self.game.winner().is_some())
+    }
+
+    fn originals() -> &'static Originals {
+        static ORIGINALS: Originals = Originals::new();
+        &ORIGINALS
+    }
 }
 
 impl PyCardGame {
@@ -244,10 +264,8 @@ impl PyCardGame {
         py: Python<'py>,
         offers: bool,
     ) -> PyResult<Bound<'py, PyList>> {
-        // As `Game.legal_id_list`: the ids are kept for `step`, the list is a pooled one.
-        self.game.legal_ids_with(&mut self.listing.ids, offers);
-        self.listing.fresh = true;
-        id_list(py, self.listing.ids.iter().copied())
+        // The plain call comes through `crate::fast` to the same body.
+        FastCalls::id_list(self, py, offers)
     }
 
     /// Applies a fixed action id for the seat to act. An id that names no action raises
@@ -273,8 +291,8 @@ impl PyCardGame {
     /// True
     #[pyo3(signature = (id, /))]
     fn step(&mut self, py: Python<'_>, id: u32) -> PyResult<bool> {
-        self.apply_id_into(py, id, &mut ())?;
-        Ok(self.game.winner().is_some())
+        // The plain call comes through `crate::fast` to the same body.
+        self.step_id(py, id)
     }
 
     /// The action with fixed id ``id`` now (the seat to act filled in), as a dict, legal or

@@ -3,6 +3,7 @@
 use crate::convert::{from_py, ser_to_py};
 use crate::engine as generic;
 use crate::errors::{load_error, new_game_error, parse_error, rule_error};
+use crate::fast::{FastCalls, Originals};
 use crate::ids::{id_list, Listing};
 use crate::objects::{action_arg, PyAction, PyEvent};
 use crate::svg;
@@ -90,6 +91,30 @@ pub struct PyGame {
     /// What the listing keeps from one state to the next while the pieces stand still
     /// (road spots, settlement sites, the buildings around each hex): same ids, less work.
     memo: ListingMemo,
+}
+
+impl FastCalls for PyGame {
+    fn id_list<'py>(&mut self, py: Python<'py>, offers: bool) -> PyResult<Bound<'py, PyList>> {
+        // The hot call of a Python playout loop: the ids are listed into a kept buffer
+        // (which `step` then trusts for this state) and the list is a pooled one refilled
+        // with shared int objects (`crate::ids`).
+        let (game, cell) = (&self.game, &self.space);
+        let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
+        let listing = &mut self.listing;
+        game.legal_ids_memo(space, &mut self.memo, &mut listing.ids, offers);
+        listing.fresh = true;
+        id_list(py, listing.ids.iter().copied())
+    }
+
+    fn step_id(&mut self, py: Python<'_>, id: u32) -> PyResult<bool> {
+        self.apply_id_into(py, id, &mut ())?;
+        Ok(self.game.winner().is_some())
+    }
+
+    fn originals() -> &'static Originals {
+        static ORIGINALS: Originals = Originals::new();
+        &ORIGINALS
+    }
 }
 
 impl PyGame {
@@ -423,15 +448,8 @@ impl PyGame {
         py: Python<'py>,
         offers: bool,
     ) -> PyResult<Bound<'py, PyList>> {
-        // The hot call of a Python playout loop: the ids are listed into a kept buffer
-        // (which `step` then trusts for this state) and the list is a pooled one refilled
-        // with shared int objects (`crate::ids`).
-        let (game, cell) = (&self.game, &self.space);
-        let space = cell.get_or_init(|| ActionSpace::new(game.board(), game.players()));
-        let listing = &mut self.listing;
-        game.legal_ids_memo(space, &mut self.memo, &mut listing.ids, offers);
-        listing.fresh = true;
-        id_list(py, listing.ids.iter().copied())
+        // The plain call comes through `crate::fast` to the same body.
+        FastCalls::id_list(self, py, offers)
     }
 
     /// Applies the action with fixed id `id` and returns its events, like `apply`
@@ -479,8 +497,8 @@ impl PyGame {
     /// True
     #[pyo3(signature = (id, /))]
     fn step(&mut self, py: Python<'_>, id: u32) -> PyResult<bool> {
-        self.apply_id_into(py, id, &mut ())?;
-        Ok(self.game.winner().is_some())
+        // The plain call comes through `crate::fast` to the same body.
+        self.step_id(py, id)
     }
 
     /// The id table: one row per fixed id, as a NumPy structured array with fields `id`,

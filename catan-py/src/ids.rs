@@ -118,7 +118,12 @@ pub(crate) fn id_list<'py>(
     // A caller may have resized a list before dropping it: such a list is replaced.
     if let Some(list) = free.filter(|l| l.len() == n) {
         for (k, id) in ids.enumerate() {
-            list.set_item(k, id_int(py, ints, id))?;
+            let item = id_int(py, ints, id).into_ptr();
+            // SAFETY: `list` is a live list of length `n > k`; `PyList_SetItem` takes over
+            // the new reference `item` and drops the old item.
+            if unsafe { ffi::PyList_SetItem(list.as_ptr(), k as ffi::Py_ssize_t, item) } != 0 {
+                return Err(PyErr::fetch(py));
+            }
         }
         return Ok(list);
     }
@@ -144,6 +149,8 @@ pub(crate) fn id_list<'py>(
         lists[slot].replace(list.clone().unbind())
     };
     // Dropped outside the lock: it may be the last reference to a list a caller filled.
-    drop(replaced);
+    // Dropped as a `Bound`, at once (a `Py` dropped where pyo3 does not know the thread is
+    // attached, as in `crate::fast`'s entries, would be queued for later instead).
+    drop(replaced.map(|l| l.into_bound(py)));
     Ok(list)
 }

@@ -10,6 +10,7 @@ mod cards;
 mod convert;
 mod engine;
 mod errors;
+mod fast;
 mod game;
 mod ids;
 mod objects;
@@ -107,6 +108,8 @@ const MAX_SIMULATE_GAMES: usize = 1 << 20;
 fn _catan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<cards::PyCardGame>()?;
+    fast::install::<game::PyGame>(m.py())?;
+    fast::install::<cards::PyCardGame>(m.py())?;
     m.add_class::<batch::PyBatchEnv>()?;
     m.add_class::<batch::PyCardBatchEnv>()?;
     m.add_class::<game::LegalActions>()?;

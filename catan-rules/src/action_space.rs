@@ -483,7 +483,10 @@ impl ActionSpace {
     /// player is not part of the id except in the per-player blocks.
     ///
     /// Each rule family numbers its own actions, next to its rules in `game/`.
-    #[inline]
+    // Always inlined: a listing pushes actions of a kind known where it pushes them, so
+    // the match folds to that kind's arithmetic (docs/performance.md, "Eighth round: one
+    // game stepped from Python").
+    #[inline(always)]
     pub fn encode(&self, a: &Action) -> Option<u32> {
         match *a {
             Action::Roll { dice, .. } => self.encode_roll(dice),
@@ -774,7 +777,8 @@ pub(crate) struct IdsOut<'a, const SINGLE: bool> {
 }
 
 impl<const SINGLE: bool> Out for IdsOut<'_, SINGLE> {
-    #[inline]
+    // Always inlined, as `ActionSpace::encode`: the pushed action's kind is known here.
+    #[inline(always)]
     fn push(&mut self, a: Action) {
         match self.space.encode(&a) {
             Some(id) => self.out.push(id),

@@ -606,15 +606,17 @@ pub const ACTION_SPACE: u32 = {
     n
 };
 
-const fn offset(block: usize) -> u32 {
-    let mut n = 0;
-    let mut i = 0;
-    while i < block {
-        n += BLOCKS[i];
+/// The first id of each block, worked out once at compile time ([`action_id`] looks it up
+/// for every action a listing encodes).
+const OFFSETS: [u32; BLOCKS.len()] = {
+    let mut offsets = [0; BLOCKS.len()];
+    let mut i = 1;
+    while i < BLOCKS.len() {
+        offsets[i] = offsets[i - 1] + BLOCKS[i - 1];
         i += 1;
     }
-    n
-}
+    offsets
+};
 
 fn res_pair(a: CardResource, b: CardResource) -> u32 {
     a.index() as u32 * 6 + b.index() as u32
@@ -718,7 +720,7 @@ pub fn action_id(a: &CardAction) -> Option<u32> {
         A::EndTurn { .. } => (31, 0),
         A::ShuffleStep { index, .. } => (32, (index < PILE_SLOTS).then_some(index as u32)?),
     };
-    Some(offset(block) + local)
+    Some(OFFSETS[block] + local)
 }
 
 /// The action with integer id `id` for seat `player` (`None` outside the space).
