@@ -145,7 +145,7 @@ impl PyGame {
             legal_fresh: false,
             space: OnceLock::new(),
             listing: Listing::default(),
-            memo: ListingMemo::default(),
+            memo: ListingMemo::lazy(),
         }
     }
 
@@ -221,7 +221,7 @@ impl PyGame {
             legal_fresh: false,
             space: OnceLock::new(),
             listing: Listing::default(),
-            memo: ListingMemo::default(),
+            memo: ListingMemo::lazy(),
         }
     }
 }

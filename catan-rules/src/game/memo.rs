@@ -128,11 +128,38 @@ struct RobberMoves {
     at: [(u8, u8); 256],
 }
 
+/// Each seat's robber moves of both kinds, and the moves themselves (`ROBBER_MOVES` places
+/// each): about 24 KB, on the heap.
+#[derive(Clone)]
+struct RobberStore {
+    /// After a 7 (`2 p`) and with a knight (`2 p + 1`).
+    kept: [RobberMoves; 2 * MAX_PLAYERS],
+    moves: [Action; 2 * MAX_PLAYERS * ROBBER_MOVES],
+}
+
+impl RobberStore {
+    fn boxed() -> Box<RobberStore> {
+        Box::new(RobberStore {
+            kept: [const {
+                RobberMoves {
+                    generation: 0,
+                    eligible: 0,
+                    len: 0,
+                    at: [(0, 0); 256],
+                }
+            }; 2 * MAX_PLAYERS],
+            moves: [Action::EndTurn { player: Player(0) }; 2 * MAX_PLAYERS * ROBBER_MOVES],
+        })
+    }
+}
+
 /// The caller's memo of the piece-dependent parts of a listing (see the module notes): pass
 /// it to [`Game::legal_actions_with`] or [`Game::legal_actions_without_offers_with`] at
-/// every step of a loop, for one game or several in turn. About 1.2 KB, and 22 KB of kept
-/// robber moves allocated once by [`ListingMemo::new`]; a loop keeps one
-/// next to its `Vec<Action>`.
+/// every step of a loop, for one game or several in turn. About 1.2 KB, and about 24 KB of
+/// kept robber moves on the heap: allocated once by [`ListingMemo::new`] (a loop keeps one
+/// next to its `Vec<Action>`, and stepping allocates nothing), or at the first robber
+/// listing by [`ListingMemo::lazy`] (a memo made with each copy of a game, most of which
+/// never list the robber).
 #[derive(Clone)]
 pub struct ListingMemo {
     /// The board the results are on; holding it keeps its address from being reused by
@@ -149,10 +176,9 @@ pub struct ListingMemo {
     /// Counts the changes of `owners` (worked out again, or a settlement added), so that
     /// the robber moves know whether they were listed from the owners held now.
     generation: u64,
-    /// Each seat's robber moves after a 7 (`2 p`) and with a knight (`2 p + 1`), over every
-    /// land hex, and the moves themselves (`ROBBER_MOVES` places each).
-    robber: Box<[RobberMoves; 2 * MAX_PLAYERS]>,
-    robber_moves: Box<[Action]>,
+    /// Each seat's robber moves after a 7 and with a knight, over every land hex (none
+    /// until allocated: see [`ListingMemo::lazy`]).
+    robber: Option<Box<RobberStore>>,
 }
 
 impl Default for ListingMemo {
@@ -170,8 +196,19 @@ impl std::fmt::Debug for ListingMemo {
 }
 
 impl ListingMemo {
-    /// An empty memo: its first use with a game works everything out.
+    /// An empty memo: its first use with a game works everything out. It allocates its store
+    /// of robber moves now, so that the listings it serves allocate nothing.
     pub fn new() -> ListingMemo {
+        ListingMemo {
+            robber: Some(RobberStore::boxed()),
+            ..ListingMemo::lazy()
+        }
+    }
+
+    /// An empty memo that allocates its store of robber moves at the first robber listing
+    /// that keeps them: cheap to make (no allocation) for a memo made with each copy of a
+    /// game, as Python's `Game` does; the lists are the same as with [`ListingMemo::new`].
+    pub fn lazy() -> ListingMemo {
         ListingMemo {
             board: None,
             nodes: NodeNibbles::ZERO,
@@ -181,21 +218,7 @@ impl ListingMemo {
             sites: [NodeBits::empty(0); MAX_PLAYERS],
             owners: [0; MAX_HEXES],
             generation: 1,
-            robber: Box::new(
-                [const {
-                    RobberMoves {
-                        generation: 0,
-                        eligible: 0,
-                        len: 0,
-                        at: [(0, 0); 256],
-                    }
-                }; 2 * MAX_PLAYERS],
-            ),
-            robber_moves: vec![
-                Action::EndTurn { player: Player(0) };
-                2 * MAX_PLAYERS * ROBBER_MOVES
-            ]
-            .into_boxed_slice(),
+            robber: None,
         }
     }
 
@@ -392,8 +415,9 @@ impl Spots for ListingMemo {
             return push_robber_moves_from(g, player, knight, eligible, &self.owners, out);
         }
         let k = 2 * player.index() + knight as usize;
-        let kept = &mut self.robber[k];
-        let moves = &mut self.robber_moves[k * ROBBER_MOVES..][..ROBBER_MOVES];
+        let store = self.robber.get_or_insert_with(RobberStore::boxed);
+        let kept = &mut store.kept[k];
+        let moves = &mut store.moves[k * ROBBER_MOVES..][..ROBBER_MOVES];
         if kept.generation != self.generation || kept.eligible != eligible {
             kept.at = [(0, 0); 256];
             let mut fill = Fill { buf: moves, len: 0 };
@@ -537,7 +561,8 @@ mod tests {
                     }
                     // One listing worked out for the seat and kind, then copied: the
                     // robber's moves did not change what is kept.
-                    assert_eq!(memo.robber[k].generation, memo.generation);
+                    let kept = &memo.robber.as_ref().unwrap().kept[k];
+                    assert_eq!(kept.generation, memo.generation);
                 }
             }
             // An opponent's hand emptied: no longer a victim.
