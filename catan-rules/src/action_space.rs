@@ -739,7 +739,7 @@ struct MaskOut<'a> {
 }
 
 impl Out for MaskOut<'_> {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, a: Action) {
         match self.space.encode(&a) {
             Some(id) => self.mask[id as usize >> 6] |= 1 << (id & 63),
