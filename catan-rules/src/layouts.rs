@@ -118,6 +118,36 @@ const STANDARD_SEA: [HexCoord; 18] = {
     out
 };
 
+/// The standard island and its sea frame in reading order (row by row, left to right):
+/// land hex `i` of [`STANDARD_LAND`] as `i`, sea hex `j` of [`STANDARD_SEA`] as `19 + j`.
+const STANDARD_READING_ORDER: [u8; 37] = {
+    let mut out = [0u8; 37];
+    let (mut i, mut land, mut sea) = (0, 0, 0);
+    let mut r = -3i8;
+    while r <= 3 {
+        let mut q = -3i8;
+        while q <= 3 {
+            let d = HexCoord::new(q, r).distance(HexCoord::new(0, 0));
+            if d < 3 {
+                // Both lists are in reading order themselves.
+                assert!(STANDARD_LAND[land].q == q && STANDARD_LAND[land].r == r);
+                out[i] = land as u8;
+                land += 1;
+                i += 1;
+            } else if d == 3 {
+                assert!(STANDARD_SEA[sea].q == q && STANDARD_SEA[sea].r == r);
+                out[i] = 19 + sea as u8;
+                sea += 1;
+                i += 1;
+            }
+            q += 1;
+        }
+        r += 1;
+    }
+    assert!(i == 37);
+    out
+};
+
 /// The land hexes at `land` with their terrains and numbers.
 fn land_specs<'a>(
     land: &'a [HexCoord],
@@ -139,14 +169,27 @@ fn spec_from(
     numbers: &[Option<u8>; 19],
     harbors: &[Harbor; 9],
 ) -> BoardSpec {
-    let mut hexes: Vec<HexSpec> = Vec::with_capacity(STANDARD_LAND.len() + STANDARD_SEA.len());
-    hexes.extend(land_specs(&STANDARD_LAND, terrains, numbers));
-    hexes.extend(STANDARD_SEA.iter().map(|&c| HexSpec {
-        q: c.q,
-        r: c.r,
-        terrain: Terrain::Sea,
-        number: None,
-    }));
+    // In reading order, as a board keeps its hexes: the board's sort then finds them sorted.
+    let hexes: Vec<HexSpec> = STANDARD_READING_ORDER
+        .iter()
+        .map(|&k| match STANDARD_LAND.get(k as usize) {
+            Some(c) => HexSpec {
+                q: c.q,
+                r: c.r,
+                terrain: terrains[k as usize],
+                number: numbers[k as usize],
+            },
+            None => {
+                let c = STANDARD_SEA[k as usize - STANDARD_LAND.len()];
+                HexSpec {
+                    q: c.q,
+                    r: c.r,
+                    terrain: Terrain::Sea,
+                    number: None,
+                }
+            }
+        })
+        .collect();
     let harbors = STANDARD_HARBOR_PLACES
         .iter()
         .zip(harbors.iter())
@@ -323,8 +366,8 @@ pub fn random(rng: &mut Rng) -> BoardSpec {
         *slot = i;
     }
     rng.shuffle(&mut candidates);
-    let mut red = Vec::with_capacity(4);
-    let found = place_red(&candidates, 0, &mut red);
+    let mut red = [0usize; 4];
+    let found = place_red(&candidates, 0, &mut red, 0);
     debug_assert!(
         found,
         "the standard island always has room for four apart red numbers"
@@ -352,21 +395,22 @@ pub fn random(rng: &mut Rng) -> BoardSpec {
     spec_from(&terrains, &numbers, &harbors)
 }
 
-fn place_red(candidates: &[usize], from: usize, chosen: &mut Vec<usize>) -> bool {
-    if chosen.len() == 4 {
+/// Four of `candidates` (land hex indices), none next to another, the first such in
+/// order: `chosen[..count]` are placed already, the rest are taken from `from` on.
+fn place_red(candidates: &[usize], from: usize, chosen: &mut [usize; 4], count: usize) -> bool {
+    if count == 4 {
         return true;
     }
     for k in from..candidates.len() {
         let i = candidates[k];
-        if chosen
+        if chosen[..count]
             .iter()
             .all(|&j| STANDARD_LAND[i].distance(STANDARD_LAND[j]) > 1)
         {
-            chosen.push(i);
-            if place_red(candidates, k + 1, chosen) {
+            chosen[count] = i;
+            if place_red(candidates, k + 1, chosen, count + 1) {
                 return true;
             }
-            chosen.pop();
         }
     }
     false

@@ -120,12 +120,13 @@ impl Trail {
     }
 }
 
-/// Whether a trail may go from `tag`'s piece `a` to its piece `b` at node `n` (both
-/// `tag`'s): two roads or two ships anywhere, a road and a ship only at `tag`'s own
-/// building (Seafarers rules, 'Longest Route').
+/// Whether a trail may go from a player's piece of kind `a` to their piece of kind `b` at a
+/// node, `own` saying whether the player's building stands there: two roads or two ships
+/// anywhere, a road and a ship only at one's own building (Seafarers rules, 'Longest
+/// Route').
 #[inline(always)]
-fn joins(game: &Game, tag: u8, a: u8, b: u8, n: NodeId) -> bool {
-    (a ^ b) & SHIP == 0 || game.nodes.get(n.index()) & 7 == tag
+fn joins(own: bool, a: u8, b: u8) -> bool {
+    own || (a ^ b) & SHIP == 0
 }
 
 /// Player `p`'s roads (and ships), numbered locally in edge order, with their adjacency.
@@ -172,8 +173,7 @@ fn build_without(game: &Game, p: u8, skip: usize) -> (Trail, [u16; MAX_ROADS], u
             let mut m = 0u32;
             for f in board.node(node).edges_padded() {
                 let j = local[f as usize];
-                // Roads and ships follow each other only at one's own building.
-                if j != u8::MAX && f != id && (own || (kind ^ kinds[j as usize]) & SHIP == 0) {
+                if j != u8::MAX && f != id && joins(own, kind, kinds[j as usize]) {
                     m |= 1 << j;
                 }
             }
@@ -431,10 +431,12 @@ fn through(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
     let tag = p + 1;
     let board = &*game.board;
     let kind = game.edges.get(edge.index());
+    // No other piece of `p`'s that may follow this one at `n`.
     let alone = |n: NodeId| {
+        let own = game.nodes.get(n.index()) & 7 == tag;
         board.node(n).edges_padded().into_iter().all(|f| {
             let v = game.edges.get(f as usize);
-            f == edge.0 || v & 7 != tag || !joins(game, tag, kind, v, n)
+            f == edge.0 || v & 7 != tag || !joins(own, kind, v)
         })
     };
     let [a, b] = board.edge(edge).nodes;
@@ -592,18 +594,13 @@ impl<'a> Walk<'a> {
         if v != 0 && !own {
             return Some(len);
         }
-        let board = &*game.board;
         let mut best = len;
-        for f in board.node(n).edges() {
+        for (f, far) in game.board.node(n).paths() {
             let fv = game.edges.get(f.index());
-            // A road and a ship follow each other only at one's own building.
-            if fv & 7 == self.tag
-                && (own || (kind ^ fv) & SHIP == 0)
-                && !self.used.contains(f.index())
-            {
+            if fv & 7 == self.tag && joins(own, kind, fv) && !self.used.contains(f.index()) {
                 self.steps = self.steps.checked_sub(1)?;
                 self.used.insert(f.index());
-                let l = self.from(fv, board.edge(f).other(n), len + 1);
+                let l = self.from(fv, far, len + 1);
                 self.used.remove(f.index());
                 best = best.max(l?);
                 if best >= self.enough {

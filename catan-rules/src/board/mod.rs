@@ -328,6 +328,16 @@ impl NodeInfo {
         debug_assert!(a != NONE16 && b != NONE16);
         [a, b, if c == NONE16 { a } else { c }]
     }
+    /// The edges at this node, each with the node at its other end (2 or 3 pairs), in
+    /// one pass over the node's own arrays: no look-up of each edge.
+    #[inline(always)]
+    pub(crate) fn paths(&self) -> impl Iterator<Item = (EdgeId, NodeId)> + '_ {
+        self.edges
+            .iter()
+            .zip(self.neighbors)
+            .take_while(|&(&e, _)| e != NONE16)
+            .map(|(&e, n)| (EdgeId(e), NodeId(n)))
+    }
     /// The adjacent nodes, padded like [`NodeInfo::edges_padded`].
     #[inline(always)]
     pub(crate) fn neighbors_padded(&self) -> [u8; 3] {
@@ -613,6 +623,14 @@ impl Board {
     /// The special victory points of each land area.
     pub fn area_special_vp(&self) -> &[u8] {
         &self.area_vp
+    }
+    /// Where every node on land may take a set-up settlement (no land areas, so no start
+    /// areas): the nodes on land and the most neighbours a node has, kept with the shape.
+    /// `None` on a map with land areas.
+    pub(crate) fn open_setup_ground(&self) -> Option<(usize, usize)> {
+        self.area_vp
+            .is_empty()
+            .then_some((self.shape.land_nodes, self.shape.max_degree))
     }
     /// Whether a set-up settlement may stand on `n` as far as land areas go: the map has
     /// no areas, or `n` touches a start area (Seafarers rules, each scenario's set-up).

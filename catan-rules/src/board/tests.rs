@@ -141,3 +141,73 @@ fn boards_built_on_many_threads_at_once_equal_boards_built_from_scratch() {
         t.join().unwrap();
     }
 }
+
+/// Each node's paths pair every edge at the node with the node at that edge's other end
+/// (the Longest Road search walks them without looking each edge up), on every board.
+#[test]
+fn a_nodes_paths_lead_to_the_other_end_of_each_of_its_edges() {
+    for spec in [base_specs(), sea_specs()].concat() {
+        let board = Board::new(spec).unwrap();
+        for (i, node) in board.nodes().iter().enumerate() {
+            let n = super::NodeId(i as u8);
+            let paths: Vec<_> = node.paths().collect();
+            assert_eq!(paths.len(), node.edges().count());
+            for ((e, far), f) in paths.into_iter().zip(node.edges()) {
+                assert_eq!(e, f);
+                assert_eq!(board.edge(e).other(n), far);
+                assert!(node.neighbors().any(|m| m == far));
+            }
+        }
+    }
+}
+
+/// The maps of the standard island are dealt in reading order, the order a board keeps its
+/// hexes in, with their land hexes in the order of `STANDARD_LAND` (so the deal reads as
+/// before): the board's sort finds them sorted.
+#[test]
+fn standard_island_maps_are_dealt_in_reading_order() {
+    let standard: Vec<BoardSpec> = base_specs()
+        .into_iter()
+        .filter(|s| s.hexes.len() == 37)
+        .collect();
+    // Three map kinds, three seeds, two to four players.
+    assert_eq!(standard.len(), 27);
+    for spec in standard {
+        assert!(spec.hexes.is_sorted_by_key(|h| (h.r, h.q)));
+        let land: Vec<HexCoord> = spec
+            .hexes
+            .iter()
+            .filter(|h| h.terrain.is_land())
+            .map(|h| HexCoord::new(h.q, h.r))
+            .collect();
+        assert_eq!(land, layouts::STANDARD_LAND);
+    }
+}
+
+/// What a board's shape keeps for the set-up room check (the nodes on land and the most
+/// neighbours of a node) is what counting the board's own nodes gives, on maps without
+/// land areas; maps with areas count their start areas instead.
+#[test]
+fn the_open_setup_ground_kept_with_the_shape_counts_the_boards_nodes() {
+    let mut open = 0;
+    for spec in [base_specs(), sea_specs()].concat() {
+        let board = Board::new(spec).unwrap();
+        let counted = (
+            board.nodes().iter().filter(|n| n.on_land()).count(),
+            board
+                .nodes()
+                .iter()
+                .map(|n| n.neighbors().count())
+                .max()
+                .unwrap(),
+        );
+        match board.open_setup_ground() {
+            Some(kept) => {
+                assert_eq!(kept, counted);
+                open += 1;
+            }
+            None => assert!(!board.area_special_vp().is_empty()),
+        }
+    }
+    assert!(open >= base_specs().len());
+}

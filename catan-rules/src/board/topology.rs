@@ -41,6 +41,10 @@ pub(super) struct Shape {
     /// On an open-sea map, per edge, the sea hexes it is a side of (then `NONE8`); empty
     /// on other maps.
     pub(super) sea_sides_of: Vec<[u8; 2]>,
+    /// Nodes on land, and the most neighbours a node has: the set-up room check's quick
+    /// test on a map without land areas.
+    pub(super) land_nodes: usize,
+    pub(super) max_degree: usize,
 }
 
 /// Most shapes the cache keeps: a process plays few (the standard island, the 5–6 player
@@ -230,7 +234,16 @@ impl Shape {
             land_edges: EdgeBits::empty(0),
             hex_sides: Vec::new(),
             sea_sides_of: Vec::new(),
+            land_nodes: 0,
+            max_degree: 0,
         };
+        shape.land_nodes = shape.nodes.iter().filter(|n| n.on_land()).count();
+        shape.max_degree = shape
+            .nodes
+            .iter()
+            .map(|n| n.neighbors().count())
+            .max()
+            .unwrap_or(0);
         // A board of a shape beyond the limits is refused: its tables are never read.
         if !too_large {
             shape.tables();

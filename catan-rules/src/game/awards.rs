@@ -56,12 +56,15 @@ impl Game {
     /// Longest Road after any change (Base rules, "Longest Road", special case;
     /// docs/rulings.md §15).
     pub(super) fn update_longest_road<S: EventSink>(&mut self, sink: &mut S) {
-        let n = self.rules.players as usize;
-        let max = self.seats[..n]
-            .iter()
-            .map(|s| s.road_len)
-            .max()
-            .unwrap_or(0);
+        // One pass: the longest length, its first holder, and whether another ties it.
+        let (mut max, mut leader, mut tied) = (0u8, NONE, false);
+        for (i, s) in self.seats[..self.rules.players as usize].iter().enumerate() {
+            if s.road_len > max {
+                (max, leader, tied) = (s.road_len, i as u8, false);
+            } else if s.road_len == max {
+                tied = true;
+            }
+        }
         let holder = self.longest_road;
         if holder != NONE {
             let hl = self.seats[holder as usize].road_len;
@@ -69,14 +72,7 @@ impl Game {
                 return;
             }
         }
-        let mut leaders = self.seats[..n]
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.road_len == max);
-        let unique = match (leaders.next(), leaders.next()) {
-            (Some((i, _)), None) if max >= 5 => i as u8,
-            _ => NONE,
-        };
+        let unique = if max >= 5 && !tied { leader } else { NONE };
         if unique != holder {
             self.longest_road = unique;
             sink.push(Event::LongestRoadChanged {

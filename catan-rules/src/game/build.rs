@@ -252,24 +252,27 @@ impl Game {
     /// and join the builder's own road and ship there into one trade route (Seafarers
     /// rules, 'Longest Route': roads and ships join only at one's own building).
     pub(super) fn after_settlement<S: EventSink>(&mut self, p: u8, node: NodeId, sink: &mut S) {
-        let mut touched = 0u8;
-        let (mut own_road, mut own_ship) = (false, false);
+        // Seats with a road at the node (bit `q`), and with a ship. Touched: an opponent with
+        // two roads or two ships there (a line through the node, now broken) and the builder
+        // with a road and a ship (now joined). An opponent's single piece there, or a road
+        // and a ship (which never followed each other at a node without the opponent's
+        // building), ended every trail there before and still does; the builder's two roads
+        // or ships followed each other before and still do.
+        let (mut roads, mut ships, mut touched) = (0u8, 0u8, 0u8);
         for e in self.board.node(node).edges() {
             let raw = self.edges.get(e.index());
-            let v = raw & 7;
-            if v != 0 && v != p + 1 {
-                touched |= 1 << (v - 1);
-            } else if v == p + 1 {
-                if raw & super::SHIP != 0 {
-                    own_ship = true;
+            if raw & 7 != 0 {
+                let bit = 1 << ((raw & 7) - 1);
+                let seen = if raw & super::SHIP != 0 {
+                    &mut ships
                 } else {
-                    own_road = true;
-                }
+                    &mut roads
+                };
+                touched |= *seen & bit;
+                *seen |= bit;
             }
         }
-        if own_road && own_ship {
-            touched |= 1 << p;
-        }
+        touched = (touched & !(1 << p)) | (roads & ships & (1 << p));
         if touched == 0 {
             return;
         }

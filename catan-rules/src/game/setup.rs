@@ -180,16 +180,20 @@ impl Game {
 /// blocking set must rule out by holding it or one of its neighbours (at most four
 /// branches, at most `needed - 1` deep).
 pub(crate) fn setup_blockable(board: &crate::board::Board, needed: usize) -> Option<usize> {
-    // Only nodes a set-up settlement may take count: on land, in a start area.
-    let n = (0..board.nodes().len())
-        .filter(|&i| setup_site(board, i))
-        .count();
-    let degree = board
-        .nodes()
-        .iter()
-        .map(|info| info.neighbors().count())
-        .max()
-        .unwrap_or(0);
+    // Only nodes a set-up settlement may take count: on land, in a start area (kept with
+    // the board's shape where every node on land is one).
+    let (n, degree) = board.open_setup_ground().unwrap_or_else(|| {
+        let n = (0..board.nodes().len())
+            .filter(|&i| setup_site(board, i))
+            .count();
+        let degree = board
+            .nodes()
+            .iter()
+            .map(|info| info.neighbors().count())
+            .max()
+            .unwrap_or(0);
+        (n, degree)
+    });
     if n >= needed * (degree + 1) {
         return None;
     }

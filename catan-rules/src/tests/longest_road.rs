@@ -205,6 +205,24 @@ fn road_capped_by_an_opponents_building_counts_up_to_it_but_not_through() {
 }
 
 #[test]
+fn settlement_at_the_end_of_an_opponents_road_breaks_nothing() {
+    // Base rules "Longest Road": only a settlement built on a road breaks it; docs/rulings.md
+    // §15: a trail may end at an opponent's building. A settlement where one road of the
+    // holder ends leaves every trail as it was (the game does not measure it again).
+    let (mut pos, r) = holder_with(7);
+    let ev = break_at(&mut pos, 1, &r, 7);
+    assert_eq!(pos.g.longest_road_of(P0), 7);
+    assert_eq!(pos.g.road_length(0), 7);
+    assert_eq!(pos.g.longest_road_holder(), Some(P0));
+    assert!(lr_events(&ev).is_empty());
+    // One step in, the same settlement breaks the line: 6 and 1.
+    let (mut pos, r) = holder_with(7);
+    break_at(&mut pos, 1, &r, 6);
+    assert_eq!(pos.g.longest_road_of(P0), 6);
+    assert_eq!(pos.g.road_length(0), 6);
+}
+
+#[test]
 fn broken_road_holder_keeps_it_on_a_tie() {
     // Base rules "Longest Road", Special Case: "If your longest road is broken and you are
     // tied for longest road, you still keep the Longest Road card". docs/rulings.md §15.
