@@ -261,7 +261,9 @@ impl Game {
         if self.rules.special_build() {
             return self.open_special_build(p, sink);
         }
-        let next = (self.current + 1) % self.rules.players;
+        // The next seat to the left, without a division.
+        let next = self.current + 1;
+        let next = if next == self.rules.players { 0 } else { next };
         self.start_turn(next, sink);
     }
 
