@@ -279,6 +279,7 @@ impl Game {
     }
 
     /// Starts `p`'s turn: cards bought last turn become playable, the harbours settle.
+    #[inline]
     pub(super) fn start_turn<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         self.current = p;
         // Saturates at `Game::MAX_TURN` instead of wrapping back to the set-up's 0: a game
