@@ -9,7 +9,7 @@
 //! | roll | `check_roll` | `roll_dice`, `roll` | `push_rolls` | `encode_roll`, `decode_roll` ([`Block::Roll`], [`Block::RollDice`]) |
 //! | production, shortage | — | `produce` | — | — |
 
-use super::{Game, Phase, F_ROLLED};
+use super::{Game, Phase, CITY, F_ROLLED};
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
 use crate::error::RuleError;
@@ -17,6 +17,20 @@ use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
 use crate::rules::ChanceMode;
 use crate::types::{Player, Resource, Resources, Terrain, MAX_PLAYERS};
+
+/// What a corner holding the nibble `v` earns (Base rules "Resource Production"): 0 when
+/// empty, 1 for a settlement (`v` = owner + 1), 2 for a city (the same with [`CITY`] set).
+/// One load per corner instead of working it out (docs/performance.md, "Eighth round: the
+/// main phase").
+const EARNS: [u8; 16] = {
+    let mut t = [0; 16];
+    let mut v = 1;
+    while v < 16 {
+        t[v] = if v as u8 & CITY != 0 { 2 } else { 1 };
+        v += 1;
+    }
+    t
+};
 
 impl Game {
     /// A roll: in the roll phase; external dice exactly when chance is external.
@@ -69,9 +83,9 @@ impl Game {
     /// Production with the supply-shortage rule (Base rules "Resource Production";
     /// docs/rulings.md §6).
     fn produce<S: EventSink>(&mut self, total: u8, sink: &mut S) {
-        // `all[v & 7]` collects what a corner holding `v` earns: `all[0]` the empty corners'
-        // nothing, `all[p + 1]` player `p`'s share. No branch on who holds a corner, and no
-        // bounds check: `v & 7` indexes eight slots.
+        // `all[v & 7]` collects what a corner holding `v` earns (`EARNS[v]`): `all[0]` the
+        // empty corners' nothing, `all[p + 1]` player `p`'s share. No branch on who holds a
+        // corner, and no bounds check: `v & 7` indexes eight slots, `v & 15` sixteen.
         let mut all = [Resources::EMPTY; 8];
         let mut gold = false;
         let board = &*self.board;
@@ -90,8 +104,7 @@ impl Game {
             }
             for n in corners {
                 let v = self.nodes.get(n as usize);
-                // 0 for an empty corner, 1 for a settlement, 2 for a city.
-                all[(v & 7) as usize][r] += (v != 0) as u8 + (v >> 3);
+                all[(v & 7) as usize][r] += EARNS[v as usize & 15];
             }
         }
         let owed = &mut all[1..=MAX_PLAYERS];

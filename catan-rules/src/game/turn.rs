@@ -261,7 +261,9 @@ impl Game {
         if self.rules.special_build() {
             return self.open_special_build(p, sink);
         }
-        let next = (self.current + 1) % self.rules.players;
+        // The next seat to the left, without a division.
+        let next = self.current + 1;
+        let next = if next == self.rules.players { 0 } else { next };
         self.start_turn(next, sink);
     }
 
@@ -277,6 +279,7 @@ impl Game {
     }
 
     /// Starts `p`'s turn: cards bought last turn become playable, the harbours settle.
+    #[inline]
     pub(super) fn start_turn<S: EventSink>(&mut self, p: u8, sink: &mut S) {
         self.current = p;
         // Saturates at `Game::MAX_TURN` instead of wrapping back to the set-up's 0: a game
