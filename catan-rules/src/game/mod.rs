@@ -638,6 +638,7 @@ impl Game {
     ) -> Result<(), RuleError> {
         self.check(&action)?;
         self.execute(action, sink);
+        self.debug_assert_no_undeclared_win();
         Ok(())
     }
 
@@ -650,6 +651,24 @@ impl Game {
     pub fn apply_legal<S: EventSink>(&mut self, action: Action, sink: &mut S) {
         debug_assert_eq!(self.check(&action), Ok(()), "apply_legal: {action:?}");
         self.execute(action, sink);
+        self.debug_assert_no_undeclared_win();
+    }
+
+    /// Debug builds: after every action, outside set-up, a Special Build Phase and the end,
+    /// the current player holds fewer points than the target (a win is declared as it is
+    /// reached). What lets `execute` leave out the winning check after actions that cannot
+    /// raise those points.
+    #[inline(always)]
+    fn debug_assert_no_undeclared_win(&self) {
+        debug_assert!(
+            matches!(
+                self.phase,
+                Phase::SetupSettlement | Phase::SetupRoad | Phase::GameOver | Phase::SpecialBuild
+            ) || self.points(Player(self.current)) < self.rules.vp_target,
+            "a win was not declared: {:?} holds {} points",
+            Player(self.current),
+            self.points(Player(self.current))
+        );
     }
 
     /// Whether `action` is legal now: exactly when [`Game::apply`] would succeed.
@@ -763,7 +782,8 @@ impl Game {
     /// end: every action that can raise them checks here, a new turn checks as it starts
     /// (docs/rulings.md §4), and a position that breaks this is refused when it is read
     /// (`PositionError::UndeclaredWin`). So the check after those actions never wins
-    /// and is left out.
+    /// and is left out (debug builds assert after every action that no win is left
+    /// undeclared).
     fn execute<S: EventSink>(&mut self, action: Action, sink: &mut S) {
         let p = action.player().0;
         match action {
