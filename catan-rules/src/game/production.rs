@@ -114,11 +114,12 @@ impl Game {
             need_all.add(o);
         }
         if !self.bank.contains(&need_all) {
-            self.apply_shortage(&mut owed[..n], sink);
+            need_all = self.apply_shortage(&mut owed[..n], sink);
         }
+        // The bank pays the whole roll at once: it holds it all.
+        self.bank.sub(&need_all);
         for (p, o) in owed[..n].iter().enumerate() {
             // Adding nothing changes nothing: only the event needs the test.
-            self.bank.sub(o);
             self.seats[p].hand.add(o);
             if !o.is_empty() {
                 sink.push(Event::ResourcesProduced {
@@ -134,9 +135,10 @@ impl Game {
     }
 
     /// Cuts what is owed where the bank cannot pay a resource in full: a single claimant
-    /// gets what is left, several get nothing (docs/rulings.md §6).
+    /// gets what is left, several get nothing (docs/rulings.md §6). Returns what is owed
+    /// in all now, which the bank holds.
     #[cold]
-    fn apply_shortage<S: EventSink>(&self, owed: &mut [Resources], sink: &mut S) {
+    fn apply_shortage<S: EventSink>(&self, owed: &mut [Resources], sink: &mut S) -> Resources {
         for r in Resource::ALL {
             let mut need = 0u32;
             let mut claimants = 0u8;
@@ -169,6 +171,11 @@ impl Game {
                 });
             }
         }
+        let mut need_all = Resources::EMPTY;
+        for o in owed.iter() {
+            need_all.add(o);
+        }
+        need_all
     }
 
     /// The roll: seeded, or all 36 ordered dice when chance is external.
