@@ -39,6 +39,13 @@ fn five(share: u64) -> Resources {
     Resources::new(b[0], b[1], b[2], b[3], b[4])
 }
 
+/// Five resource counts as a `u64`, a byte a resource (the inverse of [`five`]).
+#[inline(always)]
+fn word(r: &Resources) -> u64 {
+    let b = r.0;
+    u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], 0, 0, 0])
+}
+
 impl Game {
     /// A roll: in the roll phase; external dice exactly when chance is external.
     #[inline(always)]
@@ -124,12 +131,18 @@ impl Game {
         for o in owed.iter() {
             need += u64::from_le_bytes(*o);
         }
-        let mut need_all = five(need);
-        if !self.bank.contains(&need_all) {
-            need_all = self.apply_shortage(owed, sink);
+        // Whether the bank holds the whole roll, a byte at a time: with every count below
+        // 128, `(bank | HIGH) - need` keeps a byte's high bit exactly where the bank holds
+        // at least the roll's count, and no byte borrows from the next. A count of the roll
+        // of 128 or more is more than the bank holds.
+        const HIGH: u64 = 0x80_8080_8080;
+        let bank = word(&self.bank);
+        debug_assert!(bank & HIGH == 0, "a bank count over 127: {:?}", self.bank);
+        if need & HIGH != 0 || ((bank | HIGH) - need) & HIGH != HIGH {
+            need = word(&self.apply_shortage(owed, sink));
         }
-        // The bank pays the whole roll at once: it holds it all.
-        self.bank.sub(&need_all);
+        // The bank pays the whole roll at once: it holds it all, so no byte borrows.
+        self.bank = five(bank - need);
         for (p, o) in owed.iter().enumerate() {
             // Adding nothing changes nothing: only the event needs the test.
             let share = u64::from_le_bytes(*o);
