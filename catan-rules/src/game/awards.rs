@@ -24,6 +24,12 @@ impl Game {
     /// bound each area's special points, `board::MAX_AREA_SPECIAL_VP`, which keeps every
     /// total far below `u8::MAX`; past it the count would stop there).
     pub fn public_points(&self, p: Player) -> u8 {
+        u8::try_from(self.public_points_wide(p)).unwrap_or(u8::MAX)
+    }
+
+    /// [`Game::public_points`] before it is cut to `u8::MAX`.
+    #[inline(always)]
+    fn public_points_wide(&self, p: Player) -> u16 {
         let s = &self.seats[p.index()];
         let mut v = u16::from(s.settlements)
             + 2 * u16::from(s.cities)
@@ -34,13 +40,15 @@ impl Game {
         if self.largest_army == p.0 {
             v += 2;
         }
-        u8::try_from(v).unwrap_or(u8::MAX)
+        v
     }
 
-    /// All victory points, hidden VP cards included (docs/rulings.md §5).
+    /// All victory points, hidden VP cards included (docs/rulings.md §5). Cut to
+    /// `u8::MAX` once, at the end: the same as cutting the public points first, since the
+    /// cards only add.
     pub fn points(&self, p: Player) -> u8 {
         let s = &self.seats[p.index()];
-        let v = u16::from(self.public_points(p))
+        let v = self.public_points_wide(p)
             + u16::from(s.dev[DevCard::VictoryPoint])
             + u16::from(s.new_dev[DevCard::VictoryPoint]);
         u8::try_from(v).unwrap_or(u8::MAX)

@@ -638,6 +638,7 @@ impl Game {
     ) -> Result<(), RuleError> {
         self.check(&action)?;
         self.execute(action, sink);
+        self.debug_assert_no_undeclared_win();
         Ok(())
     }
 
@@ -650,6 +651,24 @@ impl Game {
     pub fn apply_legal<S: EventSink>(&mut self, action: Action, sink: &mut S) {
         debug_assert_eq!(self.check(&action), Ok(()), "apply_legal: {action:?}");
         self.execute(action, sink);
+        self.debug_assert_no_undeclared_win();
+    }
+
+    /// Debug builds: after every action, outside set-up, a Special Build Phase and the end,
+    /// the current player holds fewer points than the target (a win is declared as it is
+    /// reached). What lets `execute` leave out the winning check after actions that cannot
+    /// raise those points.
+    #[inline(always)]
+    fn debug_assert_no_undeclared_win(&self) {
+        debug_assert!(
+            matches!(
+                self.phase,
+                Phase::SetupSettlement | Phase::SetupRoad | Phase::GameOver | Phase::SpecialBuild
+            ) || self.points(Player(self.current)) < self.rules.vp_target,
+            "a win was not declared: {:?} holds {} points",
+            Player(self.current),
+            self.points(Player(self.current))
+        );
     }
 
     /// Whether `action` is legal now: exactly when [`Game::apply`] would succeed.
@@ -754,10 +773,21 @@ impl Game {
 
     /// Carries out a checked action: the family's effect, then the winning check (set-up,
     /// and actions that end in a new turn, which checks on its own, return early).
+    ///
+    /// Actions that cannot raise the current player's points return early too: a roll and
+    /// its production, a discard, the robber's move and steal, a maritime trade, the
+    /// domestic trade protocol, and the Year of Plenty, Monopoly and Road Building plays
+    /// (which move cards or change the phase only). Before any action the current player
+    /// holds fewer points than the target outside set-up, a Special Build Phase and the
+    /// end: every action that can raise them checks here, a new turn checks as it starts
+    /// (docs/rulings.md §4), and a position that breaks this is refused when it is read
+    /// (`PositionError::UndeclaredWin`). So the check after those actions never wins
+    /// and is left out (debug builds assert after every action that no win is left
+    /// undeclared).
     fn execute<S: EventSink>(&mut self, action: Action, sink: &mut S) {
         let p = action.player().0;
         match action {
-            Action::Roll { dice, .. } => self.roll_dice(dice, sink),
+            Action::Roll { dice, .. } => return self.roll_dice(dice, sink),
             Action::BuildSettlement { node, .. } if self.phase == Phase::SetupSettlement => {
                 return self.place_setup_settlement(p, node, sink);
             }
@@ -786,34 +816,38 @@ impl Game {
             }
             Action::BuildCity { node, .. } => self.build_city(p, node, sink),
             Action::BuyDevelopmentCard { card, .. } => self.buy_card(p, card, sink),
-            Action::Discard { resources, .. } => self.discard(p, resources, sink),
+            Action::Discard { resources, .. } => return self.discard(p, resources, sink),
             Action::MoveRobber {
                 hex,
                 victim,
                 resource,
                 ..
-            } => self.robber_moved(p, hex, victim, resource, sink),
+            } => return self.robber_moved(p, hex, victim, resource, sink),
             Action::PlayKnight {
                 hex,
                 victim,
                 resource,
                 ..
             } => self.play_knight(p, hex, victim, resource, sink),
-            Action::PlayRoadBuilding { .. } => self.play_road_building(p, sink),
-            Action::FinishRoadBuilding { .. } => self.finish_road_building(p, sink),
+            Action::PlayRoadBuilding { .. } => return self.play_road_building(p, sink),
+            Action::FinishRoadBuilding { .. } => return self.finish_road_building(p, sink),
             Action::PlayYearOfPlenty { resources, .. } => {
-                self.play_year_of_plenty(p, resources, sink)
+                return self.play_year_of_plenty(p, resources, sink);
             }
-            Action::PlayMonopoly { resource, .. } => self.play_monopoly(p, resource, sink),
+            Action::PlayMonopoly { resource, .. } => return self.play_monopoly(p, resource, sink),
             Action::MaritimeTrade {
                 give, get, rate, ..
-            } => self.maritime_trade(p, (give, get, rate), sink),
-            Action::OfferTrade { to, give, get, .. } => self.offer_trade(p, to, (give, get), sink),
-            Action::AcceptTrade { .. } => self.accept_trade(p, sink),
-            Action::RejectTrade { .. } => self.reject_trade(p, sink),
-            Action::CounterOffer { give, get, .. } => self.counter_offer(p, (give, get), sink),
-            Action::ConfirmTrade { with, .. } => self.confirm_trade(p, with, sink),
-            Action::CancelTrade { .. } => self.cancel_trade(p, sink),
+            } => return self.maritime_trade(p, (give, get, rate), sink),
+            Action::OfferTrade { to, give, get, .. } => {
+                return self.offer_trade(p, to, (give, get), sink);
+            }
+            Action::AcceptTrade { .. } => return self.accept_trade(p, sink),
+            Action::RejectTrade { .. } => return self.reject_trade(p, sink),
+            Action::CounterOffer { give, get, .. } => {
+                return self.counter_offer(p, (give, get), sink);
+            }
+            Action::ConfirmTrade { with, .. } => return self.confirm_trade(p, with, sink),
+            Action::CancelTrade { .. } => return self.cancel_trade(p, sink),
             Action::EndTurn { .. } => return self.end_turn(p, sink),
             Action::MovePirate {
                 hex,

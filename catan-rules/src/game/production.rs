@@ -16,7 +16,7 @@ use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
 use crate::rules::ChanceMode;
-use crate::types::{Player, Resource, Resources, Terrain, MAX_PLAYERS};
+use crate::types::{Player, Resource, Resources, Terrain};
 
 /// What a corner holding the nibble `v` earns (Base rules "Resource Production"): 0 when
 /// empty, 1 for a settlement (`v` = owner + 1), 2 for a city (the same with [`CITY`] set).
@@ -31,6 +31,20 @@ const EARNS: [u8; 16] = {
     }
     t
 };
+
+/// The five resource counts of a share kept a byte a resource in a `u64` (`produce`).
+#[inline(always)]
+fn five(share: u64) -> Resources {
+    let b = share.to_le_bytes();
+    Resources::new(b[0], b[1], b[2], b[3], b[4])
+}
+
+/// Five resource counts as a `u64`, a byte a resource (the inverse of [`five`]).
+#[inline(always)]
+fn word(r: &Resources) -> u64 {
+    let b = r.0;
+    u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], 0, 0, 0])
+}
 
 impl Game {
     /// A roll: in the roll phase; external dice exactly when chance is external.
@@ -83,10 +97,12 @@ impl Game {
     /// Production with the supply-shortage rule (Base rules "Resource Production";
     /// docs/rulings.md §6).
     fn produce<S: EventSink>(&mut self, total: u8, sink: &mut S) {
-        // `all[v & 7]` collects what a corner holding `v` earns (`EARNS[v]`): `all[0]` the
-        // empty corners' nothing, `all[p + 1]` player `p`'s share. No branch on who holds a
-        // corner, and no bounds check: `v & 7` indexes eight slots, `v & 15` sixteen.
-        let mut all = [Resources::EMPTY; 8];
+        // `all[v & 7]` collects what a corner holding `v` earns (`EARNS[v]`), a byte a
+        // resource and three spare: `all[0]` the empty corners' nothing, `all[p + 1]`
+        // player `p`'s share. No branch on who holds a corner, and no bounds check: `v & 7`
+        // indexes eight slots, `v & 15` sixteen. Read as a `u64`, a share is summed or
+        // tested for nothing in one operation.
+        let mut all = [[0u8; 8]; 8];
         let mut gold = false;
         let board = &*self.board;
         for &h in board.hexes_with_number(total) {
@@ -104,26 +120,38 @@ impl Game {
             }
             for n in corners {
                 let v = self.nodes.get(n as usize);
-                all[(v & 7) as usize][r] += EARNS[v as usize & 15];
+                all[(v & 7) as usize][r.index()] += EARNS[v as usize & 15];
             }
         }
-        let owed = &mut all[1..=MAX_PLAYERS];
         let n = self.rules.players as usize;
-        let mut need_all = Resources::EMPTY;
-        for o in &owed[..n] {
-            need_all.add(o);
+        let owed = &mut all[1..=n];
+        // The shares summed a byte at a time with no carry between bytes: a roll pays at
+        // most 234 of a resource (every seat's 4 cities and 5 settlements at 3 hexes each).
+        let mut need = 0u64;
+        for o in owed.iter() {
+            need += u64::from_le_bytes(*o);
         }
-        if !self.bank.contains(&need_all) {
-            self.apply_shortage(&mut owed[..n], sink);
+        // Whether the bank holds the whole roll, a byte at a time: with every count below
+        // 128 (the bank holds at most its supply of a resource, 19 or 24), `(bank | HIGH) - need` keeps a byte's high bit exactly where the bank holds
+        // at least the roll's count, and no byte borrows from the next. A count of the roll
+        // of 128 or more is more than the bank holds.
+        const HIGH: u64 = 0x80_8080_8080;
+        let bank = word(&self.bank);
+        debug_assert!(bank & HIGH == 0, "a bank count over 127: {:?}", self.bank);
+        if need & HIGH != 0 || ((bank | HIGH) - need) & HIGH != HIGH {
+            need = word(&self.apply_shortage(owed, sink));
         }
-        for (p, o) in owed[..n].iter().enumerate() {
+        // The bank pays the whole roll at once: it holds it all, so no byte borrows.
+        self.bank = five(bank - need);
+        for (p, o) in owed.iter().enumerate() {
             // Adding nothing changes nothing: only the event needs the test.
-            self.bank.sub(o);
-            self.seats[p].hand.add(o);
-            if !o.is_empty() {
+            let share = u64::from_le_bytes(*o);
+            let resources = five(share);
+            self.seats[p].hand.add(&resources);
+            if share != 0 {
                 sink.push(Event::ResourcesProduced {
                     player: Player(p as u8),
-                    resources: *o,
+                    resources,
                 });
             }
         }
@@ -134,16 +162,17 @@ impl Game {
     }
 
     /// Cuts what is owed where the bank cannot pay a resource in full: a single claimant
-    /// gets what is left, several get nothing (docs/rulings.md §6).
+    /// gets what is left, several get nothing (docs/rulings.md §6). Returns what is owed
+    /// in all now, which the bank holds.
     #[cold]
-    fn apply_shortage<S: EventSink>(&self, owed: &mut [Resources], sink: &mut S) {
+    fn apply_shortage<S: EventSink>(&self, owed: &mut [[u8; 8]], sink: &mut S) -> Resources {
         for r in Resource::ALL {
             let mut need = 0u32;
             let mut claimants = 0u8;
             let mut last = 0usize;
             for (p, o) in owed.iter().enumerate() {
-                if o[r] > 0 {
-                    need += o[r] as u32;
+                if o[r.index()] > 0 {
+                    need += o[r.index()] as u32;
                     claimants += 1;
                     last = p;
                 }
@@ -152,7 +181,7 @@ impl Game {
                 continue;
             }
             if claimants == 1 {
-                owed[last][r] = self.bank[r];
+                owed[last][r.index()] = self.bank[r];
                 sink.push(Event::Shortage {
                     resource: r,
                     claimants,
@@ -160,7 +189,7 @@ impl Game {
                 });
             } else {
                 for o in owed.iter_mut() {
-                    o[r] = 0;
+                    o[r.index()] = 0;
                 }
                 sink.push(Event::Shortage {
                     resource: r,
@@ -169,6 +198,7 @@ impl Game {
                 });
             }
         }
+        five(owed.iter().map(|o| u64::from_le_bytes(*o)).sum())
     }
 
     /// The roll: seeded, or all 36 ordered dice when chance is external.

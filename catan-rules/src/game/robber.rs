@@ -174,16 +174,22 @@ impl Game {
         }
     }
 
-    /// Opponents of `p` with a building at `hex` and cards in hand.
+    /// Opponents of `p` with a building at `hex` (a land hex) and cards in hand.
     pub(crate) fn robber_victims(&self, p: u8, hex: HexId) -> PlayerSet {
+        // Bit `v & 7` for each corner holding `v`: bit 0 the empty corners, bit `q + 1`
+        // seat `q`'s buildings. No branch on the corners; each owner's hand is looked at
+        // once.
+        let mut owners = 0u8;
+        for n in self.board.hex(hex).land_corners() {
+            owners |= 1 << (self.nodes.get(n as usize) & 7);
+        }
+        let mut owners = (owners >> 1) & !(1 << p);
         let mut s = PlayerSet::EMPTY;
-        for n in self.board.hex(hex).nodes() {
-            let v = self.nodes.get(n.index());
-            if v != 0 {
-                let q = (v & 7) - 1;
-                if q != p && self.seats[q as usize].hand.total() > 0 {
-                    s = s.with(Player(q));
-                }
+        while owners != 0 {
+            let q = owners.trailing_zeros() as u8;
+            owners &= owners - 1;
+            if !self.seats[q as usize].hand.is_empty() {
+                s = s.with(Player(q));
             }
         }
         s

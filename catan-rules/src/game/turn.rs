@@ -13,7 +13,7 @@ use crate::action_space::{ActionSpace, Block};
 use crate::board::{HexId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
-use crate::types::{DevCard, Player, PlayerSet, MAX_PLAYERS};
+use crate::types::{Player, PlayerSet, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
 /// The stage a game is in.
@@ -290,8 +290,9 @@ impl Game {
         self.dice = [0, 0];
         self.phase = Phase::Roll;
         let s = &mut self.seats[p as usize];
-        for c in DevCard::ALL {
-            s.dev[c] += std::mem::take(&mut s.new_dev[c]);
+        let bought = std::mem::take(&mut s.new_dev);
+        for (d, b) in s.dev.0.iter_mut().zip(bought.0) {
+            *d += b;
         }
         // Only the current player's harbours change during a turn, so every seat's are
         // settled here; refreshing them all keeps the state canonical (a saved position

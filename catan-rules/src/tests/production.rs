@@ -116,6 +116,7 @@ fn shortage_for_several_players_nobody_gets_it_other_resources_paid() {
     let s = pos.node(M10, Corner::S);
     pos.settle(2, s);
     pos.bank(Resource::Ore, 1);
+    let brick = pos.g.bank()[Resource::Brick];
     let ev = ok(&mut pos.g, roll(P0, 4, 6));
     assert!(pos.g.hand(P0).is_empty());
     assert!(pos.g.hand(P2_).is_empty());
@@ -126,6 +127,7 @@ fn shortage_for_several_players_nobody_gets_it_other_resources_paid() {
         paid: None
     }));
     assert_eq!(pos.g.hand(P1), res(2, 0, 0, 0, 0), "brick still paid");
+    assert_eq!(pos.g.bank()[Resource::Brick], brick - 2, "from the bank");
 }
 
 #[test]
