@@ -138,6 +138,10 @@ struct RobberStore {
 }
 
 impl RobberStore {
+    /// Out of line and cold: built in place here, the store's 24 KB would otherwise make
+    /// every robber listing's frame that large (a stack probe per page at each call).
+    #[cold]
+    #[inline(never)]
     fn boxed() -> Box<RobberStore> {
         Box::new(RobberStore {
             kept: [const {
