@@ -282,8 +282,9 @@ impl ListingMemo {
             self.board = Some(Arc::clone(&g.board));
             0
         };
-        self.nodes = g.nodes;
-        self.edges = g.edges;
+        // Only the words in use on this board are ever compared.
+        self.nodes.0[..wn].copy_from_slice(&g.nodes.0[..wn]);
+        self.edges.0[..we].copy_from_slice(&g.edges.0[..we]);
         self.valid = keep;
     }
 
