@@ -296,7 +296,8 @@ impl Game {
     #[inline(always)]
     pub(super) fn push_buy_card<O: Out>(&self, player: Player, out: &mut O) {
         let s = &self.seats[player.index()];
-        if self.deck.total() == 0 || !s.hand.contains(&DEV_CARD_COST) {
+        // The hand first: most hands cannot pay, and its test is cheaper than the deck's.
+        if !s.hand.contains(&DEV_CARD_COST) || self.deck.0 == [0; 5] {
             return;
         }
         if self.rules.chance == ChanceMode::External {

@@ -122,6 +122,9 @@ struct RobberMoves {
     generation: u64,
     /// The opponents holding cards when they were listed.
     eligible: u8,
+    /// The [`ListingMemo::boards`] when `at` was last cleared (0: never): within one board
+    /// every listing writes each land hex's entry, and the others stay empty.
+    board: u64,
     /// How many moves are kept.
     len: u8,
     /// Where each hex's moves start and end in the list (both 0 for a hex not listed).
@@ -138,12 +141,17 @@ struct RobberStore {
 }
 
 impl RobberStore {
+    /// Out of line and cold: built in place here, the store's 24 KB would otherwise make
+    /// every robber listing's frame that large (a stack probe per page at each call).
+    #[cold]
+    #[inline(never)]
     fn boxed() -> Box<RobberStore> {
         Box::new(RobberStore {
             kept: [const {
                 RobberMoves {
                     generation: 0,
                     eligible: 0,
+                    board: 0,
                     len: 0,
                     at: [(0, 0); 256],
                 }
@@ -176,6 +184,8 @@ pub struct ListingMemo {
     /// Counts the changes of `owners` (worked out again, or a settlement added), so that
     /// the robber moves know whether they were listed from the owners held now.
     generation: u64,
+    /// Counts the boards the memo has taken (see [`RobberMoves::board`]).
+    boards: u64,
     /// Each seat's robber moves after a 7 and with a knight, over every land hex (none
     /// until allocated: see [`ListingMemo::lazy`]).
     robber: Option<Box<RobberStore>>,
@@ -218,6 +228,7 @@ impl ListingMemo {
             sites: [NodeBits::empty(0); MAX_PLAYERS],
             owners: [0; MAX_HEXES],
             generation: 1,
+            boards: 1,
             robber: None,
         }
     }
@@ -276,10 +287,12 @@ impl ListingMemo {
             self.update(g, wn, we)
         } else {
             self.board = Some(Arc::clone(&g.board));
+            self.boards += 1;
             0
         };
-        self.nodes = g.nodes;
-        self.edges = g.edges;
+        // Only the words in use on this board are ever compared.
+        self.nodes.0[..wn].copy_from_slice(&g.nodes.0[..wn]);
+        self.edges.0[..we].copy_from_slice(&g.edges.0[..we]);
         self.valid = keep;
     }
 
@@ -419,7 +432,11 @@ impl Spots for ListingMemo {
         let kept = &mut store.kept[k];
         let moves = &mut store.moves[k * ROBBER_MOVES..][..ROBBER_MOVES];
         if kept.generation != self.generation || kept.eligible != eligible {
-            kept.at = [(0, 0); 256];
+            if kept.board != self.boards {
+                // Another board: its sea hexes may hold the last board's entries.
+                kept.at = [(0, 0); 256];
+                kept.board = self.boards;
+            }
             let mut fill = Fill { buf: moves, len: 0 };
             let mut from = 0u8;
             let at = &mut kept.at;

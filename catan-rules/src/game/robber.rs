@@ -401,7 +401,7 @@ impl Game {
     fn robber_eligible(&self, p: u8) -> u8 {
         let mut eligible = 0u8;
         for (q, s) in self.seats[..self.rules.players as usize].iter().enumerate() {
-            if q as u8 != p && s.hand.total() > 0 {
+            if q as u8 != p && !s.hand.is_empty() {
                 eligible |= 1 << q;
             }
         }

@@ -147,9 +147,14 @@ impl Game {
                 open.remove(m as usize);
             }
         });
+        // Where every node is on land and the map has no start areas (the base boards),
+        // every open node is a site: no test per node.
+        let all = board
+            .open_setup_ground()
+            .is_some_and(|(land, _)| land == nn);
         open.for_each(|n| {
             let node = NodeId(n as u8);
-            if board.node(node).on_land() && board.in_start_area(node) {
+            if all || board.node(node).on_land() && board.in_start_area(node) {
                 debug_assert!(self.check_settlement_site(player.0, node, true).is_ok());
                 out.push(Action::BuildSettlement { player, node });
             }

@@ -87,6 +87,40 @@ pub(super) static OFFERS: [[[Action; 4]; 5]; MAX_PLAYERS] = {
     t
 };
 
+/// The maritime trades of each player, by resource given and rate (2:1, 3:1, 4:1): for
+/// each other resource in order, the trade at that rate. When the bank holds every
+/// resource, a hand's maritime trades are these rows, one for each resource it can give.
+static MARITIME: [[[[Action; 4]; 3]; 5]; MAX_PLAYERS] = {
+    let mut t = [[[[Action::EndTurn { player: Player(0) }; 4]; 3]; 5]; MAX_PLAYERS];
+    let mut p = 0;
+    while p < MAX_PLAYERS {
+        let mut give = 0;
+        while give < 5 {
+            let mut rate = 0;
+            while rate < 3 {
+                let mut k = 0;
+                let mut get = 0;
+                while get < 5 {
+                    if get != give {
+                        t[p][give][rate][k] = Action::MaritimeTrade {
+                            player: Player(p as u8),
+                            give: Resource::ALL[give],
+                            get: Resource::ALL[get],
+                            rate: rate as u8 + 2,
+                        };
+                        k += 1;
+                    }
+                    get += 1;
+                }
+                rate += 1;
+            }
+            give += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
 /// The best maritime rate for giving each resource (in resource order), for every set of
 /// harbours (bits of [`Harbor`]): [`Game::rate_for`] worked out once.
 static RATES: [[u8; 5]; 64] = {
@@ -490,6 +524,16 @@ impl Game {
         let rates = RATES[(self.harbors(player) & 0x3f) as usize];
         let mut afford = bytes_at_least(hand.0, rates);
         let in_bank = bytes_at_least(self.bank.0, [1; 5]);
+        if in_bank == 0x1f {
+            // The bank holds every resource (nearly always): each resource the hand can
+            // give lists its row of the table, whole.
+            let rows = &MARITIME[player.index()];
+            while afford != 0 {
+                let g = afford.trailing_zeros() as usize;
+                afford &= afford - 1;
+                out.extend(&rows[g][(rates[g] - 2) as usize]);
+            }
+        }
         while afford != 0 {
             let g = afford.trailing_zeros() as usize;
             afford &= afford - 1;
