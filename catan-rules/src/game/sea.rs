@@ -272,27 +272,25 @@ fn note_node(
     n: NodeId,
 ) {
     let pi = p as usize;
-    let ships = &sea.ships[pi];
     let info = board.node(n);
-    let count = info.edges().filter(|e| ships.contains(e.index())).count();
-    if count >= 2 {
-        sea.shared[pi].insert(n.index());
-    } else {
-        sea.shared[pi].remove(n.index());
-    }
-    let leave = &mut sea.leave[pi];
-    if leaves_from(nodes, p, n, count > 0) {
-        leave.insert(n.index());
-    } else {
-        leave.remove(n.index());
-    }
+    let ships = &sea.ships[pi];
+    let count = info
+        .paths()
+        .filter(|(e, _)| ships.contains(e.index()))
+        .count();
+    put(&mut sea.shared[pi].w, n.index(), count >= 2);
+    let here = leaves_from(nodes, p, n, count > 0);
+    put(&mut sea.leave[pi].w, n.index(), here);
     let (leave, spots) = (&sea.leave[pi], &mut sea.spots[pi]);
-    for f in info.edges() {
-        let y = board.edge(f).other(n);
-        if edges.get(f.index()) == 0 && (leave.contains(n.index()) || leave.contains(y.index())) {
-            spots.insert(f.index());
-        } else {
-            spots.remove(f.index());
-        }
+    for (f, y) in info.paths() {
+        let on = edges.get(f.index()) == 0 && (here || leave.contains(y.index()));
+        put(&mut spots.w, f.index(), on);
     }
+}
+
+/// Puts id `i` in the set of words `w` or takes it out, as `on` says.
+#[inline(always)]
+fn put<const W: usize>(w: &mut [u64; W], i: usize, on: bool) {
+    let x = &mut w[i >> 6];
+    *x = (*x & !(1 << (i & 63))) | (on as u64) << (i & 63);
 }
