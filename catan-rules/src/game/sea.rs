@@ -20,7 +20,7 @@
 
 use super::{FreshShips, Game, SHIP};
 use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
-use crate::board::{EdgeId, NodeId};
+use crate::board::{EdgeId, HexId, NodeId, MAX_HEXES};
 use crate::types::MAX_PLAYERS;
 
 /// What an open-sea game keeps beside the base state.
@@ -46,6 +46,9 @@ pub(crate) struct SeaPieces {
     /// Each seat's ship spots, before the listing keeps those along the sea and off the
     /// pirate's sides: the empty edges with an end in `leave`.
     pub spots: [EdgeBits; MAX_PLAYERS],
+    /// By hex id, the seats with a ship on a side of the sea hex (bit `p`): the pirate's
+    /// victims before the "holds cards" filter. Slot 255 (no hex) stays empty.
+    pub aboard: [u8; MAX_HEXES + 1],
 }
 
 impl SeaPieces {
@@ -56,6 +59,7 @@ impl SeaPieces {
             shared: [NodeBits::empty(nodes); MAX_PLAYERS],
             leave: [NodeBits::empty(nodes); MAX_PLAYERS],
             spots: [EdgeBits::empty(edges); MAX_PLAYERS],
+            aboard: [0; MAX_HEXES + 1],
         }
     }
 }
@@ -115,6 +119,7 @@ impl Game {
             for n in board.edge(edge).nodes {
                 note_node(sea, board, nodes, edges, p, n);
             }
+            note_aboard(sea, board, p, edge);
         }
     }
 
@@ -145,6 +150,8 @@ impl Game {
             {
                 note_node(sea, board, nodes, edges, p, n);
             }
+            note_aboard(sea, board, p, from);
+            note_aboard(sea, board, p, to);
         }
     }
 
@@ -204,6 +211,14 @@ impl Game {
                     && (sea.leave[p].contains(a.index()) || sea.leave[p].contains(b.index()))
                 {
                     sea.spots[p].insert(e);
+                }
+            }
+        }
+        for &h in board.sea_hexes() {
+            for e in board.hex_sides(h) {
+                let v = self.edges.get(e.index());
+                if v & SHIP != 0 {
+                    sea.aboard[h.index()] |= 1 << ((v & 7) - 1);
                 }
             }
         }
@@ -293,4 +308,20 @@ fn note_node(
 fn put<const W: usize>(w: &mut [u64; W], i: usize, on: bool) {
     let x = &mut w[i >> 6];
     *x = (*x & !(1 << (i & 63))) | (on as u64) << (i & 63);
+}
+
+/// Works out again whether `p` has a ship on a side of each sea hex that `edge` is a side
+/// of.
+#[inline]
+fn note_aboard(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, edge: EdgeId) {
+    let ships = &sea.ships[p as usize];
+    for h in board.sea_sides_of(edge) {
+        if h as usize == MAX_HEXES {
+            continue;
+        }
+        let on = board.hex_sides(HexId(h)).any(|e| ships.contains(e.index()));
+        let bit = 1u8 << p;
+        let x = &mut sea.aboard[h as usize];
+        *x = (*x & !bit) | (on as u8) << p;
+    }
 }
