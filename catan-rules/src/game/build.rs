@@ -318,18 +318,9 @@ impl Game {
 
     /// Empty edges where a road of `p` would join `p`'s network (see
     /// [`Game::road_connects`]): at `p`'s buildings, and at the ends of `p`'s roads that are
-    /// free of opponents' buildings. An open-sea game keeps them in its sea state.
+    /// free of opponents' buildings.
     #[inline]
     pub(crate) fn road_spots(&self, p: u8) -> EdgeBits {
-        if let Some(sea) = self.sea.as_deref() {
-            return sea.pieces.roads[p as usize];
-        }
-        self.road_spots_from_board(p)
-    }
-
-    /// [`Game::road_spots`] worked out from the pieces on the board.
-    #[inline]
-    pub(crate) fn road_spots_from_board(&self, p: u8) -> EdgeBits {
         let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();

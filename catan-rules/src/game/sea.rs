@@ -5,9 +5,8 @@
 //! It holds the ships built this turn (which may not move: real state, saved in a position
 //! as `ships_built_this_turn`) and [`SeaPieces`]: each seat's ships, the nodes where two or
 //! more of them end, the nodes a ship of theirs could leave from and the empty edges there,
-//! their road spots, and by sea hex the seats with a ship on its sides, so that listing ship
-//! spots and moves, road spots and the pirate's victims reads them instead of finding every
-//! ship and testing every edge at its ends again. The pieces are derived state, never a second source
+//! so that listing ship spots and moves reads the spots instead of finding every ship and
+//! testing every edge at its ends again. The pieces are derived state, never a second source
 //! of truth: a function of the edge and node owners alone, so they are not serialized, are
 //! worked out again from the board when a position is loaded ([`Game::rebuild_sea`]) and
 //! are left out of [`Game`]'s equality (two games with the same pieces have the same). One
@@ -15,11 +14,8 @@
 //! moved ([`Game::sea_ship_moved`]), a road built ([`Game::sea_road_built`], from
 //! `build.rs` and `setup.rs`), a settlement built ([`Game::sea_settlement_built`], from
 //! `build.rs`); pieces never leave the board otherwise, and a city stays on its
-//! settlement's node; a discovered hex (`fog.rs`) changes the sea hexes and the land
-//! edges, and works everything out again. Each hook works out again only what the change
-//! touches: the nodes at its ends (`note_node`), the sea hexes it is a side of
-//! (`note_aboard`), and the road spots through the rule's own [`Game::road_spots_at`] (a
-//! settlement on an opponent's road end works that opponent's out again). Debug builds compare them with a fresh working-out after each ship
+//! settlement's node. Each works out again only the nodes the change touches
+//! (`note_node`). Debug builds compare them with a fresh working-out after each ship
 //! built or moved ([`Game::sea_state_is_exact`]), and a property test after every action.
 
 use super::{FreshShips, Game, SHIP};
@@ -53,8 +49,6 @@ pub(crate) struct SeaPieces {
     /// By hex id, the seats with a ship on a side of the sea hex (bit `p`): the pirate's
     /// victims before the "holds cards" filter. Slot 255 (no hex) stays empty.
     pub aboard: [u8; MAX_HEXES + 1],
-    /// Each seat's road spots ([`Game::road_spots_from_board`]).
-    pub roads: [EdgeBits; MAX_PLAYERS],
 }
 
 impl SeaPieces {
@@ -66,7 +60,6 @@ impl SeaPieces {
             leave: [NodeBits::empty(nodes); MAX_PLAYERS],
             spots: [EdgeBits::empty(edges); MAX_PLAYERS],
             aboard: [0; MAX_HEXES + 1],
-            roads: [EdgeBits::empty(edges); MAX_PLAYERS],
         }
     }
 }
@@ -160,49 +153,14 @@ impl Game {
             note_aboard(sea, board, p, from);
             note_aboard(sea, board, p, to);
         }
-        // The empty edge is a road spot of whoever's network goes on from one of its ends
-        // (`road_spots_at` says where it does).
-        // The box is taken out while the rule's `road_spots_at` reads the game (no copy,
-        // no allocation).
-        if let Some(mut sea) = self.sea.take() {
-            let roads = &mut sea.pieces.roads;
-            let board = &*self.board;
-            for n in board.edge(from).nodes {
-                let mut seats = 0u8;
-                let v = self.nodes.get(n.index());
-                if v != 0 {
-                    seats |= 1 << ((v & 7) - 1);
-                }
-                for f in board.node(n).edges() {
-                    let v = self.edges.get(f.index());
-                    if v != 0 && v & SHIP == 0 {
-                        seats |= 1 << (v - 1);
-                    }
-                }
-                while seats != 0 {
-                    let q = seats.trailing_zeros() as u8;
-                    seats &= seats - 1;
-                    self.road_spots_at(q, n, &mut roads[q as usize]);
-                }
-            }
-            self.sea = Some(sea);
-        }
     }
 
-    /// Notes a road built on `edge` (already on the board): the edge is taken, and its
-    /// owner's network goes on from its ends.
+    /// Notes a road built on `edge` (the edge is taken).
     #[inline]
     pub(crate) fn sea_road_built(&mut self, edge: EdgeId) {
-        // The box is taken out while the rule's `road_spots_at` reads the game.
-        let Some(mut sea) = self.sea.take() else {
-            return;
-        };
-        taken(&mut sea.pieces, edge);
-        let q = self.edges.get(edge.index()) - 1;
-        for n in self.board.edge(edge).nodes {
-            self.road_spots_at(q, n, &mut sea.pieces.roads[q as usize]);
+        if let Some(sea) = self.sea.as_deref_mut() {
+            taken(&mut sea.pieces, edge);
         }
-        self.sea = Some(sea);
     }
 
     /// Notes a settlement built on `node` (already on the board; a city stays on its
@@ -211,30 +169,11 @@ impl Game {
     pub(crate) fn sea_settlement_built(&mut self, node: NodeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
         let players = self.rules.players;
-        let Some(mut sea) = self.sea.take() else {
-            return;
-        };
-        for q in 0..players {
-            note_node(&mut sea.pieces, board, nodes, edges, q, node);
-        }
-        // The owner's network goes on from it; an opponent's road there no longer does,
-        // so that opponent's road spots are worked out again.
-        let owner = self.nodes.get(node.index()) & 7;
-        let mut seats = 0u8;
-        for f in self.board.node(node).edges() {
-            let v = self.edges.get(f.index());
-            if v != 0 && v & SHIP == 0 && v != owner {
-                seats |= 1 << (v - 1);
+        if let Some(sea) = self.sea.as_deref_mut() {
+            for q in 0..players {
+                note_node(&mut sea.pieces, board, nodes, edges, q, node);
             }
         }
-        let roads = &mut sea.pieces.roads;
-        self.road_spots_at(owner - 1, node, &mut roads[owner as usize - 1]);
-        while seats != 0 {
-            let q = seats.trailing_zeros() as u8;
-            seats &= seats - 1;
-            roads[q as usize] = self.road_spots_from_board(q);
-        }
-        self.sea = Some(sea);
     }
 
     /// Each seat's ships, ends and spots worked out from the edge and node owners alone,
@@ -274,9 +213,6 @@ impl Game {
                     sea.spots[p].insert(e);
                 }
             }
-        }
-        for p in 0..self.rules.players {
-            sea.roads[p as usize] = self.road_spots_from_board(p);
         }
         for &h in board.sea_hexes() {
             for e in board.hex_sides(h) {
@@ -330,14 +266,11 @@ fn leaves_from(nodes: &NodeNibbles, p: u8, n: NodeId, ship_ends: bool) -> bool {
     }
 }
 
-/// Takes the newly occupied `edge` out of every seat's ship and road spots.
+/// Takes the newly occupied `edge` out of every seat's spots.
 #[inline]
 fn taken(sea: &mut SeaPieces, edge: EdgeId) {
     for spots in &mut sea.spots {
         spots.remove(edge.index());
-    }
-    for roads in &mut sea.roads {
-        roads.remove(edge.index());
     }
 }
 
