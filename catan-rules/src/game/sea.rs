@@ -5,8 +5,9 @@
 //! It holds the ships built this turn (which may not move: real state, saved in a position
 //! as `ships_built_this_turn`) and [`SeaPieces`]: each seat's ships, the nodes where two or
 //! more of them end, the nodes a ship of theirs could leave from and the empty edges there,
-//! so that listing ship spots and moves reads the spots instead of finding every ship and
-//! testing every edge at its ends again. The pieces are derived state, never a second source
+//! and by sea hex the seats with a ship on its sides, so that listing ship spots and moves
+//! and the pirate's victims reads them instead of finding every ship and testing every edge
+//! at its ends again. The pieces are derived state, never a second source
 //! of truth: a function of the edge and node owners alone, so they are not serialized, are
 //! worked out again from the board when a position is loaded ([`Game::rebuild_sea`]) and
 //! are left out of [`Game`]'s equality (two games with the same pieces have the same). One
@@ -14,8 +15,9 @@
 //! moved ([`Game::sea_ship_moved`]), a road built ([`Game::sea_road_built`], from
 //! `build.rs` and `setup.rs`), a settlement built ([`Game::sea_settlement_built`], from
 //! `build.rs`); pieces never leave the board otherwise, and a city stays on its
-//! settlement's node. Each works out again only the nodes the change touches
-//! (`note_node`). Debug builds compare them with a fresh working-out after each ship
+//! settlement's node; a discovered hex (`fog.rs`) changes the sea hexes and works
+//! everything out again. Each hook works out again only what the change touches: the nodes
+//! at its ends (`note_node`) and the sea hexes it is a side of (`note_aboard`). Debug builds compare them with a fresh working-out after each ship
 //! built or moved ([`Game::sea_state_is_exact`]), and a property test after every action.
 
 use super::{FreshShips, Game, SHIP};
