@@ -207,16 +207,6 @@ impl<const W: usize> Bits<W> {
         out
     }
 
-    /// The ids in `self` and not in `o`.
-    #[inline(always)]
-    pub fn and_not(&self, o: &Self) -> Self {
-        let mut out = *self;
-        for (a, b) in out.w.iter_mut().zip(o.w.iter()) {
-            *a &= !*b;
-        }
-        out
-    }
-
     #[inline(always)]
     pub fn contains(&self, i: usize) -> bool {
         self.w[i >> 6] >> (i & 63) & 1 != 0

@@ -452,8 +452,6 @@ pub struct Board {
     /// Edges along the sea (where ships may stand), and along land (where roads may):
     /// copied from the shape, to be read without going through it.
     sea_edges: crate::bits::EdgeBits,
-    /// The ends of the edges along the sea.
-    sea_nodes: crate::bits::NodeBits,
     land_edges: crate::bits::EdgeBits,
     /// Per node, the land areas (bit `a`: area `a`) of the hexes at its corners; empty
     /// when the map has no areas.
@@ -604,11 +602,6 @@ impl Board {
     #[inline]
     pub(crate) fn sea_edges(&self) -> &crate::bits::EdgeBits {
         &self.sea_edges
-    }
-    /// The nodes at an end of an edge along the sea.
-    #[inline]
-    pub(crate) fn sea_nodes(&self) -> &crate::bits::NodeBits {
-        &self.sea_nodes
     }
     /// Edges along at least one land hex: where a road may stand.
     #[inline]

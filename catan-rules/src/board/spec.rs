@@ -318,7 +318,6 @@ impl Board {
         }
         Ok(Board {
             sea_edges: shape.sea_edges,
-            sea_nodes: shape.sea_nodes,
             land_edges: shape.land_edges,
             shape,
             node_areas: scen.node_areas,

@@ -5,7 +5,7 @@ use super::{
     lattice_key, lattice_of, Corner, EdgeInfo, HexCoord, HexId, HexSpec, Lattice, NodeId, NodeInfo,
     Side, MAX_EDGES, MAX_HEXES, MAX_NODES, NONE16, NONE8,
 };
-use crate::bits::{EdgeBits, NodeBits};
+use crate::bits::EdgeBits;
 use std::sync::{Arc, Mutex};
 
 /// The part of a board that depends only on its shape (where its hexes are, which are
@@ -31,9 +31,8 @@ pub(super) struct Shape {
     /// The land hexes, and the sea hexes, in id order.
     pub(super) land: Vec<HexId>,
     pub(super) sea_hexes: Vec<HexId>,
-    /// Edges along the sea (where ships may stand), their ends, and edges along land.
+    /// Edges along the sea (where ships may stand), and edges along land.
     pub(super) sea_edges: EdgeBits,
-    pub(super) sea_nodes: NodeBits,
     pub(super) land_edges: EdgeBits,
     /// Per hex, the edges along its sides that exist (N–NE first, clockwise), then
     /// `NONE16`.
@@ -230,7 +229,6 @@ impl Shape {
             land: Vec::new(),
             sea_hexes: Vec::new(),
             sea_edges: EdgeBits::empty(0),
-            sea_nodes: NodeBits::empty(0),
             land_edges: EdgeBits::empty(0),
             hex_sides: Vec::new(),
             sea_sides_of: Vec::new(),
@@ -265,13 +263,9 @@ impl Shape {
             .collect();
         self.sea_edges = EdgeBits::empty(edges.len());
         self.land_edges = EdgeBits::empty(edges.len());
-        self.sea_nodes = NodeBits::empty(nodes.len());
         for (i, e) in edges.iter().enumerate() {
             if e.touches_sea() {
                 self.sea_edges.insert(i);
-                for n in e.nodes {
-                    self.sea_nodes.insert(n.index());
-                }
             }
             if e.touches_land() {
                 self.land_edges.insert(i);

@@ -304,6 +304,8 @@ impl Game {
             // board it replaces was (a harbour may face an unexplored space).
             let board = Board::new(spec).expect("a discovered hex keeps the board valid");
             self.board = Arc::new(board);
+            // The sea hexes changed: the sea state's pirate victims follow them.
+            self.rebuild_sea();
         }
         let setup = matches!(self.phase, Phase::SetupSettlement | Phase::SetupRoad);
         let resource = terrain

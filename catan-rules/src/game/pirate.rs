@@ -98,30 +98,16 @@ impl Game {
         s
     }
 
-    /// [`Game::pirate_victims`] of every sea hex at once (bits of a [`PlayerSet`], by hex
-    /// id), from one pass over the ships on the board instead of six sides per hex.
-    fn pirate_victims_by_hex(&self, p: u8) -> [u8; 256] {
-        let board = &*self.board;
+    /// The opponents of `p` holding cards, as bits of a [`PlayerSet`].
+    #[inline]
+    fn holding_cards_but(&self, p: u8) -> u8 {
         let mut holding = 0u8;
         for q in 0..self.rules.players {
             if q != p && self.seats[q as usize].hand.total() > 0 {
                 holding |= PlayerSet::EMPTY.with(Player(q)).0;
             }
         }
-        let mut at = [0u8; 256];
-        if holding == 0 {
-            return at;
-        }
-        self.edges
-            .for_each_matching(board.edges().len(), SHIP, SHIP, |e| {
-                let q = (self.edges.get(e) & 7) - 1;
-                let bit = PlayerSet::EMPTY.with(Player(q)).0 & holding;
-                // Padding (`u8::MAX`) lands in slot 255, never a hex (`MAX_HEXES` is 255).
-                for h in board.sea_sides_of(EdgeId(e as u16)) {
-                    at[h as usize] |= bit;
-                }
-            });
-        at
+        holding
     }
 
     /// The pirate moved after a 7: then the main phase.
@@ -164,7 +150,10 @@ impl Game {
             return;
         }
         let external = self.rules.chance == ChanceMode::External;
-        let victims_at = self.pirate_victims_by_hex(player.0);
+        // [`Game::pirate_victims`] of every sea hex, from the seats with a ship on its
+        // sides (kept in the sea state).
+        let holding = self.holding_cards_but(player.0);
+        let aboard = &self.sea_pieces().aboard;
         for &hex in self.board.sea_hexes() {
             if hex.0 == self.pirate || self.is_unexplored(hex) {
                 continue;
@@ -186,7 +175,7 @@ impl Game {
                     }
                 }
             };
-            let victims = PlayerSet(victims_at[hex.index()]);
+            let victims = PlayerSet(aboard[hex.index()] & holding);
             debug_assert_eq!(victims, self.pirate_victims(player.0, hex));
             if victims.is_empty() {
                 out.push(make(None, None));

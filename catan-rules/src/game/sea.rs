@@ -3,23 +3,26 @@
 //! copy.
 //!
 //! It holds the ships built this turn (which may not move: real state, saved in a position
-//! as `ships_built_this_turn`) and [`SeaPieces`]: each seat's ships, the nodes where they
-//! end and the edges there, the edges anyone's road or ship takes and the nodes anyone's
-//! building takes, so that listing ship spots and moves does not find every ship and test
-//! every edge at its ends again. The pieces are derived state, never a second source of
-//! truth: a function of the edge and node owners alone, so they are not serialized, are
+//! as `ships_built_this_turn`) and [`SeaPieces`]: each seat's ships, the nodes where two or
+//! more of them end, the nodes a ship of theirs could leave from and the empty edges there,
+//! and by sea hex the seats with a ship on its sides, so that listing ship spots and moves
+//! and the pirate's victims reads them instead of finding every ship and testing every edge
+//! at its ends again. The pieces are derived state, never a second source
+//! of truth: a function of the edge and node owners alone, so they are not serialized, are
 //! worked out again from the board when a position is loaded ([`Game::rebuild_sea`]) and
 //! are left out of [`Game`]'s equality (two games with the same pieces have the same). One
 //! rule keeps them, where the pieces change: a ship built ([`Game::sea_ship_added`]) or
 //! moved ([`Game::sea_ship_moved`]), a road built ([`Game::sea_road_built`], from
 //! `build.rs` and `setup.rs`), a settlement built ([`Game::sea_settlement_built`], from
 //! `build.rs`); pieces never leave the board otherwise, and a city stays on its
-//! settlement's node. Debug builds compare them with a fresh working-out after each ship
+//! settlement's node; a discovered hex (`fog.rs`) changes the sea hexes and works
+//! everything out again. Each hook works out again only what the change touches: the nodes
+//! at its ends (`note_node`) and the sea hexes it is a side of (`note_aboard`). Debug builds compare them with a fresh working-out after each ship
 //! built or moved ([`Game::sea_state_is_exact`]), and a property test after every action.
 
 use super::{FreshShips, Game, SHIP};
-use crate::bits::{EdgeBits, NodeBits};
-use crate::board::{EdgeId, NodeId};
+use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
+use crate::board::{EdgeId, HexId, NodeId, MAX_HEXES};
 use crate::types::MAX_PLAYERS;
 
 /// What an open-sea game keeps beside the base state.
@@ -27,25 +30,27 @@ use crate::types::MAX_PLAYERS;
 pub(crate) struct SeaState {
     /// Ships built this turn, which may not move.
     pub fresh: FreshShips,
-    /// Each seat's ships and their ends, derived from the edge and node owners.
+    /// Each seat's ships, their ends and their spots, derived from the edge and node
+    /// owners.
     pub pieces: SeaPieces,
 }
 
-/// Each seat's ships and the nodes where they end.
+/// Each seat's ships, where they end and where a ship of theirs may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SeaPieces {
     /// Each seat's ships.
     pub ships: [EdgeBits; MAX_PLAYERS],
-    /// The nodes where one or more of each seat's ships end.
-    pub ends: [NodeBits; MAX_PLAYERS],
     /// The nodes where two or more of each seat's ships end.
     pub shared: [NodeBits; MAX_PLAYERS],
-    /// The edges at a node where one or more of each seat's ships end.
-    pub reach: [EdgeBits; MAX_PLAYERS],
-    /// The edges holding a road or a ship (anyone's).
-    pub taken: EdgeBits,
-    /// The nodes holding a settlement or a city (anyone's).
-    pub built: NodeBits,
+    /// The nodes a ship of each seat could leave from: the seat's building, or an end of
+    /// the seat's ship free of buildings ([`leaves_from`]).
+    pub leave: [NodeBits; MAX_PLAYERS],
+    /// Each seat's ship spots, before the listing keeps those along the sea and off the
+    /// pirate's sides: the empty edges with an end in `leave`.
+    pub spots: [EdgeBits; MAX_PLAYERS],
+    /// By hex id, the seats with a ship on a side of the sea hex (bit `p`): the pirate's
+    /// victims before the "holds cards" filter. Slot 255 (no hex) stays empty.
+    pub aboard: [u8; MAX_HEXES + 1],
 }
 
 impl SeaPieces {
@@ -53,11 +58,10 @@ impl SeaPieces {
     fn empty(edges: usize, nodes: usize) -> SeaPieces {
         SeaPieces {
             ships: [EdgeBits::empty(edges); MAX_PLAYERS],
-            ends: [NodeBits::empty(nodes); MAX_PLAYERS],
             shared: [NodeBits::empty(nodes); MAX_PLAYERS],
-            reach: [EdgeBits::empty(edges); MAX_PLAYERS],
-            taken: EdgeBits::empty(edges),
-            built: NodeBits::empty(nodes),
+            leave: [NodeBits::empty(nodes); MAX_PLAYERS],
+            spots: [EdgeBits::empty(edges); MAX_PLAYERS],
+            aboard: [0; MAX_HEXES + 1],
         }
     }
 }
@@ -106,38 +110,50 @@ impl Game {
         })
     }
 
-    /// Notes `p`'s new ship on `edge`.
+    /// Notes `p`'s new ship on `edge` (already on the board).
     #[inline]
     pub(crate) fn sea_ship_added(&mut self, p: u8, edge: EdgeId) {
-        let board = &*self.board;
+        let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
         if let Some(sea) = self.sea.as_deref_mut() {
             let sea = &mut sea.pieces;
-            sea.taken.insert(edge.index());
             sea.ships[p as usize].insert(edge.index());
+            taken(sea, edge);
             for n in board.edge(edge).nodes {
-                note_ends(sea, board, p, n);
+                note_node(sea, board, nodes, edges, p, n);
             }
+            note_aboard(sea, board, p, edge);
         }
     }
 
-    /// Notes `p`'s ship moved from `from` to `to`.
+    /// Notes `p`'s ship moved from `from` to `to` (already on the board).
     #[inline]
     pub(crate) fn sea_ship_moved(&mut self, p: u8, from: EdgeId, to: EdgeId) {
-        let board = &*self.board;
+        let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
+        let players = self.rules.players;
         if let Some(sea) = self.sea.as_deref_mut() {
             let sea = &mut sea.pieces;
-            sea.taken.remove(from.index());
-            sea.taken.insert(to.index());
             sea.ships[p as usize].remove(from.index());
             sea.ships[p as usize].insert(to.index());
+            taken(sea, to);
+            // The empty edge is a spot of whoever may leave from one of its ends (`p`'s
+            // own nodes there are worked out again below).
+            let [a, b] = board.edge(from).nodes;
+            for q in 0..players as usize {
+                let (leave, spots) = (&sea.leave[q], &mut sea.spots[q]);
+                if leave.contains(a.index()) || leave.contains(b.index()) {
+                    spots.insert(from.index());
+                }
+            }
             for n in board
                 .edge(from)
                 .nodes
                 .into_iter()
                 .chain(board.edge(to).nodes)
             {
-                note_ends(sea, board, p, n);
+                note_node(sea, board, nodes, edges, p, n);
             }
+            note_aboard(sea, board, p, from);
+            note_aboard(sea, board, p, to);
         }
     }
 
@@ -145,42 +161,68 @@ impl Game {
     #[inline]
     pub(crate) fn sea_road_built(&mut self, edge: EdgeId) {
         if let Some(sea) = self.sea.as_deref_mut() {
-            sea.pieces.taken.insert(edge.index());
+            taken(&mut sea.pieces, edge);
         }
     }
 
-    /// Notes a settlement built on `node` (a city stays on its settlement's node).
+    /// Notes a settlement built on `node` (already on the board; a city stays on its
+    /// settlement's node): its owner may leave from it, the others no longer.
     #[inline]
     pub(crate) fn sea_settlement_built(&mut self, node: NodeId) {
+        let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
+        let players = self.rules.players;
         if let Some(sea) = self.sea.as_deref_mut() {
-            sea.pieces.built.insert(node.index());
+            for q in 0..players {
+                note_node(&mut sea.pieces, board, nodes, edges, q, node);
+            }
         }
     }
 
-    /// Each seat's ships and their ends worked out from the edge owners (none off open-sea
-    /// boards).
+    /// Each seat's ships, ends and spots worked out from the edge and node owners alone,
+    /// node by node and edge by edge (none off open-sea boards).
     pub(crate) fn sea_pieces_from_board(&self) -> Option<SeaPieces> {
         let board = &*self.board;
         if !board.open_sea() {
             return None;
         }
-        let mut sea = SeaPieces::empty(board.edges().len(), board.nodes().len());
-        let ne = board.edges().len();
-        self.edges.for_each_nonzero(ne, |e, v| {
-            sea.taken.insert(e);
-            if v & SHIP != 0 {
-                sea.ships[((v & 7) - 1) as usize].insert(e);
-            }
-        });
-        self.nodes
-            .for_each_nonzero(board.nodes().len(), |n, _| sea.built.insert(n));
-        for p in 0..MAX_PLAYERS as u8 {
-            let ships = sea.ships[p as usize];
-            ships.for_each(|e| {
-                for n in board.edge(EdgeId(e as u16)).nodes {
-                    note_ends(&mut sea, board, p, n);
+        let (ne, nn) = (board.edges().len(), board.nodes().len());
+        let mut sea = SeaPieces::empty(ne, nn);
+        for p in 0..MAX_PLAYERS {
+            let ship = (p as u8 + 1) | SHIP;
+            for e in 0..ne {
+                if self.edges.get(e) == ship {
+                    sea.ships[p].insert(e);
                 }
-            });
+            }
+            for n in 0..nn {
+                let count = board
+                    .node(NodeId(n as u8))
+                    .edges()
+                    .filter(|e| self.edges.get(e.index()) == ship)
+                    .count();
+                if count >= 2 {
+                    sea.shared[p].insert(n);
+                }
+                if leaves_from(&self.nodes, p as u8, NodeId(n as u8), count > 0) {
+                    sea.leave[p].insert(n);
+                }
+            }
+            for e in 0..ne {
+                let [a, b] = board.edge(EdgeId(e as u16)).nodes;
+                if self.edges.get(e) == 0
+                    && (sea.leave[p].contains(a.index()) || sea.leave[p].contains(b.index()))
+                {
+                    sea.spots[p].insert(e);
+                }
+            }
+        }
+        for &h in board.sea_hexes() {
+            for e in board.hex_sides(h) {
+                let v = self.edges.get(e.index());
+                if v & SHIP != 0 {
+                    sea.aboard[h.index()] |= 1 << ((v & 7) - 1);
+                }
+            }
         }
         Some(sea)
     }
@@ -203,40 +245,85 @@ impl Game {
         }
     }
 
-    /// Whether the kept ships and ends equal a fresh working-out (the debug check after
-    /// each ship built or moved, and the property test's).
+    /// Whether the kept ships, ends and spots equal a fresh working-out (the debug check
+    /// after each ship built or moved, and the property test's).
     pub(crate) fn sea_state_is_exact(&self) -> bool {
         self.sea.as_deref().map(|s| s.pieces) == self.sea_pieces_from_board()
     }
 }
 
-/// Sets whether one or more, and two or more, of `p`'s ships end at `n`, from `p`'s ships.
+/// Whether a ship of `p` could leave from `n` (Seafarers rules, 'Ships': a ship continues
+/// one of the player's ships or leaves one of their buildings; roads and ships join only
+/// at the player's own building): `p`'s building, or, with `ship_ends` (one of `p`'s ships
+/// ends at `n`), a node free of buildings. Whether the node is along the sea is left to the
+/// listing, which keeps only the edges along the sea: the terrain may change (a discovered
+/// hex), the pieces kept here do not.
 #[inline]
-fn note_ends(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, n: NodeId) {
-    let ships = &sea.ships[p as usize];
-    let count = board
-        .node(n)
-        .edges()
-        .filter(|e| ships.contains(e.index()))
+fn leaves_from(nodes: &NodeNibbles, p: u8, n: NodeId, ship_ends: bool) -> bool {
+    let v = nodes.get(n.index());
+    if v == 0 {
+        ship_ends
+    } else {
+        v & 7 == p + 1
+    }
+}
+
+/// Takes the newly occupied `edge` out of every seat's spots.
+#[inline]
+fn taken(sea: &mut SeaPieces, edge: EdgeId) {
+    for spots in &mut sea.spots {
+        spots.remove(edge.index());
+    }
+}
+
+/// Works out again, from the pieces on the board, whether two or more of `p`'s ships end
+/// at `n` and whether `p`'s ship could leave from `n`, and with that which edges at `n` are
+/// `p`'s spots.
+#[inline]
+fn note_node(
+    sea: &mut SeaPieces,
+    board: &crate::board::Board,
+    nodes: &NodeNibbles,
+    edges: &EdgeNibbles,
+    p: u8,
+    n: NodeId,
+) {
+    let pi = p as usize;
+    let info = board.node(n);
+    let ships = &sea.ships[pi];
+    let count = info
+        .paths()
+        .filter(|(e, _)| ships.contains(e.index()))
         .count();
-    let (ends, shared) = (&mut sea.ends[p as usize], &mut sea.shared[p as usize]);
-    if count >= 1 {
-        ends.insert(n.index());
-    } else {
-        ends.remove(n.index());
+    put(&mut sea.shared[pi].w, n.index(), count >= 2);
+    let here = leaves_from(nodes, p, n, count > 0);
+    put(&mut sea.leave[pi].w, n.index(), here);
+    let (leave, spots) = (&sea.leave[pi], &mut sea.spots[pi]);
+    for (f, y) in info.paths() {
+        let on = edges.get(f.index()) == 0 && (here || leave.contains(y.index()));
+        put(&mut spots.w, f.index(), on);
     }
-    if count >= 2 {
-        shared.insert(n.index());
-    } else {
-        shared.remove(n.index());
-    }
-    let (ends, reach) = (&sea.ends[p as usize], &mut sea.reach[p as usize]);
-    for f in board.node(n).edges() {
-        let [a, b] = board.edge(f).nodes;
-        if ends.contains(a.index()) || ends.contains(b.index()) {
-            reach.insert(f.index());
-        } else {
-            reach.remove(f.index());
+}
+
+/// Puts id `i` in the set of words `w` or takes it out, as `on` says.
+#[inline(always)]
+fn put<const W: usize>(w: &mut [u64; W], i: usize, on: bool) {
+    let x = &mut w[i >> 6];
+    *x = (*x & !(1 << (i & 63))) | (on as u64) << (i & 63);
+}
+
+/// Works out again whether `p` has a ship on a side of each sea hex that `edge` is a side
+/// of.
+#[inline]
+fn note_aboard(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, edge: EdgeId) {
+    let ships = &sea.ships[p as usize];
+    for h in board.sea_sides_of(edge) {
+        if h as usize == MAX_HEXES {
+            continue;
         }
+        let on = board.hex_sides(HexId(h)).any(|e| ships.contains(e.index()));
+        let bit = 1u8 << p;
+        let x = &mut sea.aboard[h as usize];
+        *x = (*x & !bit) | (on as u8) << p;
     }
 }

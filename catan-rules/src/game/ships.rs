@@ -398,7 +398,7 @@ impl Game {
                 return;
             }
             let from = EdgeId(f as u16);
-            self.spots_without(base, tag, from).for_each(|t| {
+            self.spots_without(base, from).for_each(|t| {
                 out.push(Action::MoveShip {
                     player,
                     from,
@@ -415,7 +415,7 @@ impl Game {
         match moving {
             None => base.spots,
             Some(m) => {
-                let mut spots = self.spots_without(&base, p + 1, m);
+                let mut spots = self.spots_without(&base, m);
                 spots.remove(m.index());
                 spots
             }
@@ -423,46 +423,17 @@ impl Game {
     }
 
     /// What the ship spots of `p` are made of, with every ship in place: `p`'s ships, the
-    /// nodes where one or more of them end and where two or more do, and the spots
-    /// themselves: the edges a ship may take (empty, along the sea, off the pirate's sides)
-    /// at a node a ship may leave from (`p`'s building, or an end of `p`'s ship free of
-    /// buildings).
+    /// nodes where two or more of them end and those a ship may leave from (`p`'s
+    /// building, or an end of `p`'s ship free of buildings), all kept in the sea state,
+    /// and the spots themselves: of the kept ones (empty edges at a node a ship may leave
+    /// from), those along the sea and off the pirate's sides.
+    #[inline]
     fn spot_base(&self, p: u8) -> SpotBase<'_> {
-        let tag = p + 1;
         let board = &*self.board;
-        let ne = board.edges().len();
-        let nn = board.nodes().len();
         let sea = self.sea_pieces();
         let pi = p as usize;
-        let ends = &sea.ends[pi];
-        // The edges at the ends of `p`'s ships (kept in the sea state), less those at an
-        // end where another player's building stands (no ship leaves from there) unless
-        // their other end is a free end of `p`'s ship.
-        let mut spots = sea.reach[pi];
-        ends.and(&sea.built).for_each(|n| {
-            if self.nodes.get(n) & 7 != tag {
-                let n = NodeId(n as u8);
-                for f in board.node(n).edges() {
-                    let y = board.edge(f).other(n).index();
-                    if !(ends.contains(y) && self.nodes.get(y) == 0) {
-                        spots.remove(f.index());
-                    }
-                }
-            }
-        });
-        // The edges at `p`'s buildings along the sea (buildings inland have no edge a ship
-        // may take).
-        let sea_nodes = board.sea_nodes();
-        self.nodes.for_each_matching(nn, 0x07, tag, |n| {
-            if sea_nodes.contains(n) {
-                for f in board.node(NodeId(n as u8)).edges_padded() {
-                    spots.insert(f as usize);
-                }
-            }
-        });
-        // Of those, the empty edges along the sea.
-        let mut spots = spots.and_not(&sea.taken).and(board.sea_edges());
-        let mut pirate = EdgeBits::empty(ne);
+        let mut spots = sea.spots[pi].and(board.sea_edges());
+        let mut pirate = EdgeBits::empty(board.edges().len());
         if self.pirate != NONE {
             // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate').
             for e in self.hex_sides(HexId(self.pirate)) {
@@ -471,23 +442,11 @@ impl Game {
             }
         }
         SpotBase {
-            ships: &sea.ships[p as usize],
-            ends,
-            shared: &sea.shared[p as usize],
+            ships: &sea.ships[pi],
+            shared: &sea.shared[pi],
+            leave: &sea.leave[pi],
             spots,
             pirate,
-        }
-    }
-
-    /// Whether a ship of `p` may leave from node `n`: `p`'s building along the sea, or an
-    /// end of `p`'s ship free of buildings (with every ship in place).
-    #[inline]
-    fn leaves_from(&self, base: &SpotBase, tag: u8, n: NodeId) -> bool {
-        let v = self.nodes.get(n.index());
-        if v == 0 {
-            base.ends.contains(n.index())
-        } else {
-            v & 7 == tag && self.board.sea_nodes().contains(n.index())
         }
     }
 
@@ -495,7 +454,7 @@ impl Game {
     /// buildings where no other ship of `p`'s ends leads nowhere any more, and so does every
     /// spot there whose other end leads nowhere either. (`m`'s own edge is occupied, so
     /// never a spot.)
-    fn spots_without(&self, base: &SpotBase, tag: u8, m: EdgeId) -> EdgeBits {
+    fn spots_without(&self, base: &SpotBase, m: EdgeId) -> EdgeBits {
         let board = &*self.board;
         let mut spots = base.spots;
         let [a, b] = board.edge(m).nodes;
@@ -508,8 +467,10 @@ impl Game {
             }
             for f in board.node(x).edges() {
                 let y = board.edge(f).other(x);
-                // `y` is never `m`'s other end: `f` and `m` meet at `x` only.
-                if !self.leaves_from(base, tag, y) {
+                // `y` is never `m`'s other end: `f` and `m` meet at `x` only. A spot's
+                // other end is along the sea, so `leave` says whether a ship may leave
+                // from it.
+                if !base.leave.contains(y.index()) {
                     spots.remove(f.index());
                 }
             }
@@ -522,10 +483,10 @@ impl Game {
 struct SpotBase<'a> {
     /// The player's ships (the sea state's).
     ships: &'a EdgeBits,
-    /// The nodes where one or more of the player's ships end.
-    ends: &'a NodeBits,
     /// The nodes where two or more of the player's ships end.
     shared: &'a NodeBits,
+    /// The nodes a ship of the player could leave from (the sea state's).
+    leave: &'a NodeBits,
     /// The ship spots: the edges a ship may take (empty, along the sea, not a side of the
     /// pirate's hex) at a node it may leave from.
     spots: EdgeBits,
