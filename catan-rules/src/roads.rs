@@ -554,7 +554,10 @@ fn longest_from_dead_end(game: &Game, p: u8, edge: EdgeId, start: NodeId) -> u8 
 /// Steps a [`Walk`] may take before it gives up: a search from one node of a network
 /// without a cycle takes one step per piece, so only a network with cycles (where the
 /// number of trails grows fast) runs out, and is measured by the chain search instead.
-const TRAIL_STEPS: u32 = 8 * MAX_ROADS as u32;
+/// Sixteen steps a piece: New Shores' ship networks with cycles mostly finish within them,
+/// cheaper than the chain search from scratch (eight measured 0.4 % more instructions an
+/// action there, thirty-two the same as sixteen; the base game does not move).
+const TRAIL_STEPS: u32 = 16 * MAX_ROADS as u32;
 
 /// A plain search on the board for the longest trail of `tag`'s roads (and ships) from
 /// one start, through the piece on the start edge.
