@@ -222,6 +222,13 @@ impl<const W: usize> Bits<W> {
         self.w[i >> 6] &= !(1 << (i & 63));
     }
 
+    /// Puts `i` in the set or takes it out, as `on` says, without a branch.
+    #[inline(always)]
+    pub fn put(&mut self, i: usize, on: bool) {
+        let x = &mut self.w[i >> 6];
+        *x = (*x & !(1 << (i & 63))) | (on as u64) << (i & 63);
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.w[..self.used].iter().all(|&x| x == 0)

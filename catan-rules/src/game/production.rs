@@ -132,9 +132,10 @@ impl Game {
             need += u64::from_le_bytes(*o);
         }
         // Whether the bank holds the whole roll, a byte at a time: with every count below
-        // 128 (the bank holds at most its supply of a resource, 19 or 24), `(bank | HIGH) - need` keeps a byte's high bit exactly where the bank holds
-        // at least the roll's count, and no byte borrows from the next. A count of the roll
-        // of 128 or more is more than the bank holds.
+        // 128 (the bank holds at most its supply of a resource, 19 or 24),
+        // `(bank | HIGH) - need` keeps a byte's high bit exactly where the bank holds at
+        // least the roll's count, and no byte borrows from the next. A count of the roll of
+        // 128 or more is more than the bank holds.
         const HIGH: u64 = 0x80_8080_8080;
         let bank = word(&self.bank);
         debug_assert!(bank & HIGH == 0, "a bank count over 127: {:?}", self.bank);

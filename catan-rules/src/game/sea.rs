@@ -295,21 +295,14 @@ fn note_node(
         .paths()
         .filter(|(e, _)| ships.contains(e.index()))
         .count();
-    put(&mut sea.shared[pi].w, n.index(), count >= 2);
+    sea.shared[pi].put(n.index(), count >= 2);
     let here = leaves_from(nodes, p, n, count > 0);
-    put(&mut sea.leave[pi].w, n.index(), here);
+    sea.leave[pi].put(n.index(), here);
     let (leave, spots) = (&sea.leave[pi], &mut sea.spots[pi]);
     for (f, y) in info.paths() {
         let on = edges.get(f.index()) == 0 && (here || leave.contains(y.index()));
-        put(&mut spots.w, f.index(), on);
+        spots.put(f.index(), on);
     }
-}
-
-/// Puts id `i` in the set of words `w` or takes it out, as `on` says.
-#[inline(always)]
-fn put<const W: usize>(w: &mut [u64; W], i: usize, on: bool) {
-    let x = &mut w[i >> 6];
-    *x = (*x & !(1 << (i & 63))) | (on as u64) << (i & 63);
 }
 
 /// Works out again whether `p` has a ship on a side of each sea hex that `edge` is a side

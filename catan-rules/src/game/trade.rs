@@ -533,21 +533,22 @@ impl Game {
                 afford &= afford - 1;
                 out.extend(&rows[g][(rates[g] - 2) as usize]);
             }
-        }
-        while afford != 0 {
-            let g = afford.trailing_zeros() as usize;
-            afford &= afford - 1;
-            let (give, rate) = (Resource::ALL[g], rates[g]);
-            let mut gets = in_bank & !(1 << g);
-            while gets != 0 {
-                let get = Resource::ALL[gets.trailing_zeros() as usize];
-                gets &= gets - 1;
-                out.push(Action::MaritimeTrade {
-                    player,
-                    give,
-                    get,
-                    rate,
-                });
+        } else {
+            while afford != 0 {
+                let g = afford.trailing_zeros() as usize;
+                afford &= afford - 1;
+                let (give, rate) = (Resource::ALL[g], rates[g]);
+                let mut gets = in_bank & !(1 << g);
+                while gets != 0 {
+                    let get = Resource::ALL[gets.trailing_zeros() as usize];
+                    gets &= gets - 1;
+                    out.push(Action::MaritimeTrade {
+                        player,
+                        give,
+                        get,
+                        rate,
+                    });
+                }
             }
         }
         for give in Resource::ALL {
