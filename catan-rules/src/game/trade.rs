@@ -523,31 +523,35 @@ impl Game {
         // out five bytes at a time.
         let rates = RATES[(self.harbors(player) & 0x3f) as usize];
         let mut afford = bytes_at_least(hand.0, rates);
-        let in_bank = bytes_at_least(self.bank.0, [1; 5]);
-        if in_bank == 0x1f {
-            // The bank holds every resource (nearly always): each resource the hand can
-            // give lists its row of the table, whole.
-            let rows = &MARITIME[player.index()];
-            while afford != 0 {
-                let g = afford.trailing_zeros() as usize;
-                afford &= afford - 1;
-                out.extend(&rows[g][(rates[g] - 2) as usize]);
-            }
-        } else {
-            while afford != 0 {
-                let g = afford.trailing_zeros() as usize;
-                afford &= afford - 1;
-                let (give, rate) = (Resource::ALL[g], rates[g]);
-                let mut gets = in_bank & !(1 << g);
-                while gets != 0 {
-                    let get = Resource::ALL[gets.trailing_zeros() as usize];
-                    gets &= gets - 1;
-                    out.push(Action::MaritimeTrade {
-                        player,
-                        give,
-                        get,
-                        rate,
-                    });
+        // Most hands can give nothing at their rate (two in three main-phase listings):
+        // the bank is looked at only for the others.
+        if afford != 0 {
+            let in_bank = bytes_at_least(self.bank.0, [1; 5]);
+            if in_bank == 0x1f {
+                // The bank holds every resource (nearly always): each resource the hand can
+                // give lists its row of the table, whole.
+                let rows = &MARITIME[player.index()];
+                while afford != 0 {
+                    let g = afford.trailing_zeros() as usize;
+                    afford &= afford - 1;
+                    out.extend(&rows[g][(rates[g] - 2) as usize]);
+                }
+            } else {
+                while afford != 0 {
+                    let g = afford.trailing_zeros() as usize;
+                    afford &= afford - 1;
+                    let (give, rate) = (Resource::ALL[g], rates[g]);
+                    let mut gets = in_bank & !(1 << g);
+                    while gets != 0 {
+                        let get = Resource::ALL[gets.trailing_zeros() as usize];
+                        gets &= gets - 1;
+                        out.push(Action::MaritimeTrade {
+                            player,
+                            give,
+                            get,
+                            rate,
+                        });
+                    }
                 }
             }
         }
