@@ -367,6 +367,10 @@ impl ListingMemo {
 #[inline(always)]
 fn for_each_changed(old: u64, new: u64, mut f: impl FnMut(usize, u8, u8)) {
     let x = old ^ new;
+    // Most words did not change (one piece is added at a time).
+    if x == 0 {
+        return;
+    }
     // Bit 0 of every changed nibble.
     let mut z = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111_1111;
     while z != 0 {
