@@ -5,8 +5,8 @@
 //! step (each player's road spots and settlement sites, the buildings around each hex that
 //! the robber's victims come from), although the pieces change in only about sixty of the
 //! ~950 actions of a random game. It also keeps each seat's robber moves (after a 7 and
-//! with a knight) over every land hex, while the buildings and the opponents holding cards
-//! stay the same: a listing copies them, leaving out the robber's own hex. [`ListingMemo`] keeps those results together with a copy
+//! with a knight) over every land hex, while the buildings of the seats it could rob and
+//! the opponents holding cards stay the same: a listing copies them, leaving out the robber's own hex. [`ListingMemo`] keeps those results together with a copy
 //! of the owners they came from and the board they are on; at the next listing it compares
 //! the owners by content (a few words on the base boards), reuses what it holds when
 //! nothing moved, and brings it up to date when pieces were added. The game's state carries nothing for it (no counter, no field), so its
@@ -266,7 +266,8 @@ impl ListingMemo {
     ///
     /// - a settlement of `q` on node `n` takes `n` and its neighbours out of every
     ///   settlement site (the distance rule), adds `n`'s empty edges to `q`'s road spots,
-    ///   adds `q` to the owners of `n`'s hexes, and drops the road spots of the others
+    ///   adds `q` to the owners of `n`'s hexes (the robber moves kept for a seat and kind
+    ///   that could not rob `q` stay valid), and drops the road spots of the others
     ///   with a road at `n` (a building breaks their way there); a city changes nothing
     ///   the memo holds;
     /// - a road or ship of `q` on edge `e` adds to `q`'s road spots (a road's ends) and
@@ -322,6 +323,16 @@ impl ListingMemo {
                 }
                 for h in info.hexes_padded() {
                     self.owners[h as usize] |= 1 << q;
+                }
+                // Robber moves listed from the owners held until now, for a seat and kind
+                // that could not rob `q` (`q` itself, or `q` then without cards), are the
+                // moves from the new owners too: they are kept for them.
+                if let Some(store) = &mut self.robber {
+                    for kept in &mut store.kept {
+                        if kept.generation == self.generation && kept.eligible & (1 << q) == 0 {
+                            kept.generation += 1;
+                        }
+                    }
                 }
                 self.generation += 1;
                 g.road_spots_at(q, n, &mut self.roads[q as usize]);
@@ -563,7 +574,8 @@ mod tests {
 
     /// The robber goes to any land hex but its own, with any opponent there holding cards
     /// as the victim (Catan base rules, 5th ed., 'Rolling a 7 and Activating the Robber';
-    /// 'Knight Cards'): the kept moves follow the robber, the hands and the buildings.
+    /// 'Knight Cards'): the kept moves follow the robber, the hands and the buildings (and
+    /// outlast a building of a seat they cannot rob).
     #[test]
     fn kept_robber_moves_follow_the_robber_the_hands_and_the_buildings() {
         for seed in 0..6 {
@@ -603,10 +615,17 @@ mod tests {
             let mut site = None;
             g.settlement_sites(1).for_each(|n| site = site.or(Some(n)));
             if let Some(n) = site {
+                // Seat 1's own moves, listed before its settlement: it never robs itself,
+                // so they are kept across it, not listed again.
+                both(&g, &mut memo, Player(1), false);
                 g.nodes.set(n, 2);
                 let (kept, fresh) = both(&g, &mut memo, Player(0), true);
                 assert_eq!(kept, fresh);
                 assert!(memo.generation > before);
+                let own = &memo.robber.as_ref().unwrap().kept[2];
+                assert_eq!(own.generation, memo.generation);
+                let (kept, fresh) = both(&g, &mut memo, Player(1), false);
+                assert_eq!(kept, fresh);
             }
         }
     }
