@@ -122,9 +122,10 @@ static MARITIME: [[[[Action; 4]; 3]; 5]; MAX_PLAYERS] = {
 };
 
 /// The best maritime rate for giving each resource (in resource order), for every set of
-/// harbours (bits of [`Harbor`]): [`Game::rate_for`] worked out once.
-static RATES: [[u8; 5]; 64] = {
-    let mut t = [[4u8; 5]; 64];
+/// harbours (bits of [`Harbor`]): [`Game::rate_for`] worked out once. Eight bytes a row, the
+/// last three 0, so that a row is read as one word.
+static RATES: [[u8; 8]; 64] = {
+    let mut t = [[0u8; 8]; 64];
     let mut h = 0;
     while h < 64 {
         let mut r = 0;
@@ -141,12 +142,18 @@ static RATES: [[u8; 5]; 64] = {
 /// 64-bit subtraction, the five results gathered by one multiplication.
 #[inline(always)]
 fn bytes_at_least(a: [u8; 5], b: [u8; 5]) -> u8 {
-    const HIGH: u64 = 0x80_8080_8080;
     let pack = |x: [u8; 5]| u64::from_le_bytes([x[0], x[1], x[2], x[3], x[4], 0, 0, 0]);
-    debug_assert!(pack(a) & HIGH == 0 && pack(b) & HIGH == 0);
+    words_at_least(pack(a), pack(b))
+}
+
+/// [`bytes_at_least`] of five counts packed in the low bytes of two words (the others 0).
+#[inline(always)]
+fn words_at_least(a: u64, b: u64) -> u8 {
+    const HIGH: u64 = 0x80_8080_8080;
+    debug_assert!(a & HIGH == 0 && b & HIGH == 0 && (a | b) >> 40 == 0);
     // Each byte of `a | 0x80` minus the byte of `b` keeps its high bit exactly when
     // `a >= b`, and never borrows from the next byte.
-    let ge = ((pack(a) | HIGH) - pack(b)) & HIGH;
+    let ge = ((a | HIGH) - b) & HIGH;
     // Bits 7, 15, 23, 31, 39 moved to bits 28..=32 (no two products meet, no carry there).
     (((ge >> 7) * 0x1020_4081) >> 28) as u8 & 0x1f
 }
@@ -522,7 +529,11 @@ impl Game {
         // hand can give at their rate and those the bank can pay out, as bitmasks worked
         // out five bytes at a time.
         let rates = RATES[(self.harbors(player) & 0x3f) as usize];
-        let mut afford = bytes_at_least(hand.0, rates);
+        let h = hand.0;
+        let mut afford = words_at_least(
+            u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], 0, 0, 0]),
+            u64::from_le_bytes(rates),
+        );
         // Most hands can give nothing at their rate (two in three main-phase listings):
         // the bank is looked at only for the others.
         if afford != 0 {
