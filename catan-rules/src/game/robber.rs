@@ -399,13 +399,12 @@ impl Game {
     /// Players who could be robbed by `p` at all, as bits: opponents holding cards.
     #[inline(always)]
     fn robber_eligible(&self, p: u8) -> u8 {
-        let mut eligible = 0u8;
+        // Every seat's bit without a branch, then `p`'s taken out.
+        let mut holding = 0u8;
         for (q, s) in self.seats[..self.rules.players as usize].iter().enumerate() {
-            if q as u8 != p && !s.hand.is_empty() {
-                eligible |= 1 << q;
-            }
+            holding |= u8::from(!s.hand.is_empty()) << q;
         }
-        eligible
+        holding & !(1 << p)
     }
 
     /// Marks in `owners` the owners of buildings around each hex, as bits, from the (few)
