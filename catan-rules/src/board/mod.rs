@@ -274,9 +274,9 @@ impl Corner {
 
 /// A hex of a built board.
 ///
-/// Aligned to 8 bytes, so that its 23 bytes take 24 and a hex is found by a shift and an
-/// add rather than a multiply by 23 (production, the robber's listing and the rest read
-/// hexes by id in their hot loops; docs/performance.md, "Tenth round").
+/// Aligned to 8 bytes, so that its 23 bytes take 24: a hex is found by id in two
+/// instructions rather than three (production, the robber's listing and others read hexes
+/// by id in their hot loops; docs/performance.md, "Tenth round").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(align(8))]
 pub struct HexInfo {
