@@ -273,7 +273,12 @@ impl Corner {
 }
 
 /// A hex of a built board.
+///
+/// Aligned to 8 bytes, so that its 23 bytes take 24: a hex is found by id in two
+/// instructions rather than three (production, the robber's listing and others read hexes
+/// by id in their hot loops; docs/performance.md, "Tenth round").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(8))]
 pub struct HexInfo {
     /// Axial coordinates.
     pub coord: HexCoord,
@@ -282,6 +287,12 @@ pub struct HexInfo {
     /// Number token.
     pub number: Option<u8>,
     nodes: [u8; 6],
+    /// Where each corner's owner sits in the game's node nibbles (`bits::NodeNibbles`):
+    /// the word (`node / 16`) and the shift within it (`4 * (node % 16)`), worked out once
+    /// with the board's shape so that production, which reads every corner of the rolled
+    /// hexes, does not work them out on every roll. 0 for a corner that does not exist.
+    nibble_words: [u8; 6],
+    nibble_shifts: [u8; 6],
 }
 
 impl HexInfo {
@@ -290,6 +301,14 @@ impl HexInfo {
     pub(crate) fn land_corners(&self) -> [u8; 6] {
         debug_assert!(self.terrain.is_land() && !self.nodes.contains(&NONE8));
         self.nodes
+    }
+
+    /// A land hex's six corners as places in the game's node nibbles: the word and the
+    /// shift of each (`bits::NodeNibbles`), in the order of [`HexInfo::land_corners`].
+    #[inline(always)]
+    pub(crate) fn land_corner_nibbles(&self) -> ([u8; 6], [u8; 6]) {
+        debug_assert!(self.terrain.is_land() && !self.nodes.contains(&NONE8));
+        (self.nibble_words, self.nibble_shifts)
     }
     /// The nodes at this hex's corners (N, NE, SE, S, SW, NW), where they exist (a sea hex
     /// may have corners that touch no land).

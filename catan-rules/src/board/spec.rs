@@ -505,11 +505,14 @@ fn hex_infos(spec: &BoardSpec, shape: &Shape) -> (Vec<HexInfo>, [Vec<HexId>; 13]
                 by_number[n as usize].push(HexId(i as u8));
             }
         }
+        let (nibble_words, nibble_shifts) = shape.corner_nibbles[i];
         hexes.push(HexInfo {
             coord: HexCoord::new(h.q, h.r),
             terrain: h.terrain,
             number: h.number,
             nodes: shape.corners[i],
+            nibble_words,
+            nibble_shifts,
         });
     }
     (hexes, by_number)

@@ -211,3 +211,31 @@ fn the_open_setup_ground_kept_with_the_shape_counts_the_boards_nodes() {
     }
     assert!(open >= base_specs().len());
 }
+
+/// Each land hex's corners as word and shift in the node nibbles (what production reads,
+/// Catan base rules, 5th ed., 'Resource Production') name the very nibble of each corner's
+/// node: with every node holding a value of its own, reading at the word and shift gives
+/// the corner's value, on every base and Seafarers map.
+#[test]
+fn land_corner_nibbles_read_each_corners_own_node() {
+    use crate::bits::NodeNibbles;
+    for spec in base_specs().iter().chain(sea_specs().iter()) {
+        let Some(board) = same_as_fresh(spec) else {
+            continue;
+        };
+        let mut nodes = NodeNibbles::ZERO;
+        for n in 0..board.nodes().len() {
+            nodes.set(n, (n % 15) as u8 + 1);
+        }
+        for h in board.hexes() {
+            if !h.terrain.is_land() {
+                continue;
+            }
+            let (words, shifts) = h.land_corner_nibbles();
+            for (i, &n) in h.land_corners().iter().enumerate() {
+                let v = (nodes.0[words[i] as usize] >> shifts[i]) & 15;
+                assert_eq!(v as u8, nodes.get(n as usize), "{:?} corner {i}", h.coord);
+            }
+        }
+    }
+}

@@ -28,6 +28,10 @@ pub(super) struct Shape {
     pub(super) edges: Vec<EdgeInfo>,
     /// Corner nodes of each hex.
     pub(super) corners: Vec<[u8; 6]>,
+    /// Each hex's corners as places in the game's node nibbles (`bits::NodeNibbles`):
+    /// the words (`node / 16`) and the shifts (`4 * (node % 16)`), 0 for a corner that does
+    /// not exist. Worked out once per shape; every board copies them into its hexes.
+    pub(super) corner_nibbles: Vec<([u8; 6], [u8; 6])>,
     /// The land hexes, and the sea hexes, in id order.
     pub(super) land: Vec<HexId>,
     pub(super) sea_hexes: Vec<HexId>,
@@ -140,6 +144,7 @@ impl Shape {
             + v(&self.nodes, self.nodes.capacity())
             + v(&self.edges, self.edges.capacity())
             + v(&self.corners, self.corners.capacity())
+            + v(&self.corner_nibbles, self.corner_nibbles.capacity())
             + v(&self.land, self.land.capacity())
             + v(&self.sea_hexes, self.sea_hexes.capacity())
             + v(&self.hex_sides, self.hex_sides.capacity())
@@ -214,6 +219,13 @@ impl Shape {
             }
             corners.push(hn);
         }
+        let corner_nibbles = corners
+            .iter()
+            .map(|hn| {
+                let at = |f: fn(u8) -> u8| hn.map(|n| if n == NONE8 { 0 } else { f(n) });
+                (at(|n| n >> 4), at(|n| (n & 15) * 4))
+            })
+            .collect();
         let mut shape = Shape {
             hexes: hexes
                 .iter()
@@ -226,6 +238,7 @@ impl Shape {
             nodes,
             edges,
             corners,
+            corner_nibbles,
             land: Vec::new(),
             sea_hexes: Vec::new(),
             sea_edges: EdgeBits::empty(0),

@@ -111,16 +111,22 @@ impl Game {
                 gold |= hex.terrain == Terrain::Gold;
                 continue;
             };
-            let corners = hex.land_corners();
             if h.0 == self.robber {
-                if corners.iter().any(|&n| self.nodes.get(n as usize) != 0) {
+                if hex
+                    .land_corners()
+                    .iter()
+                    .any(|&n| self.nodes.get(n as usize) != 0)
+                {
                     sink.push(Event::RobberBlocked { hex: h });
                 }
                 continue;
             }
-            for n in corners {
-                let v = self.nodes.get(n as usize);
-                all[(v & 7) as usize][r.index()] += EARNS[v as usize & 15];
+            // Each corner's owner read at its word and shift, worked out with the board.
+            let (words, shifts) = hex.land_corner_nibbles();
+            for (w, s) in words.into_iter().zip(shifts) {
+                // The modulo (a mask) spares a bounds check: `w` is below it already.
+                let v = (self.nodes.0[w as usize % self.nodes.0.len()] >> s) as usize & 15;
+                all[v & 7][r.index()] += EARNS[v];
             }
         }
         let n = self.rules.players as usize;
