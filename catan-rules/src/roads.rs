@@ -894,12 +894,12 @@ impl PartialEq for Routes {
             }
             // Number `i` here is number `map[i]` there.
             let mut map = [0usize; MAX_ROADS];
-            for i in 0..n {
-                let s = o.slot[a.ids[i] as usize] as usize;
-                if s >= n || b.ids[s] != a.ids[i] {
+            for (m, &e) in map.iter_mut().zip(&a.ids[..n]) {
+                let s = o.slot[e as usize] as usize;
+                if s >= n || b.ids[s] != e {
                     return false;
                 }
-                map[i] = s;
+                *m = s;
             }
             let there = |m: u32| {
                 (0..n)
@@ -955,7 +955,7 @@ impl Route {
         };
         Through::Trail(
             walk.from(i, from, 1 << i, 1)
-                .unwrap_or_else(|| self.from_dead_end(i, start)),
+                .unwrap_or_else(|| self.longest_from_dead_end(i, start)),
         )
     }
 
@@ -973,7 +973,7 @@ impl Route {
 
     /// [`longest_from_dead_end`]: the longest trail from end `start` of piece `i`, where no
     /// piece follows it.
-    fn from_dead_end(&self, i: usize, start: usize) -> u8 {
+    fn longest_from_dead_end(&self, i: usize, start: usize) -> u8 {
         let sg = Segments::new(&self.tr, self.count as usize);
         let t = sg.end_id[i][start] as usize;
         let s = t >> 1;

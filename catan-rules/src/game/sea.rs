@@ -122,7 +122,7 @@ impl Game {
     }
 
     /// Notes `p`'s new ship on `edge` (already on the board).
-    #[inline]
+    #[inline(never)]
     pub(crate) fn sea_ship_added(&mut self, p: u8, edge: EdgeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
         if let Some(sea) = self.sea.as_deref_mut() {
@@ -138,7 +138,7 @@ impl Game {
     }
 
     /// Notes `p`'s ship moved from `from` to `to` (already on the board).
-    #[inline]
+    #[inline(never)]
     pub(crate) fn sea_ship_moved(&mut self, p: u8, from: EdgeId, to: EdgeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
         let players = self.rules.players;
@@ -341,5 +341,18 @@ fn note_aboard(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, edge: Ed
         let bit = 1u8 << p;
         let x = &mut sea.aboard[h as usize];
         *x = (*x & !bit) | (on as u8) << p;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The sea box's size, which every open-sea clone copies (docs/performance.md, the
+    /// sea state's table): 1,440 bytes of ships, spots and pirate victims, and 2,784 of
+    /// each seat's pieces numbered for the trade-route searches (`roads::Routes`: 400 a
+    /// seat, and each edge's number).
+    #[test]
+    fn sea_state_size_is_pinned() {
+        assert_eq!(std::mem::size_of::<crate::roads::Routes>(), 2_784);
+        assert_eq!(std::mem::size_of::<super::SeaState>(), 4_224);
     }
 }
