@@ -480,6 +480,19 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     }
 }
 
+/// [`longest_after_road`] for a ship just built: on the pieces kept numbered in the sea box
+/// of an open-sea game, which every game with ships has.
+pub(crate) fn longest_after_ship_built(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+    let Some(routes) = game.sea_routes() else {
+        return longest_after_road(game, p, edge, before);
+    };
+    let i = routes.slot[edge.index()] as usize;
+    match routes.seats[p as usize].through(i, before.saturating_add(1)) {
+        Through::Trail(len) => before.max(len),
+        Through::Whole(len) => len,
+    }
+}
+
 /// What [`through`] found out.
 enum Through {
     /// The longest trail through the piece.

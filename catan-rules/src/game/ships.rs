@@ -189,7 +189,8 @@ impl Game {
             edge,
         });
         let before = self.seats[p as usize].road_len;
-        self.seats[p as usize].road_len = crate::roads::longest_after_road(self, p, edge, before);
+        self.seats[p as usize].road_len =
+            crate::roads::longest_after_ship_built(self, p, edge, before);
         self.update_longest_road(sink);
     }
 
