@@ -483,7 +483,10 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
 /// [`longest_after_road`] for a ship just built: on the pieces kept numbered in the sea box
 /// of an open-sea game, which every game with ships has.
 pub(crate) fn longest_after_ship_built(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
-    let Some(routes) = game.sea_routes() else {
+    let Some(routes) = game
+        .sea_routes()
+        .filter(|r| r.slot[edge.index()] != NO_SLOT)
+    else {
         return longest_after_road(game, p, edge, before);
     };
     let i = routes.slot[edge.index()] as usize;
@@ -550,7 +553,7 @@ pub(crate) fn longest_after_ship_move(
     to: EdgeId,
     before: u8,
 ) -> u8 {
-    if let Some(routes) = game.sea_routes() {
+    if let Some(routes) = game.sea_routes().filter(|r| r.slot[to.index()] != NO_SLOT) {
         return after_ship_move_kept(game, routes, p, from, to, before);
     }
     // Lifting the ship lengthens no trail, and one piece placed lengthens the longest by one
@@ -739,8 +742,11 @@ impl Routes {
         let mut m = 0u32;
         for f in board.node(node).edges() {
             let fv = edges.get(f.index());
-            if f != edge && fv & 7 == tag && joins(own, kind, fv) {
-                m |= 1 << self.slot[f.index()];
+            let j = self.slot[f.index()];
+            // A piece put on the board outside the rules' effects has no number until the
+            // state is worked out again (`rebuild_sea`): left out rather than a panic.
+            if f != edge && j != NO_SLOT && fv & 7 == tag && joins(own, kind, fv) {
+                m |= 1 << j;
             }
         }
         (m, v != 0 && !own)
@@ -815,10 +821,10 @@ impl Routes {
     ) {
         for f in board.node(node).edges() {
             let v = edges.get(f.index());
-            if v & 7 == 0 {
+            let i = self.slot[f.index()] as usize;
+            if v & 7 == 0 || i >= MAX_ROADS {
                 continue;
             }
-            let i = self.slot[f.index()] as usize;
             let k = (board.edge(f).nodes[0] != node) as usize;
             let (m, blocked) = self.links(board, nodes, edges, f, k);
             let tr = &mut self.seats[((v & 7) - 1) as usize].tr;

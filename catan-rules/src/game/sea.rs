@@ -343,16 +343,3 @@ fn note_aboard(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, edge: Ed
         *x = (*x & !bit) | (on as u8) << p;
     }
 }
-
-#[cfg(test)]
-mod tests {
-    /// The sea box's size, which every open-sea clone copies (docs/performance.md, the
-    /// sea state's table): 1,440 bytes of ships, spots and pirate victims, and 2,784 of
-    /// each seat's pieces numbered for the trade-route searches (`roads::Routes`: 400 a
-    /// seat, and each edge's number).
-    #[test]
-    fn sea_state_size_is_pinned() {
-        assert_eq!(std::mem::size_of::<crate::roads::Routes>(), 2_784);
-        assert_eq!(std::mem::size_of::<super::SeaState>(), 4_224);
-    }
-}
