@@ -12,25 +12,89 @@
 //! backwards (so it is not longest) or is closed, and a closed trail can be rotated to start
 //! at any fork on it.
 
-use crate::bits::EdgeBits;
-use crate::board::{EdgeId, NodeId, MAX_EDGES};
+use crate::bits::{EdgeBits, EdgeNibbles, NodeNibbles};
+use crate::board::{Board, EdgeId, NodeId, MAX_EDGES};
 use crate::game::{Game, SHIP};
+use crate::types::MAX_PLAYERS;
 
 /// Most roads a player may have (docs/rulings.md §12); the trail search indexes them in a `u32`.
 const MAX_ROADS: usize = 32;
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Trail {
     /// Node at each end of each local road.
     ends: [[u8; 2]; MAX_ROADS],
     /// Other local roads at each end.
     adj: [[u32; 2]; MAX_ROADS],
-    /// Whether each end is an opponent's building (a trail stops there).
-    blocked: [[bool; 2]; MAX_ROADS],
+    /// By end `k`, the roads whose end `k` is an opponent's building (a trail stops there).
+    blocked: [u32; 2],
     /// Every road some search has used.
     covered: u32,
 }
 
 impl Trail {
+    /// No road.
+    const EMPTY: Trail = Trail {
+        ends: [[0; 2]; MAX_ROADS],
+        adj: [[0; 2]; MAX_ROADS],
+        blocked: [0; 2],
+        covered: 0,
+    };
+
+    /// Whether end `k` of road `i` is an opponent's building.
+    #[inline(always)]
+    fn blocked(&self, i: usize, k: usize) -> bool {
+        self.blocked[k] >> i & 1 != 0
+    }
+
+    /// Notes whether end `k` of road `i` is an opponent's building.
+    #[inline(always)]
+    fn set_blocked(&mut self, i: usize, k: usize, on: bool) {
+        self.blocked[k] = self.blocked[k] & !(1 << i) | (on as u32) << i;
+    }
+
+    /// The end of road `j` at node `node` (one of its ends).
+    #[inline(always)]
+    fn end_at(&self, j: usize, node: u8) -> usize {
+        (self.ends[j][0] != node) as usize
+    }
+
+    /// Takes road `i` out of the first `count`, the last one taking its number.
+    fn remove(&mut self, i: usize, count: usize) {
+        let bit = 1u32 << i;
+        for k in 0..2 {
+            let node = self.ends[i][k];
+            let mut c = self.adj[i][k];
+            while c != 0 {
+                let j = c.trailing_zeros() as usize;
+                c &= c - 1;
+                let kk = self.end_at(j, node);
+                self.adj[j][kk] &= !bit;
+            }
+        }
+        let last = count - 1;
+        if i != last {
+            self.ends[i] = self.ends[last];
+            self.adj[i] = self.adj[last];
+            for k in 0..2 {
+                let b = self.blocked(last, k);
+                self.set_blocked(i, k, b);
+                let node = self.ends[i][k];
+                let mut c = self.adj[i][k];
+                while c != 0 {
+                    let j = c.trailing_zeros() as usize;
+                    c &= c - 1;
+                    let kk = self.end_at(j, node);
+                    self.adj[j][kk] = self.adj[j][kk] & !(1 << last) | bit;
+                }
+            }
+        }
+        self.ends[last] = [0; 2];
+        self.adj[last] = [0; 2];
+        self.set_blocked(last, 0, false);
+        self.set_blocked(last, 1, false);
+    }
+
     /// A search for a tree: notes in `far` the farthest end reached (length, road,
     /// end) and sets `cycle` if the search comes back to a node already on its trail.
     fn reach(
@@ -46,7 +110,7 @@ impl Trail {
         if len > far.0 {
             *far = (len, i, k);
         }
-        if self.blocked[i][k] {
+        if self.blocked(i, k) {
             return;
         }
         let node = self.ends[i][k];
@@ -68,7 +132,7 @@ impl Trail {
     /// that node, or road `i` alone where the node is blocked), for a tree.
     fn sweep(&mut self, i: usize, k: usize, cycle: &mut bool) -> (u8, usize, usize) {
         let node = self.ends[i][k];
-        let mut at = if self.blocked[i][k] {
+        let mut at = if self.blocked(i, k) {
             1 << i
         } else {
             self.adj[i][k] | 1 << i
@@ -90,7 +154,7 @@ impl Trail {
         let mut joined = [0u32; MAX_ROADS];
         for (i, join) in joined.iter_mut().enumerate().take(count) {
             for k in 0..2 {
-                if self.blocked[i][k] {
+                if self.blocked(i, k) {
                     nodes += 1;
                 } else {
                     // One node per group of roads meeting there: counted at its lowest road.
@@ -150,12 +214,7 @@ fn build_without(game: &Game, p: u8, skip: usize) -> (Trail, [u16; MAX_ROADS], u
                 count += 1;
             }
         });
-    let mut tr = Trail {
-        ends: [[0; 2]; MAX_ROADS],
-        adj: [[0; 2]; MAX_ROADS],
-        blocked: [[false; 2]; MAX_ROADS],
-        covered: 0,
-    };
+    let mut tr = Trail::EMPTY;
     // Each edge's local number, or none: one look-up per neighbouring edge.
     let mut local = [u8::MAX; MAX_EDGES];
     for (i, &id) in ids[..count].iter().enumerate() {
@@ -168,7 +227,7 @@ fn build_without(game: &Game, p: u8, skip: usize) -> (Trail, [u16; MAX_ROADS], u
             let node = e.nodes[k];
             tr.ends[i][k] = node.0;
             let v = game.nodes.get(node.index());
-            tr.blocked[i][k] = v != 0 && v & 7 != tag;
+            tr.set_blocked(i, k, v != 0 && v & 7 != tag);
             let own = v & 7 == tag;
             let mut m = 0u32;
             for f in board.node(node).edges_padded() {
@@ -197,7 +256,13 @@ fn longest_road_up_to(game: &Game, p: u8, most: u8) -> u8 {
 /// [`longest_road_up_to`] with the piece on edge `skip` left out (none when `skip` is no
 /// edge).
 fn longest_road_up_to_without(game: &Game, p: u8, most: u8, skip: usize) -> u8 {
-    let (mut tr, _, count) = build_without(game, p, skip);
+    let (tr, _, count) = build_without(game, p, skip);
+    measure(tr, count, most)
+}
+
+/// The longest trail of the first `count` roads of `tr`, or `most` if it is `most` or more.
+#[inline(always)]
+fn measure(mut tr: Trail, count: usize, most: u8) -> u8 {
     if count == 0 {
         return 0;
     }
@@ -257,7 +322,7 @@ impl Segments {
     fn new(tr: &Trail, count: usize) -> Segments {
         const NO: u8 = u8::MAX;
         // A piece end lies inside a chain: passable, and exactly one piece follows there.
-        let through = |i: usize, k: usize| !tr.blocked[i][k] && tr.adj[i][k].count_ones() == 1;
+        let through = |i: usize, k: usize| !tr.blocked(i, k) && tr.adj[i][k].count_ones() == 1;
         // The end of piece `j` at node `node`.
         let end_at = |j: usize, node: u8| (tr.ends[j][0] != node) as usize;
         let mut sg = Segments {
@@ -310,7 +375,7 @@ impl Segments {
         for i in 0..count {
             for k in 0..2 {
                 let t = end_id[i][k];
-                if t == NO || tr.blocked[i][k] {
+                if t == NO || tr.blocked(i, k) {
                     continue;
                 }
                 let node = tr.ends[i][k];
@@ -415,6 +480,22 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     }
 }
 
+/// [`longest_after_road`] for a ship just built: on the pieces kept numbered in the sea box
+/// of an open-sea game, which every game with ships has.
+pub(crate) fn longest_after_ship_built(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+    let Some(routes) = game
+        .sea_routes()
+        .filter(|r| r.slot[edge.index()] != NO_SLOT)
+    else {
+        return longest_after_road(game, p, edge, before);
+    };
+    let i = routes.slot[edge.index()] as usize;
+    match routes.seats[p as usize].through(i, before.saturating_add(1)) {
+        Through::Trail(len) => before.max(len),
+        Through::Whole(len) => len,
+    }
+}
+
 /// What [`through`] found out.
 enum Through {
     /// The longest trail through the piece.
@@ -472,6 +553,9 @@ pub(crate) fn longest_after_ship_move(
     to: EdgeId,
     before: u8,
 ) -> u8 {
+    if let Some(routes) = game.sea_routes().filter(|r| r.slot[to.index()] != NO_SLOT) {
+        return after_ship_move_kept(game, routes, p, from, to, before);
+    }
     // Lifting the ship lengthens no trail, and one piece placed lengthens the longest by one
     // at most.
     let with_to = match through(game, p, to, before.saturating_add(1)) {
@@ -484,6 +568,31 @@ pub(crate) fn longest_after_ship_move(
     // without it, the network is smaller and more often a forest.
     let without_to = |most| longest_road_up_to_without(game, p, most, to.index()).max(with_to);
     match trails_through_old_place(game, p, from, to, before) {
+        Lifted::Same => before.max(with_to),
+        Lifted::ShorterByAtMostOne => without_to(before),
+        Lifted::Unknown => without_to(u8::MAX),
+    }
+}
+
+/// [`longest_after_ship_move`] on the pieces kept numbered in the sea box.
+#[inline(never)]
+fn after_ship_move_kept(
+    game: &Game,
+    routes: &Routes,
+    p: u8,
+    from: EdgeId,
+    to: EdgeId,
+    before: u8,
+) -> u8 {
+    let r = &routes.seats[p as usize];
+    let i = routes.slot[to.index()] as usize;
+    let with_to = match r.through(i, before.saturating_add(1)) {
+        Through::Whole(len) => return len,
+        Through::Trail(len) if len >= before => return len,
+        Through::Trail(len) => len,
+    };
+    let without_to = |most| r.longest(most, i).max(with_to);
+    match routes.through_old_place(game, p, from, to, before) {
         Lifted::Same => before.max(with_to),
         Lifted::ShorterByAtMostOne => without_to(before),
         Lifted::Unknown => without_to(u8::MAX),
@@ -549,6 +658,382 @@ fn longest_from_dead_end(game: &Game, p: u8, edge: EdgeId, start: NodeId) -> u8 
     let mut best = 0;
     sg.go(t ^ 1, 1 << s, sg.len[s], &mut best, u8::MAX);
     best
+}
+
+/// Each seat's pieces numbered for the trail search, kept in the sea box of an open-sea
+/// game (`game/sea.rs`) by the hooks that keep the ships, so that Longest Trade Route after
+/// a moved ship searches masks without numbering the pieces from the board first. A
+/// function of the edge and node owners alone (only the order of the numbers depends on
+/// the history, and no length depends on the order): a piece built is numbered last, a
+/// lifted ship's number goes to the last piece, a settlement works out again the ends of
+/// the pieces at its node. Two are equal when they number the same pieces with the same
+/// ends and adjacency, whatever the numbers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Routes {
+    /// By seat.
+    seats: [Route; MAX_PLAYERS],
+    /// Each edge's number among its owner's pieces ([`NO_SLOT`] without a piece).
+    slot: [u8; MAX_EDGES],
+}
+
+/// One seat's numbered pieces.
+#[derive(Clone, Copy, Debug)]
+struct Route {
+    tr: Trail,
+    /// Each number's edge.
+    ids: [u16; MAX_ROADS],
+    /// Pieces.
+    count: u8,
+}
+
+/// No piece on the edge.
+const NO_SLOT: u8 = u8::MAX;
+
+impl Routes {
+    /// No piece on the board.
+    pub(crate) fn empty() -> Routes {
+        Routes {
+            seats: [Route {
+                tr: Trail::EMPTY,
+                ids: [0; MAX_ROADS],
+                count: 0,
+            }; MAX_PLAYERS],
+            slot: [NO_SLOT; MAX_EDGES],
+        }
+    }
+
+    /// Every seat's pieces numbered in edge order, from the board.
+    pub(crate) fn from_board(game: &Game) -> Routes {
+        let mut r = Routes::empty();
+        for p in 0..game.rules.players {
+            let (tr, ids, count) = build(game, p);
+            let seat = &mut r.seats[p as usize];
+            seat.tr = tr;
+            seat.ids = ids;
+            seat.count = count as u8;
+            for (i, &e) in ids[..count].iter().enumerate() {
+                r.slot[e as usize] = i as u8;
+            }
+        }
+        r
+    }
+
+    /// Whether these are the pieces on the board with the adjacency a fresh numbering
+    /// gives, numbers aside (the debug check and the property test).
+    pub(crate) fn match_board(&self, game: &Game) -> bool {
+        *self == Routes::from_board(game)
+    }
+
+    /// The adjacency and blocking at end `k` of the piece on `edge`, from the board.
+    #[inline]
+    fn links(
+        &self,
+        board: &Board,
+        nodes: &NodeNibbles,
+        edges: &EdgeNibbles,
+        edge: EdgeId,
+        k: usize,
+    ) -> (u32, bool) {
+        let node = board.edge(edge).nodes[k];
+        let kind = edges.get(edge.index());
+        let tag = kind & 7;
+        let v = nodes.get(node.index());
+        let own = v & 7 == tag;
+        let mut m = 0u32;
+        for f in board.node(node).edges() {
+            let fv = edges.get(f.index());
+            let j = self.slot[f.index()];
+            // A piece put on the board outside the rules' effects has no number until the
+            // state is worked out again (`rebuild_sea`): left out rather than a panic.
+            if f != edge && j != NO_SLOT && fv & 7 == tag && joins(own, kind, fv) {
+                m |= 1 << j;
+            }
+        }
+        (m, v != 0 && !own)
+    }
+
+    /// Numbers the piece just put on `edge` (its owner's last number).
+    #[inline(never)]
+    pub(crate) fn add(
+        &mut self,
+        board: &Board,
+        nodes: &NodeNibbles,
+        edges: &EdgeNibbles,
+        edge: EdgeId,
+    ) {
+        let p = ((edges.get(edge.index()) & 7) - 1) as usize;
+        let i = self.seats[p].count as usize;
+        if i >= MAX_ROADS {
+            return;
+        }
+        self.slot[edge.index()] = i as u8;
+        let nodes_of = board.edge(edge).nodes;
+        let links = [
+            self.links(board, nodes, edges, edge, 0),
+            self.links(board, nodes, edges, edge, 1),
+        ];
+        let r = &mut self.seats[p];
+        r.count += 1;
+        r.ids[i] = edge.0;
+        for k in 0..2 {
+            let node = nodes_of[k].0;
+            let (m, blocked) = links[k];
+            r.tr.ends[i][k] = node;
+            r.tr.adj[i][k] = m;
+            r.tr.set_blocked(i, k, blocked);
+            let mut c = m;
+            while c != 0 {
+                let j = c.trailing_zeros() as usize;
+                c &= c - 1;
+                let kk = r.tr.end_at(j, node);
+                r.tr.adj[j][kk] |= 1 << i;
+            }
+        }
+    }
+
+    /// Takes `p`'s piece on `edge` out (a ship lifted), the last number taking its place.
+    pub(crate) fn remove(&mut self, p: u8, edge: EdgeId) {
+        let i = self.slot[edge.index()] as usize;
+        let r = &mut self.seats[p as usize];
+        if i >= r.count as usize {
+            return;
+        }
+        self.slot[edge.index()] = NO_SLOT;
+        let last = r.count as usize - 1;
+        r.tr.remove(i, last + 1);
+        if i != last {
+            r.ids[i] = r.ids[last];
+            self.slot[r.ids[i] as usize] = i as u8;
+        }
+        r.ids[last] = 0;
+        r.count -= 1;
+    }
+
+    /// Works out again the ends at `node` of every piece there (a settlement built on it:
+    /// opponents' trails stop there, its owner's road and ship join there).
+    #[inline(never)]
+    pub(crate) fn node_built(
+        &mut self,
+        board: &Board,
+        nodes: &NodeNibbles,
+        edges: &EdgeNibbles,
+        node: NodeId,
+    ) {
+        for f in board.node(node).edges() {
+            let v = edges.get(f.index());
+            let i = self.slot[f.index()] as usize;
+            if v & 7 == 0 || i >= MAX_ROADS {
+                continue;
+            }
+            let k = (board.edge(f).nodes[0] != node) as usize;
+            let (m, blocked) = self.links(board, nodes, edges, f, k);
+            let tr = &mut self.seats[((v & 7) - 1) as usize].tr;
+            tr.adj[i][k] = m;
+            tr.set_blocked(i, k, blocked);
+        }
+    }
+}
+
+impl Routes {
+    /// [`trails_through_old_place`] on the numbered pieces, which no longer hold the lifted
+    /// ship: its first step is worked out from the board at its far end, and the rest of
+    /// the trail cannot come back to it (it is on the trail, and nothing follows it at its
+    /// open end).
+    fn through_old_place(
+        &self,
+        game: &Game,
+        p: u8,
+        from: EdgeId,
+        to: EdgeId,
+        before: u8,
+    ) -> Lifted {
+        let tag = p + 1;
+        let board = &*game.board;
+        let kind = tag | SHIP;
+        let open = |n: NodeId| {
+            game.nodes.get(n.index()) & 7 != tag
+                && !board
+                    .node(n)
+                    .edges()
+                    .any(|e| e != from && e != to && game.edges.get(e.index()) == kind)
+        };
+        let [a, b] = board.edge(from).nodes;
+        let far = if open(a) {
+            b
+        } else if open(b) {
+            a
+        } else {
+            return Lifted::Unknown;
+        };
+        let r = &self.seats[p as usize];
+        let i = self.slot[to.index()] as usize;
+        let v = game.nodes.get(far.index());
+        let own = v & 7 == tag;
+        let mut best = 1u8;
+        if v == 0 || own {
+            let mut walk = Steps {
+                tr: &r.tr,
+                steps: TRAIL_STEPS,
+                enough: before,
+            };
+            for f in board.node(far).edges() {
+                let fv = game.edges.get(f.index());
+                if f == to || fv & 7 != tag || !joins(own, kind, fv) {
+                    continue;
+                }
+                let j = self.slot[f.index()] as usize;
+                let Some(steps) = walk.steps.checked_sub(1) else {
+                    return Lifted::Unknown;
+                };
+                walk.steps = steps;
+                let kk = r.tr.end_at(j, far.0);
+                match walk.from(j, 1 - kk, 1 << i | 1 << j, 2) {
+                    Some(len) => best = best.max(len),
+                    None => return Lifted::Unknown,
+                }
+                if best >= before {
+                    break;
+                }
+            }
+        }
+        if best < before {
+            Lifted::Same
+        } else {
+            Lifted::ShorterByAtMostOne
+        }
+    }
+}
+
+impl PartialEq for Routes {
+    fn eq(&self, o: &Routes) -> bool {
+        let same_seat = |a: &Route, b: &Route| {
+            let n = a.count as usize;
+            if n != b.count as usize {
+                return false;
+            }
+            // Number `i` here is number `map[i]` there.
+            let mut map = [0usize; MAX_ROADS];
+            for (m, &e) in map.iter_mut().zip(&a.ids[..n]) {
+                let s = o.slot[e as usize] as usize;
+                if s >= n || b.ids[s] != e {
+                    return false;
+                }
+                *m = s;
+            }
+            let there = |m: u32| {
+                (0..n)
+                    .filter(|&j| m >> j & 1 != 0)
+                    .fold(0u32, |acc, j| acc | 1 << map[j])
+            };
+            let rest = |r: &Route| {
+                (n..MAX_ROADS)
+                    .all(|s| r.tr.adj[s] == [0; 2] && r.tr.ends[s] == [0; 2] && r.ids[s] == 0)
+                    && (r.tr.blocked[0] | r.tr.blocked[1])
+                        .checked_shr(n as u32)
+                        .unwrap_or(0)
+                        == 0
+            };
+            (0..n).all(|i| {
+                (0..2).all(|k| {
+                    a.tr.ends[i][k] == b.tr.ends[map[i]][k]
+                        && a.tr.blocked(i, k) == b.tr.blocked(map[i], k)
+                        && there(a.tr.adj[i][k]) == b.tr.adj[map[i]][k]
+                })
+            }) && rest(a)
+                && rest(b)
+        };
+        self.seats
+            .iter()
+            .zip(&o.seats)
+            .all(|(a, b)| same_seat(a, b))
+            && self
+                .slot
+                .iter()
+                .zip(&o.slot)
+                .all(|(&x, &y)| (x == NO_SLOT) == (y == NO_SLOT))
+    }
+}
+
+impl Eq for Routes {}
+
+impl Route {
+    /// [`through`] on the numbered pieces: piece `i` was just put down.
+    fn through(&self, i: usize, most: u8) -> Through {
+        let tr = &self.tr;
+        let (start, from) = if tr.adj[i][1] == 0 {
+            (1, 0)
+        } else if tr.adj[i][0] == 0 {
+            (0, 1)
+        } else {
+            return Through::Whole(self.longest(u8::MAX, usize::MAX));
+        };
+        let mut walk = Steps {
+            tr,
+            steps: TRAIL_STEPS,
+            enough: most,
+        };
+        Through::Trail(
+            walk.from(i, from, 1 << i, 1)
+                .unwrap_or_else(|| self.longest_from_dead_end(i, start)),
+        )
+    }
+
+    /// The longest trail, or `most` if it is `most` or more, with piece `skip` left out
+    /// (none when `skip` is no piece).
+    fn longest(&self, most: u8, skip: usize) -> u8 {
+        let mut tr = self.tr;
+        let mut count = self.count as usize;
+        if skip < count {
+            tr.remove(skip, count);
+            count -= 1;
+        }
+        measure(tr, count, most)
+    }
+
+    /// [`longest_from_dead_end`]: the longest trail from end `start` of piece `i`, where no
+    /// piece follows it.
+    fn longest_from_dead_end(&self, i: usize, start: usize) -> u8 {
+        let sg = Segments::new(&self.tr, self.count as usize);
+        let t = sg.end_id[i][start] as usize;
+        let s = t >> 1;
+        let mut best = 0;
+        sg.go(t ^ 1, 1 << s, sg.len[s], &mut best, u8::MAX);
+        best
+    }
+}
+
+/// [`Walk`] on numbered pieces: a step tests masks instead of reading the board.
+struct Steps<'a> {
+    tr: &'a Trail,
+    /// Steps left (see [`TRAIL_STEPS`]).
+    steps: u32,
+    /// A length that settles the question: the search stops once a trail reaches it.
+    enough: u8,
+}
+
+impl Steps<'_> {
+    /// The longest trail continuing from end `k` of piece `i`, with pieces `used` making
+    /// `len`; `None` once the search has taken more steps than it may.
+    fn from(&mut self, i: usize, k: usize, used: u32, len: u8) -> Option<u8> {
+        let tr = self.tr;
+        if tr.blocked(i, k) {
+            return Some(len);
+        }
+        let node = tr.ends[i][k];
+        let mut c = tr.adj[i][k] & !used;
+        let mut best = len;
+        while c != 0 {
+            let j = c.trailing_zeros() as usize;
+            c &= c - 1;
+            self.steps = self.steps.checked_sub(1)?;
+            let kk = tr.end_at(j, node);
+            best = best.max(self.from(j, 1 - kk, used | 1 << j, len + 1)?);
+            if best >= self.enough {
+                break;
+            }
+        }
+        Some(best)
+    }
 }
 
 /// Steps a [`Walk`] may take before it gives up: a search from one node of a network
@@ -744,5 +1229,66 @@ mod tests {
             }
         }
         assert!(moves > 500, "only {moves} ship moves");
+    }
+
+    /// The pieces kept numbered in the sea box (`Routes`, kept by the hooks as ships are
+    /// built and moved, roads and settlements built) give the same Longest Trade Route as
+    /// the search from scratch on the board, with every piece in and with each piece left
+    /// out, after every action of random games of every scenario favouring ship builds and
+    /// moves (Seafarers rules, 'Longest Route': roads and ships count together and join only
+    /// at the player's own building; an opponent's settlement breaks a route), and the kept
+    /// numbering equals a fresh one, numbers aside.
+    #[test]
+    fn kept_numbering_gives_the_route_of_a_search_from_scratch() {
+        use crate::{Rules, Scenario};
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(23);
+        let (mut checked, mut left_out, mut moves) = (0u32, 0u32, 0u32);
+        for scenario in Scenario::ALL {
+            for seed in 0..3 {
+                let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
+                let mut step = 0u32;
+                while g.winner().is_none() && g.turn() < 300 {
+                    g.legal_actions_without_offers(&mut legal);
+                    let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
+                    g.apply(a).unwrap();
+                    moves += matches!(a, Action::MoveShip { .. }) as u32;
+                    step += 1;
+                    let Some(routes) = g.sea_routes() else {
+                        break;
+                    };
+                    assert!(
+                        routes.match_board(&g),
+                        "{scenario:?} seed {seed}, after {a:?}"
+                    );
+                    for p in 0..g.players() {
+                        let r = &routes.seats[p as usize];
+                        assert_eq!(
+                            r.longest(u8::MAX, usize::MAX),
+                            super::longest_road_reference(&g, p),
+                            "{scenario:?} seed {seed}, player {p}, after {a:?}"
+                        );
+                        checked += 1;
+                        if step % 8 != 0 {
+                            continue;
+                        }
+                        for i in 0..r.count as usize {
+                            let e = r.ids[i] as usize;
+                            for most in [u8::MAX, g.longest_road_of(crate::Player(p))] {
+                                assert_eq!(
+                                    r.longest(most, i),
+                                    super::longest_road_up_to_without(&g, p, most, e),
+                                    "{scenario:?} seed {seed}, player {p}, without edge {e}"
+                                );
+                            }
+                            left_out += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 5_000, "only {checked} routes checked");
+        assert!(left_out > 5_000, "only {left_out} pieces left out");
+        assert!(moves > 200, "only {moves} ship moves");
     }
 }

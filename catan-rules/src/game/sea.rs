@@ -23,6 +23,7 @@
 use super::{FreshShips, Game, SHIP};
 use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
 use crate::board::{EdgeId, HexId, NodeId, MAX_HEXES};
+use crate::roads::Routes;
 use crate::types::MAX_PLAYERS;
 
 /// What an open-sea game keeps beside the base state.
@@ -33,6 +34,9 @@ pub(crate) struct SeaState {
     /// Each seat's ships, their ends and their spots, derived from the edge and node
     /// owners.
     pub pieces: SeaPieces,
+    /// Each seat's roads and ships numbered for the Longest Trade Route searches, derived
+    /// from the edge and node owners (`roads::Routes`).
+    pub routes: Routes,
 }
 
 /// Each seat's ships, where they end and where a ship of theirs may go.
@@ -78,6 +82,12 @@ impl Game {
             .pieces
     }
 
+    /// Each seat's pieces numbered for the trade-route searches, on an open-sea board.
+    #[inline]
+    pub(crate) fn sea_routes(&self) -> Option<&Routes> {
+        self.sea.as_deref().map(|s| &s.routes)
+    }
+
     /// The ships built this turn (none off open-sea boards).
     #[inline]
     pub(crate) fn fresh_ships(&self) -> &FreshShips {
@@ -106,32 +116,36 @@ impl Game {
             Box::new(SeaState {
                 fresh: FreshShips::EMPTY,
                 pieces: SeaPieces::empty(board.edges().len(), board.nodes().len()),
+                routes: Routes::empty(),
             })
         })
     }
 
     /// Notes `p`'s new ship on `edge` (already on the board).
-    #[inline]
+    #[inline(never)]
     pub(crate) fn sea_ship_added(&mut self, p: u8, edge: EdgeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
         if let Some(sea) = self.sea.as_deref_mut() {
-            let sea = &mut sea.pieces;
+            let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
             sea.ships[p as usize].insert(edge.index());
             taken(sea, edge);
             for n in board.edge(edge).nodes {
                 note_node(sea, board, nodes, edges, p, n);
             }
             note_aboard(sea, board, p, edge);
+            routes.add(board, nodes, edges, edge);
         }
     }
 
     /// Notes `p`'s ship moved from `from` to `to` (already on the board).
-    #[inline]
+    #[inline(never)]
     pub(crate) fn sea_ship_moved(&mut self, p: u8, from: EdgeId, to: EdgeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
         let players = self.rules.players;
         if let Some(sea) = self.sea.as_deref_mut() {
-            let sea = &mut sea.pieces;
+            let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
+            routes.remove(p, from);
+            routes.add(board, nodes, edges, to);
             sea.ships[p as usize].remove(from.index());
             sea.ships[p as usize].insert(to.index());
             taken(sea, to);
@@ -160,8 +174,10 @@ impl Game {
     /// Notes a road built on `edge` (the edge is taken).
     #[inline]
     pub(crate) fn sea_road_built(&mut self, edge: EdgeId) {
+        let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
         if let Some(sea) = self.sea.as_deref_mut() {
             taken(&mut sea.pieces, edge);
+            sea.routes.add(board, nodes, edges, edge);
         }
     }
 
@@ -175,6 +191,7 @@ impl Game {
             for q in 0..players {
                 note_node(&mut sea.pieces, board, nodes, edges, q, node);
             }
+            sea.routes.node_built(board, nodes, edges, node);
         }
     }
 
@@ -232,13 +249,18 @@ impl Game {
     /// placed outside the rules' effects (tests).
     pub(crate) fn rebuild_sea(&mut self) {
         let pieces = self.sea_pieces_from_board();
+        let routes = Routes::from_board(self);
         match (self.sea.as_deref_mut(), pieces) {
-            (Some(sea), Some(pieces)) => sea.pieces = pieces,
+            (Some(sea), Some(pieces)) => {
+                sea.pieces = pieces;
+                sea.routes = routes;
+            }
             (_, pieces) => {
                 self.sea = pieces.map(|pieces| {
                     Box::new(SeaState {
                         fresh: FreshShips::EMPTY,
                         pieces,
+                        routes,
                     })
                 })
             }
@@ -249,6 +271,7 @@ impl Game {
     /// after each ship built or moved, and the property test's).
     pub(crate) fn sea_state_is_exact(&self) -> bool {
         self.sea.as_deref().map(|s| s.pieces) == self.sea_pieces_from_board()
+            && self.sea_routes().is_none_or(|r| r.match_board(self))
     }
 }
 

@@ -169,7 +169,7 @@ impl Game {
 
     /// A ship of `p`, paid in the main phase, one of Road Building's otherwise; Longest
     /// Trade Route follows. The phase's own follow-up is the caller's.
-    #[inline]
+    #[inline(never)]
     pub(super) fn build_ship<S: EventSink>(&mut self, p: u8, edge: EdgeId, sink: &mut S) {
         match self.phase {
             Phase::Main | Phase::SpecialBuild => {
@@ -189,7 +189,8 @@ impl Game {
             edge,
         });
         let before = self.seats[p as usize].road_len;
-        self.seats[p as usize].road_len = crate::roads::longest_after_road(self, p, edge, before);
+        self.seats[p as usize].road_len =
+            crate::roads::longest_after_ship_built(self, p, edge, before);
         self.update_longest_road(sink);
     }
 
@@ -257,7 +258,9 @@ impl Game {
         })
     }
 
-    /// Moves `p`'s ship; Longest Trade Route is measured again.
+    /// Moves `p`'s ship; Longest Trade Route is measured again. Out of line: only open-sea
+    /// games move ships, and the base game's apply path stays as small as it was.
+    #[inline(never)]
     pub(super) fn move_ship<S: EventSink>(
         &mut self,
         p: u8,
