@@ -611,11 +611,10 @@ enum Lifted {
     Unknown,
 }
 
-/// Whether some trail of `p` through their ship's old place `from` reached `before`, asked
-/// of the game after the ship moved to `to`: the search starts with the old place and
-/// leaves the new one out, which is the route as it stood.
-fn trails_through_old_place(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> Lifted {
-    let tag = p + 1;
+/// The far end of a ship lifted from `from` (and moved to `to`) whose other end is open:
+/// no settlement of the player's own and no other ship of theirs meets it there. `None`
+/// when neither end is open (a trail could then pass on both sides).
+fn lifted_far_end(game: &Game, tag: u8, from: EdgeId, to: EdgeId) -> Option<NodeId> {
     let board = &*game.board;
     let kind = tag | SHIP;
     let open = |n: NodeId| {
@@ -626,11 +625,22 @@ fn trails_through_old_place(game: &Game, p: u8, from: EdgeId, to: EdgeId, before
                 .any(|e| e != from && e != to && game.edges.get(e.index()) == kind)
     };
     let [a, b] = board.edge(from).nodes;
-    let far = if open(a) {
-        b
+    if open(a) {
+        Some(b)
     } else if open(b) {
-        a
+        Some(a)
     } else {
+        None
+    }
+}
+
+/// Whether some trail of `p` through their ship's old place `from` reached `before`, asked
+/// of the game after the ship moved to `to`: the search starts with the old place and
+/// leaves the new one out, which is the route as it stood.
+fn trails_through_old_place(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> Lifted {
+    let tag = p + 1;
+    let kind = tag | SHIP;
+    let Some(far) = lifted_far_end(game, tag, from, to) else {
         return Lifted::Unknown;
     };
     // Only whether some trail through the ship reached `before` matters.
@@ -850,19 +860,7 @@ impl Routes {
         let tag = p + 1;
         let board = &*game.board;
         let kind = tag | SHIP;
-        let open = |n: NodeId| {
-            game.nodes.get(n.index()) & 7 != tag
-                && !board
-                    .node(n)
-                    .edges()
-                    .any(|e| e != from && e != to && game.edges.get(e.index()) == kind)
-        };
-        let [a, b] = board.edge(from).nodes;
-        let far = if open(a) {
-            b
-        } else if open(b) {
-            a
-        } else {
+        let Some(far) = lifted_far_end(game, tag, from, to) else {
             return Lifted::Unknown;
         };
         let r = &self.seats[p as usize];
