@@ -5,8 +5,10 @@
 //! step (each player's road spots and settlement sites, the buildings around each hex that
 //! the robber's victims come from), although the pieces change in only about sixty of the
 //! ~950 actions of a random game. It also keeps each seat's robber moves (after a 7 and
-//! with a knight) over every land hex, while the buildings of the seats it could rob and
-//! the opponents holding cards stay the same: a listing copies them, leaving out the robber's own hex. [`ListingMemo`] keeps those results together with a copy
+//! with a knight) over every land hex, while the opponents holding cards stay the same: a
+//! listing copies them, leaving out the robber's own hex, and a new settlement of a seat
+//! they could rob adds it as a victim at its hexes in place. [`ListingMemo`] keeps those
+//! results together with a copy
 //! of the owners they came from and the board they are on; at the next listing it compares
 //! the owners by content (a few words on the base boards), reuses what it holds when
 //! nothing moved, and brings it up to date when pieces were added. The game's state carries nothing for it (no counter, no field), so its
@@ -34,6 +36,7 @@ use super::Game;
 use crate::action::Action;
 use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
 use crate::board::{Board, EdgeId, HexId, NodeId, MAX_HEXES};
+use crate::game::robber::robber_action;
 use crate::game::ships::SHIP;
 use crate::game::NONE;
 use crate::types::{Player, MAX_PLAYERS};
@@ -138,6 +141,89 @@ struct RobberStore {
     /// After a 7 (`2 p`) and with a knight (`2 p + 1`).
     kept: [RobberMoves; 2 * MAX_PLAYERS],
     moves: [Action; 2 * MAX_PLAYERS * ROBBER_MOVES],
+}
+
+impl RobberStore {
+    /// A building of `q` added at `added` (each hex with its owners before): the moves of
+    /// each seat and kind listed from the owners of `generation` are made the moves from
+    /// the new owners. Those that could not rob `q` are the same; those that could get `q`
+    /// as a victim at each of the hexes (the move without a victim becomes the move
+    /// robbing `q`, or the move robbing `q` is inserted among the others in seat order,
+    /// as [`Game::push_common_robber_moves`] lists them). Moves that do not fit, or all
+    /// those that could rob `q` when `patch` is false, are dropped (listed again when next
+    /// asked for).
+    fn add_victim(
+        &mut self,
+        board: &Board,
+        generation: u64,
+        added: &[(HexId, u8)],
+        q: u8,
+        patch: bool,
+    ) {
+        for (k, kept) in self.kept.iter_mut().enumerate() {
+            if kept.generation != generation {
+                continue;
+            }
+            if kept.eligible & (1 << q) != 0 {
+                let moves = &mut self.moves[k * ROBBER_MOVES..][..ROBBER_MOVES];
+                let (knight, player) = (k % 2 == 1, Player((k / 2) as u8));
+                let whole = patch
+                    && added.iter().all(|&(hex, had)| {
+                        let action = robber_action(knight, player, hex, Some(Player(q)), None);
+                        kept.add_victim(moves, board.land(), hex, had & kept.eligible, q, action)
+                    });
+                if !whole {
+                    kept.generation = 0;
+                    continue;
+                }
+            }
+            kept.generation += 1;
+        }
+    }
+}
+
+impl RobberMoves {
+    /// Writes `action`, the move robbing `q` at `hex`, into the kept moves, where the
+    /// victims were `victims` (without `q`); `false` when the moves were not kept whole
+    /// (the hex not listed, or no room for one more).
+    fn add_victim(
+        &mut self,
+        moves: &mut [Action],
+        land: &[HexId],
+        hex: HexId,
+        victims: u8,
+        q: u8,
+        action: Action,
+    ) -> bool {
+        let (from, to) = self.at[hex.index()];
+        let (from, to, len) = (from as usize, to as usize, self.len as usize);
+        if from >= to || to > len {
+            return false;
+        }
+        if victims == 0 {
+            // The hex's one move, without a victim, becomes the move robbing `q`.
+            moves[from] = action;
+            return true;
+        }
+        if len == moves.len() {
+            return false;
+        }
+        // After the moves robbing the seats before `q`.
+        let pos = from + (victims & ((1 << q) - 1)).count_ones() as usize;
+        moves.copy_within(pos..len, pos + 1);
+        moves[pos] = action;
+        self.len += 1;
+        for &x in land {
+            let at = &mut self.at[x.index()];
+            if x == hex {
+                at.1 += 1;
+            } else if at.0 as usize >= pos && at.1 > at.0 {
+                at.0 += 1;
+                at.1 += 1;
+            }
+        }
+        true
+    }
 }
 
 impl RobberStore {
@@ -267,7 +353,8 @@ impl ListingMemo {
     /// - a settlement of `q` on node `n` takes `n` and its neighbours out of every
     ///   settlement site (the distance rule), adds `n`'s empty edges to `q`'s road spots,
     ///   adds `q` to the owners of `n`'s hexes (the robber moves kept for a seat and kind
-    ///   that could not rob `q` stay valid), and drops the road spots of the others
+    ///   that could not rob `q` stay valid, and those that could get `q` as a victim
+    ///   there: [`RobberStore::add_victim`]), and drops the road spots of the others
     ///   with a road at `n` (a building breaks their way there); a city changes nothing
     ///   the memo holds;
     /// - a road or ship of `q` on edge `e` adds to `q`'s road spots (a road's ends) and
@@ -321,18 +408,25 @@ impl ListingMemo {
                         sites.remove(m.index());
                     }
                 }
+                // Robber moves listed from the owners held until now stay the moves from
+                // the new owners for a seat and kind that could not rob `q` (`q` itself,
+                // or `q` then without cards); for one that could, `q` is added as a
+                // victim at each hex of `n` it did not yet own (kept owners only).
+                let mut added = [(HexId(0), 0u8); 3];
+                let mut count = 0;
                 for h in info.hexes_padded() {
-                    self.owners[h as usize] |= 1 << q;
-                }
-                // Robber moves listed from the owners held until now, for a seat and kind
-                // that could not rob `q` (`q` itself, or `q` then without cards), are the
-                // moves from the new owners too: they are kept for them.
-                if let Some(store) = &mut self.robber {
-                    for kept in &mut store.kept {
-                        if kept.generation == self.generation && kept.eligible & (1 << q) == 0 {
-                            kept.generation += 1;
-                        }
+                    let had = self.owners[h as usize];
+                    if had & (1 << q) != 0 {
+                        // Already an owner there (or the padding's repeat).
+                        continue;
                     }
+                    self.owners[h as usize] = had | 1 << q;
+                    added[count] = (HexId(h), had);
+                    count += 1;
+                }
+                if let Some(store) = &mut self.robber {
+                    let patch = self.valid & OWNERS != 0;
+                    store.add_victim(board, self.generation, &added[..count], q, patch);
                 }
                 self.generation += 1;
                 g.road_spots_at(q, n, &mut self.roads[q as usize]);
@@ -555,6 +649,7 @@ impl Out for Fill<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Phase;
     use crate::rules::Rules;
     use crate::tests::played;
     use crate::types::Resources;
@@ -628,5 +723,63 @@ mod tests {
                 assert_eq!(kept, fresh);
             }
         }
+    }
+
+    /// A settlement makes its owner a victim at its hexes for the seats that may rob it
+    /// (Catan base rules, 5th ed., 'Rolling a 7 and Activating the Robber': any opponent
+    /// with a building at the hex, holding cards): one memo kept over whole games, the
+    /// moves it holds for such a seat and kind are brought up to date in place as the
+    /// settlement is seen (they stay current, not listed again) and equal the moves listed
+    /// afresh, at every step.
+    #[test]
+    fn kept_robber_moves_take_a_new_settlement_in_place() {
+        let mut patched = 0;
+        for seed in 0..6 {
+            let mut g = Game::new(Rules::default(), seed).unwrap();
+            let mut memo = ListingMemo::new();
+            let mut rng = crate::rng::Rng::new(seed);
+            let mut legal = Vec::new();
+            for _ in 0..3000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                let setup = g.phase == Phase::SetupSettlement || g.phase == Phase::SetupRoad;
+                if !setup {
+                    // Every seat's moves of both kinds kept from the same owners.
+                    for p in (0..g.rules.players).map(Player) {
+                        for knight in [false, true] {
+                            let (kept, fresh) = both(&g, &mut memo, p, knight);
+                            assert_eq!(kept, fresh);
+                        }
+                    }
+                }
+                g.legal_actions_without_offers_with(&mut memo, &mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                let current: Vec<bool> = memo.robber.as_ref().unwrap().kept[..]
+                    .iter()
+                    .map(|k| k.generation == memo.generation)
+                    .collect();
+                g.apply(a).unwrap();
+                let Action::BuildSettlement { player: q, .. } = a else {
+                    continue;
+                };
+                if setup {
+                    continue;
+                }
+                memo.renew_owners(&g);
+                for (k, &was) in current.iter().enumerate() {
+                    let kept = &memo.robber.as_ref().unwrap().kept[k];
+                    if was && kept.eligible & (1 << q.0) != 0 {
+                        // Could rob the builder: kept (within 96 moves), and right.
+                        assert_eq!(kept.generation, memo.generation, "seat and kind {k}");
+                        let (p, knight) = (Player((k / 2) as u8), k % 2 == 1);
+                        let (kept, fresh) = both(&g, &mut memo, p, knight);
+                        assert_eq!(kept, fresh);
+                        patched += 1;
+                    }
+                }
+            }
+        }
+        assert!(patched > 20, "{patched} kept lists took a settlement");
     }
 }

@@ -483,7 +483,7 @@ impl Game {
 
 /// A robber move of `player`: a knight's when `knight`, else one after a 7.
 #[inline(always)]
-fn robber_action(
+pub(super) fn robber_action(
     knight: bool,
     player: Player,
     hex: HexId,
