@@ -389,7 +389,7 @@ impl ListingMemo {
     fn update(&mut self, g: &Game, wn: usize, we: usize) -> u32 {
         let board = &*g.board;
         let mut keep = self.valid;
-        for k in 0..wn {
+        for k in changed_words(&self.nodes.0[..wn], &g.nodes.0[..wn]) {
             let (old, new) = (self.nodes.0[k], g.nodes.0[k]);
             for_each_changed(old, new, |i, was, now| {
                 if was != 0 {
@@ -438,7 +438,7 @@ impl ListingMemo {
                 }
             });
         }
-        for k in 0..we {
+        for k in changed_words(&self.edges.0[..we], &g.edges.0[..we]) {
             let (old, new) = (self.edges.0[k], g.edges.0[k]);
             for_each_changed(old, new, |i, was, now| {
                 if was != 0 {
@@ -465,6 +465,24 @@ impl ListingMemo {
         }
         keep
     }
+}
+
+/// The indices of the words that differ between `old` and `new` (at most 64 words), in
+/// order: found in one tight pass, so that the walk over the changed words (most often
+/// one, a piece being added at a time) does not carry its state through every word.
+#[inline(always)]
+fn changed_words(old: &[u64], new: &[u64]) -> impl Iterator<Item = usize> {
+    let mut changed = 0u64;
+    for (k, (a, b)) in old.iter().zip(new).enumerate() {
+        changed |= u64::from(a != b) << k;
+    }
+    std::iter::from_fn(move || {
+        (changed != 0).then(|| {
+            let k = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            k
+        })
+    })
 }
 
 /// Calls `f(i, was, now)` for every nibble `i` of a word that differs between `old` and
