@@ -471,7 +471,8 @@ impl Segments {
 /// a road extending a line or leaving a building), every new trail starts there and runs
 /// through the new road, so one search from its other end suffices. Otherwise (the road
 /// joins two of `p`'s roads, or that search meets cycles) the length is recomputed from
-/// scratch.
+/// scratch. On base-game boards [`through_roads`] walks from both ends instead, and
+/// recomputes only where the road closes a cycle.
 pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     // One piece more lengthens the longest road by one at most.
     let most = before.saturating_add(1);
@@ -571,43 +572,48 @@ fn through_roads(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
             .edges_padded()
             .into_iter()
             .any(|f| f != edge.0 && game.edges.get(f as usize) == tag);
-    let mut steps = TRAIL_STEPS;
-    let mut seen = [0u64; 2];
-    let cap = if b_open { u8::MAX } else { most };
-    let Some(from_a) = road_trail(game, tag, a.index(), used, 1, cap, &mut steps, &mut seen) else {
-        return through(game, p, edge, most);
+    // A trail from `a` through the new road is a trail that stood before and the road: at
+    // most `most` long.
+    let mut walk = RoadWalk {
+        game,
+        tag,
+        enough: most,
+        best: 0,
+        steps: TRAIL_STEPS,
+        seen: [0; 2],
     };
+    if walk.from(a.index(), used, 1).is_none() {
+        return through(game, p, edge, most);
+    }
+    let from_a = walk.best;
     if !b_open {
         return Through::Trail(from_a);
     }
-    let cap = if from_a == 1 {
-        // Nothing goes on at `a`: every trail through the road starts there.
-        most
-    } else {
+    if from_a > 1 {
+        walk.enough = u8::MAX;
+        if from_a >= most {
+            // The walk stopped at the first trail of `most`: walked again to the end.
+            walk.best = 0;
+            if walk.from(a.index(), used, 1).is_none() {
+                return through(game, p, edge, most);
+            }
+        }
         // The walk from `a` stepped on every road of `p`'s it could reach from `a` without
         // the new one; it reached `b` exactly when it stepped on a road at `b`.
         let reached_b = board
             .node(b)
             .edges_padded()
             .into_iter()
-            .any(|f| f != edge.0 && marked(&seen, f as usize));
+            .any(|f| f != edge.0 && marked(&walk.seen, f as usize));
         if reached_b {
             return through(game, p, edge, most);
         }
-        u8::MAX
-    };
+    }
+    // Otherwise nothing goes on at `a`: every trail through the road starts there, and is
+    // at most `most` long.
     // The trails from `b` continue the longest one from `a`: they share no road with it.
-    match road_trail(
-        game,
-        tag,
-        b.index(),
-        used,
-        from_a,
-        cap,
-        &mut steps,
-        &mut seen,
-    ) {
-        Some(len) => Through::Trail(len),
+    match walk.from(b.index(), used, from_a) {
+        Some(()) => Through::Trail(walk.best),
         None => through(game, p, edge, most),
     }
 }
@@ -624,74 +630,78 @@ fn marked(set: &[u64; 2], f: usize) -> bool {
     set[f >> 6 & 1] >> (f & 63) & 1 != 0
 }
 
-/// The longest trail of `tag`'s roads that has come `len` roads long (those in `used`) to
-/// node `n` and goes on from there without a road in `used`, or at least `enough` once a
-/// trail reaches it; on a base-game board (see [`through_roads`]). Along a line (one road
-/// to go on by) it steps without searching; where roads fork it tries each. Notes in `seen`
-/// every road it steps on. `None` once it has taken [`TRAIL_STEPS`] steps (`steps` counts
-/// them down).
-#[allow(clippy::too_many_arguments)]
-fn road_trail(
-    game: &Game,
+/// A walk on a base-game board for the longest trail of `tag`'s roads through the new
+/// road (see [`through_roads`]).
+struct RoadWalk<'a> {
+    game: &'a Game,
     tag: u8,
-    mut n: usize,
-    mut used: [u64; 2],
-    mut len: u8,
+    /// A length that settles the question: the walk stops once a trail reaches it.
     enough: u8,
-    steps: &mut u32,
-    seen: &mut [u64; 2],
-) -> Option<u8> {
-    let board = &*game.board;
-    loop {
-        // A trail stops at an opponent's building.
-        let v = game.nodes.get(n);
-        if v != 0 && v & 7 != tag {
-            return Some(len);
-        }
-        let node = board.node(NodeId(n as u8));
-        let es = node.edges_padded();
-        // Bit `k`: the road on the node's edge `k` may come next (the padding repeats
-        // edge 0 as edge 2 where the node has two).
-        let mut go = 0u32;
-        for (k, &f) in es.iter().enumerate() {
-            let f = f as usize;
-            go |= ((game.edges.get(f) == tag && !marked(&used, f)) as u32) << k;
-        }
-        go &= !(((es[2] == es[0]) as u32) << 2);
-        if go == 0 {
-            return Some(len);
-        }
-        let far = node.neighbors_padded();
-        if go & (go - 1) == 0 {
-            // One road on: step along it.
-            *steps = steps.checked_sub(1)?;
+    /// The longest trail so far.
+    best: u8,
+    /// Steps left (see [`TRAIL_STEPS`]).
+    steps: u32,
+    /// Every road stepped on.
+    seen: [u64; 2],
+}
+
+impl RoadWalk<'_> {
+    /// Notes in [`RoadWalk::best`] the longest trail that has come `len` roads long (those
+    /// in `used`) to node `n` and goes on from there without a road in `used`, stopping
+    /// once a trail reaches [`RoadWalk::enough`]. Along a line (one road to go on by) it
+    /// steps without searching; where roads fork it searches each but the last, and steps
+    /// along the last. `None` once it has taken [`TRAIL_STEPS`] steps.
+    fn from(&mut self, mut n: usize, mut used: [u64; 2], mut len: u8) -> Option<()> {
+        let game = self.game;
+        let board = &*game.board;
+        loop {
+            // Edge `f`'s owner: the board has at most 128 edges, so the word is below 8.
+            let owner = |f: usize| (game.edges.0[f >> 4 & 7] >> (4 * (f & 15))) as u8 & 15;
+            let node = board.node(NodeId(n as u8));
+            let es = node.edges_padded();
+            // Bit `k`: the road on the node's edge `k` may come next (the padding repeats
+            // edge 0 as edge 2 where the node has two). None past an opponent's building.
+            let v = game.nodes.get(n);
+            let mut go = 0u32;
+            if v == 0 || v & 7 == self.tag {
+                for (k, &f) in es.iter().enumerate() {
+                    let f = f as usize;
+                    go |= ((owner(f) == self.tag && !marked(&used, f)) as u32) << k;
+                }
+                go &= !(((es[2] == es[0]) as u32) << 2);
+            }
+            if go == 0 {
+                self.best = self.best.max(len);
+                return Some(());
+            }
+            let far = node.neighbors_padded();
+            // Every road on but the last: searched in turn.
+            while go & (go - 1) != 0 {
+                let k = go.trailing_zeros() as usize;
+                go &= go - 1;
+                self.steps = self.steps.checked_sub(1)?;
+                let f = es[k] as usize;
+                mark(&mut self.seen, f);
+                let mut on = used;
+                mark(&mut on, f);
+                self.from(far[k] as usize, on, len + 1)?;
+                if self.best >= self.enough {
+                    return Some(());
+                }
+            }
+            // The last: stepped along.
+            self.steps = self.steps.checked_sub(1)?;
             let k = go.trailing_zeros() as usize;
             let f = es[k] as usize;
             mark(&mut used, f);
-            mark(seen, f);
+            mark(&mut self.seen, f);
             len += 1;
-            if len >= enough {
-                return Some(len);
+            if len >= self.enough {
+                self.best = self.best.max(len);
+                return Some(());
             }
             n = far[k] as usize;
-            continue;
         }
-        let mut best = len;
-        while go != 0 {
-            let k = go.trailing_zeros() as usize;
-            go &= go - 1;
-            *steps = steps.checked_sub(1)?;
-            let f = es[k] as usize;
-            mark(seen, f);
-            let mut on = used;
-            mark(&mut on, f);
-            let l = road_trail(game, tag, far[k] as usize, on, len + 1, enough, steps, seen)?;
-            best = best.max(l);
-            if best >= enough {
-                break;
-            }
-        }
-        return Some(best);
     }
 }
 
