@@ -471,10 +471,18 @@ impl Segments {
 /// a road extending a line or leaving a building), every new trail starts there and runs
 /// through the new road, so one search from its other end suffices. Otherwise (the road
 /// joins two of `p`'s roads, or that search meets cycles) the length is recomputed from
-/// scratch.
+/// scratch. On base-game boards [`through_roads`] walks from both ends instead, and
+/// recomputes only where the road closes a cycle.
 pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     // One piece more lengthens the longest road by one at most.
-    match through(game, p, edge, before.saturating_add(1)) {
+    let most = before.saturating_add(1);
+    let board = &*game.board;
+    let found = if !board.open_sea() && board.edges().len() <= 128 {
+        through_roads(game, p, edge, most)
+    } else {
+        through(game, p, edge, most)
+    };
+    match found {
         Through::Trail(len) => before.max(len),
         Through::Whole(len) => len,
     }
@@ -533,6 +541,168 @@ fn through(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
             .from(kind, from, 1)
             .unwrap_or_else(|| longest_from_dead_end(game, p, edge, start)),
     )
+}
+
+/// [`through`] for a road on a base-game board: no open sea, so every piece is a road
+/// (they all follow each other), and at most 128 edges, so the roads a trail has used fit
+/// in two words. Walks on the board from the ends of the new road: every trail through it
+/// is a trail from one end, the road, and a trail from the other end that shares no road
+/// with the first.
+///
+/// - Where no other road of `p`'s meets one end (or an opponent's building stands there),
+///   every trail through the new road starts there: one walk from the other end, which
+///   stops at the first trail of `most`.
+/// - Otherwise the road joins two of `p`'s roads, and the longest trail through it may be
+///   longer than `most`. Where no road of `p`'s links its two ends apart from it (it joins
+///   two separate networks), the two sides share no road at all: the longest trail through
+///   it is the longest from one end, the road, and the longest from the other end. Where
+///   they are linked (the road closes a cycle), [`through`] answers, as it does where a
+///   walk takes more than [`TRAIL_STEPS`] steps.
+fn through_roads(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
+    let tag = p + 1;
+    let board = &*game.board;
+    let [a, b] = board.edge(edge).nodes;
+    let mut used = [0u64; 2];
+    mark(&mut used, edge.index());
+    // Whether a trail through the new road may go on at `b`: passable, with another road.
+    let vb = game.nodes.get(b.index());
+    let b_open = (vb == 0 || vb & 7 == tag)
+        && board
+            .node(b)
+            .edges_padded()
+            .into_iter()
+            .any(|f| f != edge.0 && game.edges.get(f as usize) == tag);
+    // A trail from `a` through the new road is a trail that stood before and the road: at
+    // most `most` long.
+    let mut walk = RoadWalk {
+        game,
+        tag,
+        enough: most,
+        best: 0,
+        steps: TRAIL_STEPS,
+        seen: [0; 2],
+    };
+    if walk.from(a.index(), used, 1).is_none() {
+        return through(game, p, edge, most);
+    }
+    let from_a = walk.best;
+    if !b_open {
+        return Through::Trail(from_a);
+    }
+    if from_a > 1 {
+        walk.enough = u8::MAX;
+        if from_a >= most {
+            // The walk stopped at the first trail of `most`: walked again to the end.
+            walk.best = 0;
+            if walk.from(a.index(), used, 1).is_none() {
+                return through(game, p, edge, most);
+            }
+        }
+        // The walk from `a` stepped on every road of `p`'s it could reach from `a` without
+        // the new one; it reached `b` exactly when it stepped on a road at `b`.
+        let reached_b = board
+            .node(b)
+            .edges_padded()
+            .into_iter()
+            .any(|f| f != edge.0 && marked(&walk.seen, f as usize));
+        if reached_b {
+            return through(game, p, edge, most);
+        }
+    }
+    // Otherwise nothing goes on at `a`: every trail through the road starts there, and is
+    // at most `most` long.
+    // The trails from `b` continue the longest one from `a`: they share no road with it.
+    match walk.from(b.index(), used, from_a) {
+        Some(()) => Through::Trail(walk.best),
+        None => through(game, p, edge, most),
+    }
+}
+
+/// Adds edge `f` (below 128) to a set of two words.
+#[inline(always)]
+fn mark(set: &mut [u64; 2], f: usize) {
+    set[f >> 6 & 1] |= 1 << (f & 63);
+}
+
+/// Whether edge `f` (below 128) is in a set of two words.
+#[inline(always)]
+fn marked(set: &[u64; 2], f: usize) -> bool {
+    set[f >> 6 & 1] >> (f & 63) & 1 != 0
+}
+
+/// A walk on a base-game board for the longest trail of `tag`'s roads through the new
+/// road (see [`through_roads`]).
+struct RoadWalk<'a> {
+    game: &'a Game,
+    tag: u8,
+    /// A length that settles the question: the walk stops once a trail reaches it.
+    enough: u8,
+    /// The longest trail so far.
+    best: u8,
+    /// Steps left (see [`TRAIL_STEPS`]).
+    steps: u32,
+    /// Every road stepped on.
+    seen: [u64; 2],
+}
+
+impl RoadWalk<'_> {
+    /// Notes in [`RoadWalk::best`] the longest trail that has come `len` roads long (those
+    /// in `used`) to node `n` and goes on from there without a road in `used`, stopping
+    /// once a trail reaches [`RoadWalk::enough`]. Along a line (one road to go on by) it
+    /// steps without searching; where roads fork it searches each but the last, and steps
+    /// along the last. `None` once it has taken [`TRAIL_STEPS`] steps.
+    fn from(&mut self, mut n: usize, mut used: [u64; 2], mut len: u8) -> Option<()> {
+        let game = self.game;
+        let board = &*game.board;
+        loop {
+            // Edge `f`'s owner: the board has at most 128 edges, so the word is below 8.
+            let owner = |f: usize| (game.edges.0[f >> 4 & 7] >> (4 * (f & 15))) as u8 & 15;
+            let node = board.node(NodeId(n as u8));
+            let es = node.edges_padded();
+            // Bit `k`: the road on the node's edge `k` may come next (the padding repeats
+            // edge 0 as edge 2 where the node has two). None past an opponent's building.
+            let v = game.nodes.get(n);
+            let mut go = 0u32;
+            if v == 0 || v & 7 == self.tag {
+                for (k, &f) in es.iter().enumerate() {
+                    let f = f as usize;
+                    go |= ((owner(f) == self.tag && !marked(&used, f)) as u32) << k;
+                }
+                go &= !(((es[2] == es[0]) as u32) << 2);
+            }
+            if go == 0 {
+                self.best = self.best.max(len);
+                return Some(());
+            }
+            let far = node.neighbors_padded();
+            // Every road on but the last: searched in turn.
+            while go & (go - 1) != 0 {
+                let k = go.trailing_zeros() as usize;
+                go &= go - 1;
+                self.steps = self.steps.checked_sub(1)?;
+                let f = es[k] as usize;
+                mark(&mut self.seen, f);
+                let mut on = used;
+                mark(&mut on, f);
+                self.from(far[k] as usize, on, len + 1)?;
+                if self.best >= self.enough {
+                    return Some(());
+                }
+            }
+            // The last: stepped along.
+            self.steps = self.steps.checked_sub(1)?;
+            let k = go.trailing_zeros() as usize;
+            let f = es[k] as usize;
+            mark(&mut used, f);
+            mark(&mut self.seen, f);
+            len += 1;
+            if len >= self.enough {
+                self.best = self.best.max(len);
+                return Some(());
+            }
+            n = far[k] as usize;
+        }
+    }
 }
 
 /// Player `p`'s longest route just after their ship moved from `from` to `to` (as the game
@@ -1288,5 +1458,71 @@ mod tests {
         assert!(checked > 5_000, "only {checked} routes checked");
         assert!(left_out > 5_000, "only {left_out} pieces left out");
         assert!(moves > 200, "only {moves} ship moves");
+    }
+
+    /// On base-game boards Longest Road after a road is walked on the board from the new
+    /// road's ends (`through_roads`): for every road of every seat, in positions along
+    /// random four- and six-player games favouring builds, taken as the road just built,
+    /// the walk gives the longest road of a search from scratch (Catan base rules, 5th ed.,
+    /// 'Longest Road': the single longest branch counts, an opponent's settlement breaks a
+    /// road). Lines grown from a dead end, roads joining two networks (the new length may
+    /// exceed the old by more than one) and roads closing a cycle (the general search
+    /// answers) all occur.
+    #[test]
+    fn road_walks_from_both_ends_match_the_search_from_scratch() {
+        use super::{longest_road_up_to_without, through_roads, Through};
+        use crate::board::EdgeId;
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(17);
+        let (mut checked, mut joined) = (0u32, 0u32);
+        for (players, seed) in [(4, 0), (4, 1), (4, 2), (6, 3), (6, 4)] {
+            let rules = Rules {
+                players,
+                ..Rules::default()
+            };
+            let mut g = Game::new(rules, seed).unwrap();
+            assert!(g.board.edges().len() <= 128 && !g.board.open_sea());
+            let mut step = 0u32;
+            while g.winner().is_none() {
+                g.legal_actions(&mut legal);
+                let builds: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::BuildRoad { .. }))
+                    .collect();
+                let pool = if !builds.is_empty() && rng.below(3) != 0 {
+                    &builds
+                } else {
+                    &legal
+                };
+                g.apply(pool[rng.below(pool.len() as u32) as usize])
+                    .unwrap();
+                step += 1;
+                if step % 4 != 0 {
+                    continue;
+                }
+                for p in 0..g.players() {
+                    let whole = super::longest_road_reference(&g, p);
+                    for e in 0..g.board.edges().len() {
+                        if g.edges.get(e) != p + 1 {
+                            continue;
+                        }
+                        let before = longest_road_up_to_without(&g, p, u8::MAX, e);
+                        let after = match through_roads(&g, p, EdgeId(e as u16), before + 1) {
+                            Through::Trail(len) => before.max(len),
+                            Through::Whole(len) => len,
+                        };
+                        assert_eq!(
+                            after, whole,
+                            "players {players}, seed {seed}, player {p}, edge {e}"
+                        );
+                        checked += 1;
+                        joined += (whole > before + 1) as u32;
+                    }
+                }
+            }
+        }
+        assert!(checked > 20_000, "only {checked} roads checked");
+        assert!(joined > 100, "only {joined} roads joining two networks");
     }
 }

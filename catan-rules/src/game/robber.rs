@@ -177,11 +177,14 @@ impl Game {
     /// Opponents of `p` with a building at `hex` (a land hex) and cards in hand.
     pub(crate) fn robber_victims(&self, p: u8, hex: HexId) -> PlayerSet {
         // Bit `v & 7` for each corner holding `v`: bit 0 the empty corners, bit `q + 1`
-        // seat `q`'s buildings. No branch on the corners; each owner's hand is looked at
-        // once.
+        // seat `q`'s buildings. No branch on the corners, each read at the word and shift
+        // the board worked out for it (as production reads them); each owner's hand is
+        // looked at once.
         let mut owners = 0u8;
-        for n in self.board.hex(hex).land_corners() {
-            owners |= 1 << (self.nodes.get(n as usize) & 7);
+        let (words, shifts) = self.board.hex(hex).land_corner_nibbles();
+        for (w, s) in words.into_iter().zip(shifts) {
+            // The modulo (a mask) spares a bounds check: `w` is below it already.
+            owners |= 1 << ((self.nodes.0[w as usize % self.nodes.0.len()] >> s) & 7);
         }
         let mut owners = (owners >> 1) & !(1 << p);
         let mut s = PlayerSet::EMPTY;

@@ -355,3 +355,66 @@ fn broken_road_tied_below_five_is_set_aside() {
     );
     assert_eq!(lr_events(&ev), vec![changed(None, Some(P2_), 5)]);
 }
+
+#[test]
+fn a_line_grown_from_its_dead_end_counts_exactly() {
+    // Base rules "Longest Road": a continuous road of at least 5 road pieces takes the card;
+    // a road built at the dead end of a line lengthens it by one, and a branch counts only
+    // where it makes the longest single road (docs/rulings.md §15).
+    let mut pos = Pos::new(3);
+    let r = pos.top_path(0, -2, 2);
+    pos.settle(0, r[0]).path(0, &r[..4]); // 3 roads
+    let (branch, _) = pos.spur(&r, 2);
+    pos.road(0, branch);
+    assert_eq!(pos.g.longest_road_of(P0), 3);
+    for k in 4..=8 {
+        pos.give(0, ROAD_COST);
+        let edge = pos.edge(r[k - 1], r[k]);
+        let ev = ok(&mut pos.g, Action::BuildRoad { player: P0, edge });
+        assert_eq!(
+            pos.g.longest_road_of(P0),
+            k as u8,
+            "{k} roads along the line"
+        );
+        assert_eq!(lr_events(&ev).len(), (k == 5) as usize);
+    }
+    assert_eq!(pos.g.longest_road_holder(), Some(P0));
+}
+
+#[test]
+fn a_road_joining_two_lines_counts_both() {
+    // Base rules "Longest Road": the longest continuous road counts, so a road that closes
+    // the gap between two of a player's roads makes one road of both: 3 roads and 4 roads
+    // joined by one are 8, four more than the longest before (docs/rulings.md §15).
+    let mut pos = Pos::new(3);
+    let r = pos.top_path(0, -2, 2);
+    pos.settle(0, r[0]).path(0, &r[..4]); // 3 roads
+    pos.settle(0, r[8]).path(0, &r[4..=8]); // 4 roads
+    assert_eq!(pos.g.longest_road_of(P0), 4);
+    pos.give(0, ROAD_COST);
+    let gap = pos.edge(r[3], r[4]);
+    let ev = ok(
+        &mut pos.g,
+        Action::BuildRoad {
+            player: P0,
+            edge: gap,
+        },
+    );
+    assert_eq!(pos.g.longest_road_of(P0), 8);
+    assert_eq!(lr_events(&ev), vec![changed(None, Some(P0), 8)]);
+
+    // The same gap closed at an opponent's settlement: a road does not run through it
+    // (Base rules "Longest Road"), so the two lines stay apart and the longer counts.
+    let mut pos = Pos::new(3);
+    pos.settle(0, r[0]).path(0, &r[..4]); // 3 roads
+    pos.settle(1, r[4]).path(0, &r[4..=8]); // 4 roads, from p1's settlement
+    pos.give(0, ROAD_COST);
+    ok(
+        &mut pos.g,
+        Action::BuildRoad {
+            player: P0,
+            edge: gap,
+        },
+    );
+    assert_eq!(pos.g.longest_road_of(P0), 4);
+}
