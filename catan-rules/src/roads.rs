@@ -97,34 +97,50 @@ impl Trail {
 
     /// A search for a tree: notes in `far` the farthest end reached (length, road,
     /// end) and sets `cycle` if the search comes back to a node already on its trail.
+    /// Where one road alone goes on, the search steps on in a loop; it recurses only at a
+    /// fork.
     fn reach(
         &mut self,
-        i: usize,
-        k: usize,
-        used: u32,
-        len: u8,
+        mut i: usize,
+        mut k: usize,
+        mut used: u32,
+        mut len: u8,
         far: &mut (u8, usize, usize),
         cycle: &mut bool,
     ) {
-        self.covered |= used;
-        if len > far.0 {
-            *far = (len, i, k);
-        }
-        if self.blocked(i, k) {
+        loop {
+            self.covered |= used;
+            if len > far.0 {
+                *far = (len, i, k);
+            }
+            if self.blocked(i, k) {
+                return;
+            }
+            let node = self.ends[i][k];
+            let here = self.adj[i][k];
+            if here & used != 0 {
+                *cycle = true;
+                return;
+            }
+            if here & here.wrapping_sub(1) == 0 {
+                if here == 0 {
+                    return;
+                }
+                let j = here.trailing_zeros() as usize;
+                k = (self.ends[j][0] == node) as usize;
+                i = j;
+                used |= 1 << j;
+                len += 1;
+                continue;
+            }
+            let mut c = here;
+            while c != 0 {
+                let j = c.trailing_zeros() as usize;
+                c &= c - 1;
+                let kk = (self.ends[j][0] == node) as usize;
+                self.reach(j, kk, used | 1 << j, len + 1, far, cycle);
+            }
             return;
-        }
-        let node = self.ends[i][k];
-        let here = self.adj[i][k];
-        if here & used != 0 {
-            *cycle = true;
-            return;
-        }
-        let mut c = here;
-        while c != 0 {
-            let j = c.trailing_zeros() as usize;
-            c &= c - 1;
-            let kk = (self.ends[j][0] == node) as usize;
-            self.reach(j, kk, used | 1 << j, len + 1, far, cycle);
         }
     }
 
@@ -262,7 +278,13 @@ fn longest_road_up_to_without(game: &Game, p: u8, most: u8, skip: usize) -> u8 {
 
 /// The longest trail of the first `count` roads of `tr`, or `most` if it is `most` or more.
 #[inline(always)]
-fn measure(mut tr: Trail, count: usize, most: u8) -> u8 {
+fn measure(tr: Trail, count: usize, most: u8) -> u8 {
+    measure_at_least(tr, count, most, 0)
+}
+
+/// [`measure`], given `floor`, a length some trail of the roads is known to reach.
+#[inline(always)]
+fn measure_at_least(mut tr: Trail, count: usize, most: u8, floor: u8) -> u8 {
     if count == 0 {
         return 0;
     }
@@ -287,7 +309,7 @@ fn measure(mut tr: Trail, count: usize, most: u8) -> u8 {
     if !cycle {
         return best.min(most);
     }
-    Segments::new(&tr, count).longest(most)
+    Segments::new(&tr, count).longest(most, floor)
 }
 
 /// The set of local pieces `0..count` (`count` at most [`MAX_ROADS`]).
@@ -408,13 +430,22 @@ impl Segments {
         }
     }
 
-    /// The most pieces a trail can use: in each component, all of its pieces less one for
-    /// every two odd meeting points beyond the two where a trail may end (a trail passes a
-    /// point on two pieces at a time, so at a point where an odd number of pieces meet it
-    /// either ends or leaves one out; a dead end and an opponent's building count as points
-    /// where one piece ends).
-    fn cap(&self) -> u8 {
+    /// The most pieces a trail can use, and the chain ends a longest trail may start from.
+    ///
+    /// The most: in each component, all of its pieces less one for every two odd meeting
+    /// points beyond the two where a trail may end (a trail passes a point on two pieces at
+    /// a time, so at a point where an odd number of pieces meet it either ends or leaves one
+    /// out; a dead end and an opponent's building count as points where one piece ends).
+    ///
+    /// The starts: in a component with an odd point, the chain ends at its odd points. A
+    /// longest trail cannot be made longer, and a trail with distinct ends that ends at an
+    /// even, passable point leaves a piece there that it could take on; a closed trail that
+    /// cannot be made longer uses every piece at every point it passes, so it is its whole
+    /// component, whose points are then all even. In a component without an odd point, every
+    /// chain end.
+    fn cap_and_starts(&self) -> (u8, u64) {
         let mut cap = self.ring;
+        let mut starts = 0u64;
         let mut seen = 0u32;
         for s in 0..self.count {
             if seen >> s & 1 != 0 {
@@ -423,15 +454,19 @@ impl Segments {
             seen |= 1 << s;
             let mut todo = 1u32 << s;
             let (mut pieces, mut odd) = (0u8, 0u8);
+            let (mut ends, mut odd_ends) = (0u64, 0u64);
             while todo != 0 {
                 let c = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
                 pieces += self.len[c];
+                ends |= 3 << (2 * c);
                 for t in [2 * c, 2 * c + 1] {
                     let point = self.next[t] | 1 << t;
+                    let is_odd = point.count_ones() & 1;
+                    odd_ends |= (is_odd as u64) << t;
                     // Each meeting point once: at its lowest chain end.
                     if point.trailing_zeros() as usize == t {
-                        odd += (point.count_ones() & 1) as u8;
+                        odd += is_odd as u8;
                     }
                     let mut m = self.next[t];
                     while m != 0 {
@@ -445,22 +480,25 @@ impl Segments {
                 }
             }
             cap = cap.max(pieces - odd.saturating_sub(2) / 2);
+            starts |= if odd_ends != 0 { odd_ends } else { ends };
         }
-        cap
+        (cap, starts)
     }
 
-    /// The longest trail: from every chain end along its chain, or a whole ring; stops
-    /// once a trail reaches [`Segments::cap`] or `most`.
-    fn longest(&self, most: u8) -> u8 {
-        let cap = self.cap().min(most);
-        let mut best = self.ring.min(cap);
-        for s in 0..self.count {
-            for j in 0..2 {
-                if best >= cap {
-                    return best;
-                }
-                self.go(2 * s + 1 - j, 1 << s, self.len[s], &mut best, cap);
-            }
+    /// The longest trail: from every chain end a longest trail may start from (see
+    /// [`Segments::cap_and_starts`]) along its chain, or a whole ring; stops once a trail
+    /// reaches the most a trail can use or `most`. `floor`, a length some trail is known to
+    /// reach, settles the question when the most a trail can use is no more.
+    fn longest(&self, most: u8, floor: u8) -> u8 {
+        let (cap, starts) = self.cap_and_starts();
+        let cap = cap.min(most);
+        let mut best = self.ring.max(floor).min(cap);
+        let mut c = starts;
+        while c != 0 && best < cap {
+            let t = c.trailing_zeros() as usize;
+            c &= c - 1;
+            let s = t >> 1;
+            self.go(t ^ 1, 1 << s, self.len[s], &mut best, cap);
         }
         best
     }
@@ -761,11 +799,13 @@ fn after_ship_move_kept(
         Through::Trail(len) if len >= before => return len,
         Through::Trail(len) => len,
     };
-    let without_to = |most| r.longest(most, i).max(with_to);
+    let without_to = |most, floor| r.longest_at_least(most, i, floor).max(with_to);
     match routes.through_old_place(game, p, from, to, before) {
         Lifted::Same => before.max(with_to),
-        Lifted::ShorterByAtMostOne => without_to(before),
-        Lifted::Unknown => without_to(u8::MAX),
+        // Without the new place the route is the old one less an end ship: `before` or one
+        // less, so the search stops at `before` or once `before - 1` is all it can be.
+        Lifted::ShorterByAtMostOne => without_to(before, before.saturating_sub(1)),
+        Lifted::Unknown => without_to(u8::MAX, 0),
     }
 }
 
@@ -1051,13 +1091,14 @@ impl Routes {
                 }
                 let j = self.slot[f.index()] as usize;
                 let Some(steps) = walk.steps.checked_sub(1) else {
-                    return Lifted::Unknown;
+                    return Lifted::ShorterByAtMostOne;
                 };
                 walk.steps = steps;
                 let kk = r.tr.end_at(j, far.0);
                 match walk.from(j, 1 - kk, 1 << i | 1 << j, 2) {
                     Some(len) => best = best.max(len),
-                    None => return Lifted::Unknown,
+                    // A network with cycles: the ship still had an open end.
+                    None => return Lifted::ShorterByAtMostOne,
                 }
                 if best >= before {
                     break;
@@ -1149,13 +1190,19 @@ impl Route {
     /// The longest trail, or `most` if it is `most` or more, with piece `skip` left out
     /// (none when `skip` is no piece).
     fn longest(&self, most: u8, skip: usize) -> u8 {
+        self.longest_at_least(most, skip, 0)
+    }
+
+    /// [`Route::longest`], given `floor`, a length some trail without piece `skip` is known
+    /// to reach: the search stops once it cannot do better.
+    fn longest_at_least(&self, most: u8, skip: usize, floor: u8) -> u8 {
         let mut tr = self.tr;
         let mut count = self.count as usize;
         if skip < count {
             tr.remove(skip, count);
             count -= 1;
         }
-        measure(tr, count, most)
+        measure_at_least(tr, count, most, floor)
     }
 
     /// [`longest_from_dead_end`]: the longest trail from end `start` of piece `i`, where no
@@ -1181,26 +1228,43 @@ struct Steps<'a> {
 
 impl Steps<'_> {
     /// The longest trail continuing from end `k` of piece `i`, with pieces `used` making
-    /// `len`; `None` once the search has taken more steps than it may.
-    fn from(&mut self, i: usize, k: usize, used: u32, len: u8) -> Option<u8> {
+    /// `len`; `None` once the search has taken more steps than it may. Where one piece
+    /// alone may follow, the search steps on in a loop; it recurses only at a fork.
+    fn from(&mut self, mut i: usize, mut k: usize, mut used: u32, mut len: u8) -> Option<u8> {
         let tr = self.tr;
-        if tr.blocked(i, k) {
-            return Some(len);
-        }
-        let node = tr.ends[i][k];
-        let mut c = tr.adj[i][k] & !used;
-        let mut best = len;
-        while c != 0 {
-            let j = c.trailing_zeros() as usize;
-            c &= c - 1;
-            self.steps = self.steps.checked_sub(1)?;
-            let kk = tr.end_at(j, node);
-            best = best.max(self.from(j, 1 - kk, used | 1 << j, len + 1)?);
-            if best >= self.enough {
-                break;
+        loop {
+            if tr.blocked(i, k) {
+                return Some(len);
             }
+            let node = tr.ends[i][k];
+            let mut c = tr.adj[i][k] & !used;
+            if c & c.wrapping_sub(1) == 0 {
+                // One piece follows, or none: the trail goes on along it (the longest
+                // continuation is the one through it).
+                if c == 0 {
+                    return Some(len);
+                }
+                self.steps = self.steps.checked_sub(1)?;
+                let j = c.trailing_zeros() as usize;
+                k = 1 - tr.end_at(j, node);
+                i = j;
+                used |= 1 << j;
+                len += 1;
+                continue;
+            }
+            let mut best = len;
+            while c != 0 {
+                let j = c.trailing_zeros() as usize;
+                c &= c - 1;
+                self.steps = self.steps.checked_sub(1)?;
+                let kk = tr.end_at(j, node);
+                best = best.max(self.from(j, 1 - kk, used | 1 << j, len + 1)?);
+                if best >= self.enough {
+                    break;
+                }
+            }
+            return Some(best);
         }
-        Some(best)
     }
 }
 
@@ -1524,5 +1588,60 @@ mod tests {
         }
         assert!(checked > 20_000, "only {checked} roads checked");
         assert!(joined > 100, "only {joined} roads joining two networks");
+    }
+
+    /// Lifting a ship whose one end is open (no settlement of its owner's and no other ship
+    /// of theirs there, the ship a player may move) shortens its owner's Longest Trade Route
+    /// by one at most, since every trail through it ends there; and the kept numbering's
+    /// search told so (`longest_at_least` with `before - 1` as the floor and `before` as the
+    /// most, as after a moved ship) gives the route without the ship that the search from
+    /// scratch gives (Seafarers rules, 'Longest Route'; docs/rulings.md §21 for which ship
+    /// may move). Random positions of ship-heavy New Shores games, every seat, every such
+    /// ship.
+    #[test]
+    fn lifting_an_open_ended_ship_shortens_the_route_by_one_at_most() {
+        use crate::game::SHIP;
+        use crate::{Rules, Scenario};
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(31);
+        let (mut lifted, mut shorter) = (0u32, 0u32);
+        for seed in 0..6 {
+            let mut g = Game::new(Rules::scenario(Scenario::NewShores), seed).unwrap();
+            while g.winner().is_none() && g.turn() < 300 {
+                g.legal_actions_without_offers(&mut legal);
+                let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
+                g.apply(a).unwrap();
+                let Some(routes) = g.sea_routes() else {
+                    break;
+                };
+                for p in 0..g.players() {
+                    let r = &routes.seats[p as usize];
+                    let tag = p + 1;
+                    let before = super::longest_road_reference(&g, p);
+                    for i in 0..r.count as usize {
+                        let e = crate::board::EdgeId(r.ids[i]);
+                        if g.edges.get(e.index()) != tag | SHIP
+                            || super::lifted_far_end(&g, tag, e, e).is_none()
+                        {
+                            continue;
+                        }
+                        let without = super::longest_road_up_to_without(&g, p, u8::MAX, e.index());
+                        assert!(
+                            without <= before && without + 1 >= before,
+                            "seed {seed}, player {p}, {before} then {without} without {e}"
+                        );
+                        assert_eq!(
+                            r.longest_at_least(before, i, before.saturating_sub(1)),
+                            without,
+                            "seed {seed}, player {p}, without {e}"
+                        );
+                        lifted += 1;
+                        shorter += (without < before) as u32;
+                    }
+                }
+            }
+        }
+        assert!(lifted > 2_000, "only {lifted} ships lifted");
+        assert!(shorter > 100, "only {shorter} routes shortened");
     }
 }
