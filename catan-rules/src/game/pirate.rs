@@ -135,6 +135,7 @@ impl Game {
         sink: &mut S,
     ) {
         self.pirate = hex.0;
+        self.sea_pirate_moved();
         sink.push(Event::PirateMoved {
             player: Player(p),
             hex,

@@ -16,11 +16,13 @@
 //! `build.rs` and `setup.rs`), a settlement built ([`Game::sea_settlement_built`], from
 //! `build.rs`); pieces never leave the board otherwise, and a city stays on its
 //! settlement's node; a discovered hex (`fog.rs`) changes the sea hexes and works
-//! everything out again. Each hook works out again only what the change touches: the nodes
+//! everything out again. The ship lanes ([`Lanes`]: where a ship may stand with the pirate
+//! where it is) follow the pirate's hex ([`Game::sea_pirate_moved`], from `pirate.rs`) and
+//! the board. Each hook works out again only what the change touches: the nodes
 //! at its ends (`note_node`) and the sea hexes it is a side of (`note_aboard`). Debug builds compare them with a fresh working-out after each ship
 //! built or moved ([`Game::sea_state_is_exact`]), and a property test after every action.
 
-use super::{FreshShips, Game, SHIP};
+use super::{FreshShips, Game, NONE, SHIP};
 use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
 use crate::board::{EdgeId, HexId, NodeId, MAX_HEXES};
 use crate::roads::Routes;
@@ -37,6 +39,43 @@ pub(crate) struct SeaState {
     /// Each seat's roads and ships numbered for the Longest Trade Route searches, derived
     /// from the edge and node owners (`roads::Routes`).
     pub routes: Routes,
+    /// Where a ship may stand with the pirate where it was last noted, derived from the
+    /// board's sea edges and the pirate's hex.
+    pub lanes: Lanes,
+}
+
+/// The edges a ship may stand on with the pirate on `pirate` (Seafarers rules, 'The
+/// pirate': no ship is built or moved onto a side of its hex): kept so that each ship
+/// listing reads them instead of marking the pirate's sides again. Valid while the game's
+/// pirate is on `pirate` ([`Game::ship_lanes`] tests that, so a pirate set outside the
+/// rules' effects is worked out at the listing instead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Lanes {
+    /// The pirate's hex id these were worked out for (`NONE`: off the board).
+    pub pirate: u8,
+    /// The edges along the sea, less the sides of the pirate's hex.
+    pub open: EdgeBits,
+    /// The sides of the pirate's hex.
+    pub blocked: EdgeBits,
+}
+
+impl Lanes {
+    /// The lanes of `board` with the pirate on `pirate` (`NONE`: off the board).
+    pub(crate) fn new(board: &crate::board::Board, pirate: u8) -> Lanes {
+        let mut open = *board.sea_edges();
+        let mut blocked = EdgeBits::empty(board.edges().len());
+        if pirate != NONE {
+            for e in board.hex_sides(HexId(pirate)) {
+                blocked.insert(e.index());
+                open.remove(e.index());
+            }
+        }
+        Lanes {
+            pirate,
+            open,
+            blocked,
+        }
+    }
 }
 
 /// Each seat's ships, where they end and where a ship of theirs may go.
@@ -117,8 +156,28 @@ impl Game {
                 fresh: FreshShips::EMPTY,
                 pieces: SeaPieces::empty(board.edges().len(), board.nodes().len()),
                 routes: Routes::empty(),
+                lanes: Lanes::new(board, board.pirate_start().map_or(NONE, |h| h.0)),
             })
         })
+    }
+
+    /// The kept lanes when they were worked out for the pirate's hex now (always after the
+    /// rules' effects; not when a test set the pirate directly).
+    #[inline]
+    pub(crate) fn ship_lanes(&self) -> Option<&Lanes> {
+        self.sea
+            .as_deref()
+            .map(|s| &s.lanes)
+            .filter(|l| l.pirate == self.pirate)
+    }
+
+    /// Notes the pirate moved (to `self.pirate`): the ship lanes follow it.
+    #[inline]
+    pub(crate) fn sea_pirate_moved(&mut self) {
+        let (board, pirate) = (&*self.board, self.pirate);
+        if let Some(sea) = self.sea.as_deref_mut() {
+            sea.lanes = Lanes::new(board, pirate);
+        }
     }
 
     /// Notes `p`'s new ship on `edge` (already on the board).
@@ -158,13 +217,16 @@ impl Game {
                     spots.insert(from.index());
                 }
             }
-            for n in board
-                .edge(from)
-                .nodes
-                .into_iter()
-                .chain(board.edge(to).nodes)
-            {
+            // The four ends, a node the two edges share once: working a node out again
+            // twice gives the same (see `note_node`).
+            let [c, d] = board.edge(to).nodes;
+            for n in [a, b] {
                 note_node(sea, board, nodes, edges, p, n);
+            }
+            for n in [c, d] {
+                if n != a && n != b {
+                    note_node(sea, board, nodes, edges, p, n);
+                }
             }
             note_aboard(sea, board, p, from);
             note_aboard(sea, board, p, to);
@@ -250,10 +312,12 @@ impl Game {
     pub(crate) fn rebuild_sea(&mut self) {
         let pieces = self.sea_pieces_from_board();
         let routes = Routes::from_board(self);
+        let lanes = Lanes::new(&self.board, self.pirate);
         match (self.sea.as_deref_mut(), pieces) {
             (Some(sea), Some(pieces)) => {
                 sea.pieces = pieces;
                 sea.routes = routes;
+                sea.lanes = lanes;
             }
             (_, pieces) => {
                 self.sea = pieces.map(|pieces| {
@@ -261,6 +325,7 @@ impl Game {
                         fresh: FreshShips::EMPTY,
                         pieces,
                         routes,
+                        lanes,
                     })
                 })
             }
@@ -272,6 +337,9 @@ impl Game {
     pub(crate) fn sea_state_is_exact(&self) -> bool {
         self.sea.as_deref().map(|s| s.pieces) == self.sea_pieces_from_board()
             && self.sea_routes().is_none_or(|r| r.match_board(self))
+            && self
+                .ship_lanes()
+                .is_none_or(|l| *l == Lanes::new(&self.board, self.pirate))
     }
 }
 
@@ -314,17 +382,22 @@ fn note_node(
     let pi = p as usize;
     let info = board.node(n);
     let ships = &sea.ships[pi];
-    let count = info
-        .paths()
-        .filter(|(e, _)| ships.contains(e.index()))
-        .count();
+    // The padded edges and neighbours (the first pair repeated at a node of two edges): a
+    // fixed count, no branch on the node's degree; the repeat is left out of the count and
+    // sets the same spot twice.
+    let fs = info.edges_padded();
+    let ys = info.neighbors_padded();
+    let third = fs[2] != fs[0];
+    let count = ships.contains(fs[0] as usize) as u8
+        + ships.contains(fs[1] as usize) as u8
+        + (third && ships.contains(fs[2] as usize)) as u8;
     sea.shared[pi].put(n.index(), count >= 2);
     let here = leaves_from(nodes, p, n, count > 0);
     sea.leave[pi].put(n.index(), here);
     let (leave, spots) = (&sea.leave[pi], &mut sea.spots[pi]);
-    for (f, y) in info.paths() {
-        let on = edges.get(f.index()) == 0 && (here || leave.contains(y.index()));
-        spots.put(f.index(), on);
+    for (f, y) in fs.into_iter().zip(ys) {
+        let on = edges.get(f as usize) == 0 && (here || leave.contains(y as usize));
+        spots.put(f as usize, on);
     }
 }
 

@@ -20,11 +20,12 @@
 //! The pirate (family `pirate`) blocks the sides of its hex: no ship is built there, moved
 //! there or moved away from there (Seafarers rules, 'The pirate').
 
-use super::{Game, Phase, F_BUILT, F_SHIP_MOVED, NONE};
+use super::sea::Lanes;
+use super::{Game, Phase, F_BUILT, F_SHIP_MOVED};
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
 use crate::bits::{EdgeBits, NodeBits};
-use crate::board::{EdgeId, HexId, NodeId};
+use crate::board::{EdgeId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
@@ -435,15 +436,19 @@ impl Game {
         let board = &*self.board;
         let sea = self.sea_pieces();
         let pi = p as usize;
-        let mut spots = sea.spots[pi].and(board.sea_edges());
-        let mut pirate = EdgeBits::empty(board.edges().len());
-        if self.pirate != NONE {
-            // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate').
-            for e in self.hex_sides(HexId(self.pirate)) {
-                pirate.insert(e.index());
-                spots.remove(e.index());
+        // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate'): the
+        // lanes kept for the pirate's hex, or worked out here for a pirate placed
+        // directly.
+        let fresh;
+        let lanes = match self.ship_lanes() {
+            Some(l) => l,
+            None => {
+                fresh = Lanes::new(board, self.pirate);
+                &fresh
             }
-        }
+        };
+        let spots = sea.spots[pi].and(&lanes.open);
+        let pirate = lanes.blocked;
         SpotBase {
             ships: &sea.ships[pi],
             shared: &sea.shared[pi],

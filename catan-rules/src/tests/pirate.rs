@@ -578,3 +578,53 @@ fn the_pirate_is_drawn() {
     assert!(!before.contains("/ P \\"));
     assert_eq!(after.matches("/ P \\").count(), 1, "{after}");
 }
+
+#[test]
+fn the_listed_ship_builds_follow_the_pirate_moved_by_the_rules() {
+    // Seafarers rules, 'The pirate': no ship may be built on a side of the pirate's hex.
+    // The pirate moved by the rules' effect twice: after each move the listed ship builds
+    // are exactly the edges `is_legal` accepts, off the sides of its new hex and back on
+    // those of the hex it left.
+    let mut p = after_seven();
+    let (a, b, w1, s) = (at(&p, 5, 7), at(&p, 5, 5), at(&p, 4, 8), at(&p, 6, 8));
+    let (ab, aw, as_) = (p.edge(a, b), p.edge(a, w1), p.edge(a, s));
+    let (west, east) = (p.hex(WEST), p.hex(EAST));
+    p.settle(0, a).give(0, res(0, 3, 3, 0, 0));
+    let builds = |g: &Game| -> Vec<EdgeId> {
+        g.legal_actions_vec()
+            .into_iter()
+            .filter_map(|x| match x {
+                Action::BuildShip { edge, .. } => Some(edge),
+                _ => None,
+            })
+            .collect()
+    };
+    let accepted = |g: &Game| -> Vec<EdgeId> {
+        (0..g.board().edges().len() as u16)
+            .map(EdgeId)
+            .filter(|&e| {
+                g.is_legal(&Action::BuildShip {
+                    player: P0,
+                    edge: e,
+                })
+            })
+            .collect()
+    };
+    ok(&mut p.g, pirate(P0, west, None, None));
+    let listed = builds(&p.g);
+    assert_eq!(listed, accepted(&p.g));
+    assert!(listed.contains(&as_), "a side of the other hex only");
+    assert!(!listed.contains(&ab) && !listed.contains(&aw));
+    audit(&p.g);
+
+    p.set_turn(0, Phase::MoveRobber);
+    ok(&mut p.g, pirate(P0, east, None, None));
+    let listed = builds(&p.g);
+    assert_eq!(listed, accepted(&p.g));
+    assert!(listed.contains(&aw), "the hex it left is free again");
+    assert!(!listed.contains(&ab) && !listed.contains(&as_));
+    // The listing read the lanes kept for the pirate's hex (`Game::sea_pirate_moved`),
+    // not a working-out of its own.
+    assert_eq!(p.g.ship_lanes().map(|l| l.pirate), Some(east.0));
+    audit(&p.g);
+}
