@@ -171,8 +171,9 @@ impl Game {
             .filter(|l| l.pirate == self.pirate)
     }
 
-    /// Notes the pirate moved (to `self.pirate`): the ship lanes follow it.
-    #[inline]
+    /// Notes the pirate moved (to `self.pirate`): the ship lanes follow it. Kept out of
+    /// line: inlined, it grew the robber's effect that base games run too.
+    #[inline(never)]
     pub(crate) fn sea_pirate_moved(&mut self) {
         let (board, pirate) = (&*self.board, self.pirate);
         if let Some(sea) = self.sea.as_deref_mut() {
