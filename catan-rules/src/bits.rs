@@ -45,6 +45,14 @@ impl<const W: usize> Nibbles<W> {
         ((self.0[i >> 4] >> ((i & 15) * 4)) & 15) as u8
     }
 
+    /// The value at a place given as a word and a shift, as the board keeps each land hex's
+    /// corners (`HexInfo::land_corner_nibbles`): the word taken modulo the count (a mask),
+    /// which spares a bounds check where it is below it already.
+    #[inline(always)]
+    pub fn at(&self, word: u8, shift: u8) -> u8 {
+        ((self.0[word as usize % W] >> shift) & 15) as u8
+    }
+
     /// Sets the value at `i` (`v < 16`).
     #[inline(always)]
     pub fn set(&mut self, i: usize, v: u8) {

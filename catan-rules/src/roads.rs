@@ -647,9 +647,9 @@ fn through_roads(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
             return through(game, p, edge, most);
         }
     }
-    // Otherwise nothing goes on at `a`: every trail through the road starts there, and is
-    // at most `most` long.
-    // The trails from `b` continue the longest one from `a`: they share no road with it.
+    // Here either nothing goes on at `a` (`from_a` is 1) or no road links the two ends
+    // apart from the new one: either way the trails from `b` share no road with the longest
+    // one from `a` and continue it.
     match walk.from(b.index(), used, from_a) {
         Some(()) => Through::Trail(walk.best),
         None => through(game, p, edge, most),
@@ -858,9 +858,9 @@ fn trails_through_old_place(game: &Game, p: u8, from: EdgeId, to: EdgeId, before
     walk.used.insert(to.index());
     match walk.from(kind, far, 1) {
         Some(len) if len < before => Lifted::Same,
-        Some(_) => Lifted::ShorterByAtMostOne,
-        // A network with cycles: the chain search reads the game as it now stands.
-        None => Lifted::Unknown,
+        // A network with cycles (None): the ship still had an open end, as in
+        // [`Routes::through_old_place`].
+        Some(_) | None => Lifted::ShorterByAtMostOne,
     }
 }
 

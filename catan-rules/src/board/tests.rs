@@ -233,8 +233,8 @@ fn land_corner_nibbles_read_each_corners_own_node() {
             }
             let (words, shifts) = h.land_corner_nibbles();
             for (i, &n) in h.land_corners().iter().enumerate() {
-                let v = (nodes.0[words[i] as usize] >> shifts[i]) & 15;
-                assert_eq!(v as u8, nodes.get(n as usize), "{:?} corner {i}", h.coord);
+                let v = nodes.at(words[i], shifts[i]);
+                assert_eq!(v, nodes.get(n as usize), "{:?} corner {i}", h.coord);
             }
         }
     }

@@ -124,8 +124,7 @@ impl Game {
             // Each corner's owner read at its word and shift, worked out with the board.
             let (words, shifts) = hex.land_corner_nibbles();
             for (w, s) in words.into_iter().zip(shifts) {
-                // The modulo (a mask) spares a bounds check: `w` is below it already.
-                let v = (self.nodes.0[w as usize % self.nodes.0.len()] >> s) as usize & 15;
+                let v = self.nodes.at(w, s) as usize;
                 all[v & 7][r.index()] += EARNS[v];
             }
         }

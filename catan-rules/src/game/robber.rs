@@ -183,8 +183,7 @@ impl Game {
         let mut owners = 0u8;
         let (words, shifts) = self.board.hex(hex).land_corner_nibbles();
         for (w, s) in words.into_iter().zip(shifts) {
-            // The modulo (a mask) spares a bounds check: `w` is below it already.
-            owners |= 1 << ((self.nodes.0[w as usize % self.nodes.0.len()] >> s) & 7);
+            owners |= 1 << (self.nodes.at(w, s) & 7);
         }
         let mut owners = (owners >> 1) & !(1 << p);
         let mut s = PlayerSet::EMPTY;
