@@ -173,9 +173,8 @@ impl Game {
     /// next, while the pieces do not change: the same list in the same order, whatever
     /// `memo` holds (see [`ListingMemo`]).
     ///
-    /// On open-sea maps (Seafarers) the memo keeps nothing: ships change the edges and move
-    /// away often enough there that keeping it up to date cost more than it saved
-    /// (docs/performance.md, "Seventh round").
+    /// On open-sea maps (Seafarers) the memo keeps the same results and takes a moved ship
+    /// in where it changes them (see [`ListingMemo`]).
     pub fn legal_actions_with(&self, memo: &mut ListingMemo, out: &mut Vec<Action>) {
         out.clear();
         self.enumerate_with(memo, out);

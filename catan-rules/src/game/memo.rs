@@ -16,7 +16,9 @@
 //! a memo is the listing without one, in the same order, whatever the memo holds (a debug
 //! build compares every reused result with the one worked out again;
 //! `tests/listing_memo.rs` plays random games both ways). On open-sea maps (Seafarers) it
-//! keeps nothing: ships change the edges, and move away, too often for it to pay.
+//! keeps the same results: a moved ship is taken in where it changes something (its
+//! owner's settlement sites, the road spots at a coast edge it frees), and the robber's
+//! moves, which depend on the buildings alone, outlast it.
 //!
 //! ```
 //! use catan_rules::game::ListingMemo;
@@ -325,11 +327,6 @@ impl ListingMemo {
     #[inline(always)]
     fn kept(&mut self, g: &Game, bit: u32) -> bool {
         let board = &*g.board;
-        if board.open_sea() {
-            // Seafarers: ships change the edges (and move away) too often for the memo
-            // to pay; every result is worked out again.
-            return false;
-        }
         let wn = board.nodes().len().div_ceil(16);
         let we = board.edges().len().div_ceil(16);
         if !(self
@@ -358,10 +355,16 @@ impl ListingMemo {
     ///   with a road at `n` (a building breaks their way there); a city changes nothing
     ///   the memo holds;
     /// - a road or ship of `q` on edge `e` adds to `q`'s road spots (a road's ends) and
-    ///   settlement sites, and takes `e` out of everyone's road spots: a road or ship
-    ///   does not block another's way, only a building does (Base rules 'Building').
+    ///   settlement sites, and takes `e` out of everyone's road spots (an edge along the
+    ///   open sea is nobody's road spot): a road or ship does not block another's way,
+    ///   only a building does (Base rules 'Building');
+    /// - a ship of `q` gone from edge `e` (Seafarers: a moved ship) takes the ends of `e`
+    ///   that `q`'s other roads and ships do not reach out of `q`'s sites, and gives `e`
+    ///   back to the road spots of the seats whose network ends there
+    ///   ([`ListingMemo::ship_gone`]); the hexes' owners and the robber moves depend on
+    ///   the buildings alone and stay.
     ///
-    /// Anything else (a ship moved away, another board) drops every result. Each update
+    /// Anything else (another board, a building or road gone) drops every result. Each update
     /// asks the rule's own file ([`Game::road_spots_at`], [`Game::is_site`]) on the new
     /// pieces.
     #[cold]
@@ -441,11 +444,15 @@ impl ListingMemo {
         for k in changed_words(&self.edges.0[..we], &g.edges.0[..we]) {
             let (old, new) = (self.edges.0[k], g.edges.0[k]);
             for_each_changed(old, new, |i, was, now| {
+                let e = 16 * k + i;
                 if was != 0 {
-                    keep = 0;
+                    if was & SHIP != 0 && now == 0 {
+                        self.ship_gone(g, e, was);
+                    } else {
+                        keep = 0;
+                    }
                     return;
                 }
-                let e = 16 * k + i;
                 let q = (now & 7) - 1;
                 let ends = board.edge(EdgeId(e as u16)).nodes;
                 if now & SHIP == 0 {
@@ -458,13 +465,62 @@ impl ListingMemo {
                         self.sites[q as usize].insert(n.index());
                     }
                 }
-                for spots in &mut self.roads {
-                    spots.remove(e);
+                // Only an edge a road may take is anyone's road spot (a ship's edge along
+                // the open sea is not).
+                if !board.open_sea() || board.land_edges().contains(e) {
+                    for spots in &mut self.roads {
+                        spots.remove(e);
+                    }
                 }
             });
         }
         keep
     }
+}
+
+impl ListingMemo {
+    /// Brings the road spots and settlement sites up to date for a ship (`was`, its edge's
+    /// nibble) gone from edge `e` of `g` (Seafarers: a moved ship; see
+    /// [`ListingMemo::renew`]). The owner's sites lose the ends of `e` its other roads and
+    /// ships no longer reach ([`Game::settlement_sites`]: sites at the ends of the
+    /// player's roads and ships). When a road may take `e`, it is a road spot again of
+    /// every seat whose network ends at an end of `e` (a building there, or a road at it:
+    /// [`Game::road_spots_at`], as for a new road's ends). Nothing else the memo holds
+    /// depends on a ship.
+    #[inline(always)]
+    fn ship_gone(&mut self, g: &Game, e: usize, was: u8) {
+        let board = &*g.board;
+        let tag = was & 7;
+        let land = !board.open_sea() || board.land_edges().contains(e);
+        for n in board.edge(EdgeId(e as u16)).nodes {
+            let mut roads = 0u8;
+            let mut reached = false;
+            for f in board.node(n).edges() {
+                let v = g.edges.get(f.index());
+                reached |= v & 7 == tag;
+                if v & SHIP == 0 {
+                    roads |= seat_bit(v);
+                }
+            }
+            if !reached {
+                self.sites[(tag - 1) as usize].remove(n.index());
+            }
+            if land {
+                let mut seats = roads | seat_bit(g.nodes.get(n.index()));
+                while seats != 0 {
+                    let q = seats.trailing_zeros() as u8;
+                    seats &= seats - 1;
+                    g.road_spots_at(q, n, &mut self.roads[q as usize]);
+                }
+            }
+        }
+    }
+}
+
+/// Bit `p` for a node or edge nibble of seat `p`, 0 for an empty one.
+#[inline(always)]
+fn seat_bit(v: u8) -> u8 {
+    ((1u16 << (v & 7)) >> 1) as u8
 }
 
 /// The indices of the words that differ between `old` and `new` (at most 64 words), in
@@ -550,10 +606,6 @@ impl Spots for ListingMemo {
         out: &mut O,
     ) {
         self.renew_owners(g);
-        if g.board.open_sea() {
-            // The memo keeps nothing there: listed as without a memo.
-            return push_robber_moves_from(g, player, knight, eligible, &self.owners, out);
-        }
         let k = 2 * player.index() + knight as usize;
         let store = self.robber.get_or_insert_with(RobberStore::boxed);
         let kept = &mut store.kept[k];
@@ -799,5 +851,67 @@ mod tests {
             }
         }
         assert!(patched > 20, "{patched} kept lists took a settlement");
+    }
+
+    /// A moved ship takes nothing from the memo but what it changes (Seafarers rules,
+    /// 'Moving Ships': the open ship leaves its edge, which is empty again; Catan base
+    /// rules, 'Building': a road joins the owner's network at an end free of opponents'
+    /// buildings; Seafarers, 'Building Settlements': at the end of one's roads or ships).
+    /// One memo is kept over whole New Shores games; at every step each seat's road spots
+    /// and settlement sites from the memo equal the ones worked out from the board, and
+    /// across every ship moved the robber moves and road spots it held stay current (not
+    /// worked out again).
+    #[test]
+    fn kept_results_outlast_a_moved_ship() {
+        use crate::scenario::Scenario;
+        let (mut moved, mut coast) = (0, 0);
+        for seed in 0..8 {
+            let rules = Rules::scenario(Scenario::NewShores);
+            let mut g = Game::new(rules, seed).unwrap();
+            let mut memo = ListingMemo::new();
+            let mut rng = crate::rng::Rng::new(seed);
+            let mut legal = Vec::new();
+            for _ in 0..4000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                for p in 0..g.rules.players {
+                    assert_eq!(memo.road_spots(&g, p), g.road_spots(p));
+                    assert_eq!(memo.settlement_sites(&g, p), g.settlement_sites(p));
+                    for knight in [false, true] {
+                        let (kept, fresh) = both(&g, &mut memo, Player(p), knight);
+                        assert_eq!(kept, fresh);
+                    }
+                }
+                g.legal_actions_without_offers_with(&mut memo, &mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                let robber: Vec<u64> = memo.robber.as_ref().unwrap().kept[..]
+                    .iter()
+                    .map(|k| k.generation)
+                    .collect();
+                let generation = memo.generation;
+                g.apply(a).unwrap();
+                let Action::MoveShip { from, .. } = a else {
+                    continue;
+                };
+                // The memo takes the move in (the roads' bits are all kept before it).
+                memo.road_spots(&g, 0);
+                assert_eq!(memo.generation, generation, "the hexes' owners stay");
+                for (k, kept) in memo.robber.as_ref().unwrap().kept.iter().enumerate() {
+                    assert_eq!(kept.generation, robber[k], "seat and kind {k}");
+                }
+                for p in 0..g.rules.players {
+                    assert!(memo.valid & 1 << p != 0, "road spots of seat {p} kept");
+                    let sites = 1 << (SITES + u32::from(p));
+                    assert!(memo.valid & sites != 0, "sites of seat {p} kept");
+                }
+                moved += 1;
+                coast += usize::from(g.board.land_edges().contains(from.index()));
+            }
+        }
+        assert!(
+            moved > 300 && coast > 20,
+            "{moved} ships moved, {coast} off a coast"
+        );
     }
 }
