@@ -493,19 +493,18 @@ impl ListingMemo {
         let tag = was & 7;
         let land = !board.open_sea() || board.land_edges().contains(e);
         for n in board.edge(EdgeId(e as u16)).nodes {
-            let mut roads = 0u8;
-            let mut reached = false;
-            for f in board.node(n).edges() {
-                let v = g.edges.get(f.index());
-                reached |= v & 7 == tag;
-                if v & SHIP == 0 {
-                    roads |= seat_bit(v);
-                }
-            }
-            if !reached {
+            // The node's two or three edges, the third repeating the first at a node of
+            // two (a repeat changes neither test).
+            let v = board
+                .node(n)
+                .edges_padded()
+                .map(|f| g.edges.get(f as usize));
+            if v.iter().all(|&v| v & 7 != tag) {
                 self.sites[(tag - 1) as usize].remove(n.index());
             }
             if land {
+                let road = |v: u8| if v & SHIP == 0 { seat_bit(v) } else { 0 };
+                let roads = road(v[0]) | road(v[1]) | road(v[2]);
                 let mut seats = roads | seat_bit(g.nodes.get(n.index()));
                 while seats != 0 {
                     let q = seats.trailing_zeros() as u8;
