@@ -563,7 +563,8 @@ impl Segments {
 /// through the new road, so one search from its other end suffices. Otherwise (the road
 /// joins two of `p`'s roads, or that search meets cycles) the length is recomputed from
 /// scratch. On base-game boards [`through_roads`] walks from both ends instead, and
-/// recomputes only where the road closes a cycle.
+/// recomputes only where the road closes a cycle; on open-sea boards the search runs on the
+/// pieces kept numbered in the sea box ([`through_kept`]).
 pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     // One piece more lengthens the longest road by one at most.
     let most = before.saturating_add(1);
@@ -571,7 +572,7 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     let found = if !board.open_sea() && board.edges().len() <= 128 {
         through_roads(game, p, edge, most)
     } else {
-        through(game, p, edge, most)
+        through_kept(game, p, edge, most)
     };
     match found {
         Through::Trail(len) => before.max(len),
@@ -579,19 +580,27 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     }
 }
 
-/// [`longest_after_road`] for a ship just built: on the pieces kept numbered in the sea box
-/// of an open-sea game, which every game with ships has.
+/// [`longest_after_road`] for a ship just built (only open-sea games build ships).
 pub(crate) fn longest_after_ship_built(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
-    let Some(routes) = game
-        .sea_routes()
-        .filter(|r| r.slot[edge.index()] != NO_SLOT)
-    else {
-        return longest_after_road(game, p, edge, before);
-    };
-    let i = routes.slot[edge.index()] as usize;
-    match routes.seats[p as usize].through(i, before.saturating_add(1)) {
+    match through_kept(game, p, edge, before.saturating_add(1)) {
         Through::Trail(len) => before.max(len),
         Through::Whole(len) => len,
+    }
+}
+
+/// [`through`] off the base game's boards: on the pieces kept numbered in the sea box of an
+/// open-sea game, which every game with ships has (the piece just built is numbered by the
+/// sea box's hook before its route is measured), on the board where the piece has no number
+/// (no sea box, or a piece put down outside the rules' effects). Out of line: the base
+/// game's road builds never come here.
+#[inline(never)]
+fn through_kept(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
+    match game
+        .sea_routes()
+        .filter(|r| r.slot[edge.index()] != NO_SLOT)
+    {
+        Some(routes) => routes.seats[p as usize].through(routes.slot[edge.index()] as usize, most),
+        None => through(game, p, edge, most),
     }
 }
 
