@@ -59,8 +59,8 @@ impl Trail {
         (self.ends[j][0] != node) as usize
     }
 
-    /// Takes road `i` out of the first `count`, the last one taking its number.
-    fn remove(&mut self, i: usize, count: usize) {
+    /// Takes road `i` out of the adjacency of the roads at its ends (its own entries stay).
+    fn unlink(&mut self, i: usize) {
         let bit = 1u32 << i;
         for k in 0..2 {
             let node = self.ends[i][k];
@@ -72,6 +72,12 @@ impl Trail {
                 self.adj[j][kk] &= !bit;
             }
         }
+    }
+
+    /// Takes road `i` out of the first `count`, the last one taking its number.
+    fn remove(&mut self, i: usize, count: usize) {
+        let bit = 1u32 << i;
+        self.unlink(i);
         let last = count - 1;
         if i != last {
             self.ends[i] = self.ends[last];
@@ -943,7 +949,7 @@ fn longest_from_dead_end(game: &Game, p: u8, edge: EdgeId, start: NodeId) -> u8 
 /// a moved ship searches masks without numbering the pieces from the board first. A
 /// function of the edge and node owners alone (only the order of the numbers depends on
 /// the history, and no length depends on the order): a piece built is numbered last, a
-/// lifted ship's number goes to the last piece, a settlement works out again the ends of
+/// moved ship keeps its number at its new place, a settlement works out again the ends of
 /// the pieces at its node. Two are equal when they number the same pieces with the same
 /// ends and adjacency, whatever the numbers.
 #[derive(Clone, Copy, Debug)]
@@ -1045,13 +1051,29 @@ impl Routes {
             return;
         }
         self.slot[edge.index()] = i as u8;
+        self.seats[p].count += 1;
+        self.place(board, nodes, edges, edge, p, i);
+    }
+
+    /// Gives `p`'s piece on `edge` number `i` (its slot already set): its ends, adjacency
+    /// and blocking from the board, and its number added to the adjacency of the pieces it
+    /// joins.
+    #[inline(always)]
+    fn place(
+        &mut self,
+        board: &Board,
+        nodes: &NodeNibbles,
+        edges: &EdgeNibbles,
+        edge: EdgeId,
+        p: usize,
+        i: usize,
+    ) {
         let nodes_of = board.edge(edge).nodes;
         let links = [
             self.links(board, nodes, edges, edge, 0),
             self.links(board, nodes, edges, edge, 1),
         ];
         let r = &mut self.seats[p];
-        r.count += 1;
         r.ids[i] = edge.0;
         for k in 0..2 {
             let node = nodes_of[k].0;
@@ -1069,22 +1091,30 @@ impl Routes {
         }
     }
 
-    /// Takes `p`'s piece on `edge` out (a ship lifted), the last number taking its place.
-    pub(crate) fn remove(&mut self, p: u8, edge: EdgeId) {
-        let i = self.slot[edge.index()] as usize;
+    /// `p`'s ship lifted from `from` and put on `to` (both already on the board): it keeps
+    /// its number, taken out of the adjacency at its old ends and worked out at its new
+    /// ones, so no other piece is renumbered. A ship without a number (put on the board
+    /// outside the rules' effects) is numbered as a piece built.
+    #[inline(never)]
+    pub(crate) fn moved(
+        &mut self,
+        board: &Board,
+        nodes: &NodeNibbles,
+        edges: &EdgeNibbles,
+        p: u8,
+        from: EdgeId,
+        to: EdgeId,
+    ) {
+        let i = self.slot[from.index()] as usize;
         let r = &mut self.seats[p as usize];
         if i >= r.count as usize {
+            self.add(board, nodes, edges, to);
             return;
         }
-        self.slot[edge.index()] = NO_SLOT;
-        let last = r.count as usize - 1;
-        r.tr.remove(i, last + 1);
-        if i != last {
-            r.ids[i] = r.ids[last];
-            self.slot[r.ids[i] as usize] = i as u8;
-        }
-        r.ids[last] = 0;
-        r.count -= 1;
+        r.tr.unlink(i);
+        self.slot[from.index()] = NO_SLOT;
+        self.slot[to.index()] = i as u8;
+        self.place(board, nodes, edges, to, p as usize, i);
     }
 
     /// Works out again the ends at `node` of every piece there (a settlement built on it:
