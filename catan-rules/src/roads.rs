@@ -59,8 +59,8 @@ impl Trail {
         (self.ends[j][0] != node) as usize
     }
 
-    /// Takes road `i` out of the first `count`, the last one taking its number.
-    fn remove(&mut self, i: usize, count: usize) {
+    /// Takes road `i` out of the adjacency of the roads at its ends (its own entries stay).
+    fn unlink(&mut self, i: usize) {
         let bit = 1u32 << i;
         for k in 0..2 {
             let node = self.ends[i][k];
@@ -72,6 +72,12 @@ impl Trail {
                 self.adj[j][kk] &= !bit;
             }
         }
+    }
+
+    /// Takes road `i` out of the first `count`, the last one taking its number.
+    fn remove(&mut self, i: usize, count: usize) {
+        let bit = 1u32 << i;
+        self.unlink(i);
         let last = count - 1;
         if i != last {
             self.ends[i] = self.ends[last];
@@ -96,7 +102,8 @@ impl Trail {
     }
 
     /// A search for a tree: notes in `far` the farthest end reached (length, road,
-    /// end) and sets `cycle` if the search comes back to a node already on its trail.
+    /// end) and sets `cycle` if the search comes back to a node already on its trail, giving
+    /// up there.
     /// Where one road alone goes on, the search steps on in a loop; it recurses only at a
     /// fork.
     fn reach(
@@ -139,6 +146,9 @@ impl Trail {
                 c &= c - 1;
                 let kk = (self.ends[j][0] == node) as usize;
                 self.reach(j, kk, used | 1 << j, len + 1, far, cycle);
+                if *cycle {
+                    return;
+                }
             }
             return;
         }
@@ -159,12 +169,17 @@ impl Trail {
             at &= at - 1;
             let kk = (self.ends[j][0] == node) as usize;
             self.reach(j, kk, 1 << j, 1, &mut far, cycle);
+            if *cycle {
+                break;
+            }
         }
         far
     }
 
     /// Whether the first `count` roads form a forest: a blocked node counts as one node per
-    /// road ending there, and a forest has exactly as many trees as nodes less roads.
+    /// road ending there, and a forest has exactly as many trees as nodes less roads. The
+    /// reference for the cycle test of [`longest_in_trees`].
+    #[cfg(test)]
     fn is_forest(&self, count: usize) -> bool {
         let mut nodes = 0u32;
         let mut joined = [0u32; MAX_ROADS];
@@ -288,28 +303,35 @@ fn measure_at_least(mut tr: Trail, count: usize, most: u8, floor: u8) -> u8 {
     if count == 0 {
         return 0;
     }
+    match longest_in_trees(&mut tr, count) {
+        Some(best) => best.min(most),
+        None => Segments::new(&tr, count).longest(most, floor),
+    }
+}
+
+/// Where the first `count` roads of `tr` form trees, the longest trail; `None` where they
+/// have a cycle. In a tree a trail is a path and the longest is the tree's diameter: the
+/// farthest end from any node, then the farthest from that end (two searches per tree; a
+/// blocked node counts as one node per road ending there). A search over every trail from a
+/// node meets any cycle of the roads it reaches (the shortest path to the cycle, then round
+/// it, comes back to a node on its own trail), and gives up at the first: a cycle anywhere
+/// sends the roads to the general search ([`Segments`]).
+fn longest_in_trees(tr: &mut Trail, count: usize) -> Option<u8> {
     let all = all_pieces(count);
-    // Where the roads form trees, a trail is a path and the longest is a tree's diameter:
-    // the farthest end from any node, then the farthest from that end (two searches per
-    // tree; a blocked node counts as one node per road ending there). Roads with a cycle
-    // anywhere get the general search below.
     let mut best = 0;
-    let mut cycle = !tr.is_forest(count);
-    while !cycle && tr.covered & all != all {
+    let mut cycle = false;
+    while tr.covered & all != all {
         let i = (!tr.covered & all).trailing_zeros() as usize;
         let (_, j, k) = tr.sweep(i, 0, &mut cycle);
         if cycle {
-            break;
+            return None;
         }
         best = best.max(tr.sweep(j, k, &mut cycle).0);
         if cycle {
-            break;
+            return None;
         }
     }
-    if !cycle {
-        return best.min(most);
-    }
-    Segments::new(&tr, count).longest(most, floor)
+    Some(best)
 }
 
 /// The set of local pieces `0..count` (`count` at most [`MAX_ROADS`]).
@@ -415,6 +437,14 @@ impl Segments {
         sg
     }
 
+    /// The meeting point of chain end `t`, named by its lowest chain end: the chain ends
+    /// that may follow each other there (where a road and a ship do not join, the node holds
+    /// two points; at an opponent's building each end is a point of its own).
+    #[inline(always)]
+    fn point(&self, t: usize) -> u32 {
+        (self.next[t] | 1 << t).trailing_zeros()
+    }
+
     /// Notes in `best` the longest continuation after arriving at chain end `t` with chains
     /// `used` making `len` pieces; stops once `best` reaches `cap`.
     fn go(&self, t: usize, used: u32, len: u8, best: &mut u8, cap: u8) {
@@ -430,77 +460,106 @@ impl Segments {
         }
     }
 
-    /// The most pieces a trail can use, and the chain ends a longest trail may start from.
+    /// The component of chain `s`: its chains, its pieces, and its points where an odd
+    /// number of chains end (a dead end and an opponent's building are points where one
+    /// chain ends).
+    fn component(&self, s: usize) -> (u32, u8, u64) {
+        let mut seen = 1u32 << s;
+        let mut todo = seen;
+        let (mut pieces, mut odd) = (0u8, 0u64);
+        while todo != 0 {
+            let c = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            pieces += self.len[c];
+            for t in [2 * c, 2 * c + 1] {
+                let point = self.next[t] | 1 << t;
+                // Each point once: at its lowest chain end.
+                if point.trailing_zeros() as usize == t {
+                    odd |= ((point.count_ones() & 1) as u64) << t;
+                }
+                let mut m = self.next[t];
+                while m != 0 {
+                    let x = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let y = 1u32 << (x >> 1);
+                    todo |= y & !seen;
+                    seen |= y;
+                }
+            }
+        }
+        (seen, pieces, odd)
+    }
+
+    /// The longest trail starting at chain end `t` along its chain (the component's odd
+    /// points and pieces given, from [`Segments::component`]); stops once it reaches `cap`.
+    fn search_from_end(&self, t: usize, best: &mut u8, cap: u8) {
+        let s = t >> 1;
+        self.go(t ^ 1, 1 << s, self.len[s], best, cap);
+    }
+
+    /// The longest trail starting at chain end `t` along its chain.
+    fn longest_from_end(&self, t: usize) -> u8 {
+        let mut best = 0;
+        self.search_from_end(t, &mut best, u8::MAX);
+        best
+    }
+
+    /// The longest trail, or `most` if it is `most` or more; `floor`, a length some trail is
+    /// known to reach, settles the question where no trail can do better. Component by
+    /// component:
     ///
-    /// The most: in each component, all of its pieces less one for every two odd meeting
-    /// points beyond the two where a trail may end (a trail passes a point on two pieces at
-    /// a time, so at a point where an odd number of pieces meet it either ends or leaves one
-    /// out; a dead end and an opponent's building count as points where one piece ends).
-    ///
-    /// The starts: in a component with an odd point, the chain ends at its odd points. A
-    /// longest trail cannot be made longer, and a trail with distinct ends that ends at an
-    /// even, passable point leaves a piece there that it could take on; a closed trail that
-    /// cannot be made longer uses every piece at every point it passes, so it is its whole
-    /// component, whose points are then all even. In a component without an odd point, every
-    /// chain end.
-    fn cap_and_starts(&self) -> (u8, u64) {
-        let mut cap = self.ring;
-        let mut starts = 0u64;
+    /// - The most a trail can use: all of the component's pieces less one for every two odd
+    ///   points beyond the two where a trail may end (a trail passes a point on two pieces at
+    ///   a time, so at a point where an odd number of pieces meet it either ends or leaves
+    ///   one out). A component that cannot beat the best so far is not searched.
+    /// - The starts: in a component with an odd point, the chain ends at its odd points. A
+    ///   longest trail cannot be made longer, and a trail with distinct ends that ends at an
+    ///   even, passable point leaves a piece there that it could take on; a closed trail that
+    ///   cannot be made longer uses every piece at every point it passes, so it is its whole
+    ///   component, whose points are then all even. In a component without an odd point,
+    ///   every chain end.
+    /// - The last start is left out: a longest trail with distinct ends starts at one of
+    ///   them and ends at the other, both starts, and read backwards it is a trail from the
+    ///   other, so the search from the start not left out finds it; a closed one (a whole
+    ///   component, every chain end a start) runs along each of its chains both ways, so it
+    ///   is found from every chain end, and a component has two chain ends at least.
+    fn longest(&self, most: u8, floor: u8) -> u8 {
+        let mut best = self.ring.max(floor);
         let mut seen = 0u32;
         for s in 0..self.count {
             if seen >> s & 1 != 0 {
                 continue;
             }
-            seen |= 1 << s;
-            let mut todo = 1u32 << s;
-            let (mut pieces, mut odd) = (0u8, 0u8);
-            let (mut ends, mut odd_ends) = (0u64, 0u64);
-            while todo != 0 {
-                let c = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                pieces += self.len[c];
-                ends |= 3 << (2 * c);
-                for t in [2 * c, 2 * c + 1] {
-                    let point = self.next[t] | 1 << t;
-                    let is_odd = point.count_ones() & 1;
-                    odd_ends |= (is_odd as u64) << t;
-                    // Each meeting point once: at its lowest chain end.
-                    if point.trailing_zeros() as usize == t {
-                        odd += is_odd as u8;
-                    }
-                    let mut m = self.next[t];
-                    while m != 0 {
-                        let x = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        if seen >> (x >> 1) & 1 == 0 {
-                            seen |= 1 << (x >> 1);
-                            todo |= 1 << (x >> 1);
-                        }
-                    }
-                }
+            let (chains, pieces, odd) = self.component(s);
+            seen |= chains;
+            let cap = (pieces - (odd.count_ones() as u8).saturating_sub(2) / 2).min(most);
+            if cap <= best {
+                continue;
             }
-            cap = cap.max(pieces - odd.saturating_sub(2) / 2);
-            starts |= if odd_ends != 0 { odd_ends } else { ends };
+            let mut ends = 0u64;
+            let mut c = chains;
+            while c != 0 {
+                let x = c.trailing_zeros() as usize;
+                c &= c - 1;
+                ends |= 3 << (2 * x);
+            }
+            let mut odd_ends = 0u64;
+            let mut e = ends;
+            while e != 0 {
+                let t = e.trailing_zeros() as usize;
+                e &= e - 1;
+                odd_ends |= (odd >> self.point(t) & 1) << t;
+            }
+            let mut starts = if odd_ends != 0 { odd_ends } else { ends };
+            // Left out: the last start.
+            starts &= !(1 << (63 - starts.leading_zeros()));
+            while starts != 0 && best < cap {
+                let t = starts.trailing_zeros() as usize;
+                starts &= starts - 1;
+                self.search_from_end(t, &mut best, cap);
+            }
         }
-        (cap, starts)
-    }
-
-    /// The longest trail: from every chain end a longest trail may start from (see
-    /// [`Segments::cap_and_starts`]) along its chain, or a whole ring; stops once a trail
-    /// reaches the most a trail can use or `most`. `floor`, a length some trail is known to
-    /// reach, settles the question when the most a trail can use is no more.
-    fn longest(&self, most: u8, floor: u8) -> u8 {
-        let (cap, starts) = self.cap_and_starts();
-        let cap = cap.min(most);
-        let mut best = self.ring.max(floor).min(cap);
-        let mut c = starts;
-        while c != 0 && best < cap {
-            let t = c.trailing_zeros() as usize;
-            c &= c - 1;
-            let s = t >> 1;
-            self.go(t ^ 1, 1 << s, self.len[s], &mut best, cap);
-        }
-        best
+        best.min(most)
     }
 }
 
@@ -510,7 +569,8 @@ impl Segments {
 /// through the new road, so one search from its other end suffices. Otherwise (the road
 /// joins two of `p`'s roads, or that search meets cycles) the length is recomputed from
 /// scratch. On base-game boards [`through_roads`] walks from both ends instead, and
-/// recomputes only where the road closes a cycle.
+/// recomputes only where the road closes a cycle; on open-sea boards the search runs on the
+/// pieces kept numbered in the sea box ([`through_kept`]).
 pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     // One piece more lengthens the longest road by one at most.
     let most = before.saturating_add(1);
@@ -518,7 +578,7 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     let found = if !board.open_sea() && board.edges().len() <= 128 {
         through_roads(game, p, edge, most)
     } else {
-        through(game, p, edge, most)
+        through_kept(game, p, edge, most)
     };
     match found {
         Through::Trail(len) => before.max(len),
@@ -526,19 +586,27 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
     }
 }
 
-/// [`longest_after_road`] for a ship just built: on the pieces kept numbered in the sea box
-/// of an open-sea game, which every game with ships has.
+/// [`longest_after_road`] for a ship just built (only open-sea games build ships).
 pub(crate) fn longest_after_ship_built(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
-    let Some(routes) = game
-        .sea_routes()
-        .filter(|r| r.slot[edge.index()] != NO_SLOT)
-    else {
-        return longest_after_road(game, p, edge, before);
-    };
-    let i = routes.slot[edge.index()] as usize;
-    match routes.seats[p as usize].through(i, before.saturating_add(1)) {
+    match through_kept(game, p, edge, before.saturating_add(1)) {
         Through::Trail(len) => before.max(len),
         Through::Whole(len) => len,
+    }
+}
+
+/// [`through`] off the base game's boards: on the pieces kept numbered in the sea box of an
+/// open-sea game, which every game with ships has (the piece just built is numbered by the
+/// sea box's hook before its route is measured), on the board where the piece has no number
+/// (no sea box, or a piece put down outside the rules' effects). Out of line: the base
+/// game's road builds never come here.
+#[inline(never)]
+fn through_kept(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
+    match game
+        .sea_routes()
+        .filter(|r| r.slot[edge.index()] != NO_SLOT)
+    {
+        Some(routes) => routes.seats[p as usize].through(routes.slot[edge.index()] as usize, most),
+        None => through(game, p, edge, most),
     }
 }
 
@@ -873,11 +941,7 @@ fn longest_from_dead_end(game: &Game, p: u8, edge: EdgeId, start: NodeId) -> u8 
         return 0;
     };
     let sg = Segments::new(&tr, count);
-    let t = sg.end_id[i][(tr.ends[i][0] != start.0) as usize] as usize;
-    let s = t >> 1;
-    let mut best = 0;
-    sg.go(t ^ 1, 1 << s, sg.len[s], &mut best, u8::MAX);
-    best
+    sg.longest_from_end(sg.end_id[i][(tr.ends[i][0] != start.0) as usize] as usize)
 }
 
 /// Each seat's pieces numbered for the trail search, kept in the sea box of an open-sea
@@ -885,7 +949,7 @@ fn longest_from_dead_end(game: &Game, p: u8, edge: EdgeId, start: NodeId) -> u8 
 /// a moved ship searches masks without numbering the pieces from the board first. A
 /// function of the edge and node owners alone (only the order of the numbers depends on
 /// the history, and no length depends on the order): a piece built is numbered last, a
-/// lifted ship's number goes to the last piece, a settlement works out again the ends of
+/// moved ship keeps its number at its new place, a settlement works out again the ends of
 /// the pieces at its node. Two are equal when they number the same pieces with the same
 /// ends and adjacency, whatever the numbers.
 #[derive(Clone, Copy, Debug)]
@@ -987,13 +1051,29 @@ impl Routes {
             return;
         }
         self.slot[edge.index()] = i as u8;
+        self.seats[p].count += 1;
+        self.place(board, nodes, edges, edge, p, i);
+    }
+
+    /// Gives `p`'s piece on `edge` number `i` (its slot already set): its ends, adjacency
+    /// and blocking from the board, and its number added to the adjacency of the pieces it
+    /// joins.
+    #[inline(always)]
+    fn place(
+        &mut self,
+        board: &Board,
+        nodes: &NodeNibbles,
+        edges: &EdgeNibbles,
+        edge: EdgeId,
+        p: usize,
+        i: usize,
+    ) {
         let nodes_of = board.edge(edge).nodes;
         let links = [
             self.links(board, nodes, edges, edge, 0),
             self.links(board, nodes, edges, edge, 1),
         ];
         let r = &mut self.seats[p];
-        r.count += 1;
         r.ids[i] = edge.0;
         for k in 0..2 {
             let node = nodes_of[k].0;
@@ -1011,22 +1091,30 @@ impl Routes {
         }
     }
 
-    /// Takes `p`'s piece on `edge` out (a ship lifted), the last number taking its place.
-    pub(crate) fn remove(&mut self, p: u8, edge: EdgeId) {
-        let i = self.slot[edge.index()] as usize;
+    /// `p`'s ship lifted from `from` and put on `to` (both already on the board): it keeps
+    /// its number, taken out of the adjacency at its old ends and worked out at its new
+    /// ones, so no other piece is renumbered. A ship without a number (put on the board
+    /// outside the rules' effects) is numbered as a piece built.
+    #[inline(never)]
+    pub(crate) fn moved(
+        &mut self,
+        board: &Board,
+        nodes: &NodeNibbles,
+        edges: &EdgeNibbles,
+        p: u8,
+        from: EdgeId,
+        to: EdgeId,
+    ) {
+        let i = self.slot[from.index()] as usize;
         let r = &mut self.seats[p as usize];
         if i >= r.count as usize {
+            self.add(board, nodes, edges, to);
             return;
         }
-        self.slot[edge.index()] = NO_SLOT;
-        let last = r.count as usize - 1;
-        r.tr.remove(i, last + 1);
-        if i != last {
-            r.ids[i] = r.ids[last];
-            self.slot[r.ids[i] as usize] = i as u8;
-        }
-        r.ids[last] = 0;
-        r.count -= 1;
+        r.tr.unlink(i);
+        self.slot[from.index()] = NO_SLOT;
+        self.slot[to.index()] = i as u8;
+        self.place(board, nodes, edges, to, p as usize, i);
     }
 
     /// Works out again the ends at `node` of every piece there (a settlement built on it:
@@ -1209,11 +1297,7 @@ impl Route {
     /// piece follows it.
     fn longest_from_dead_end(&self, i: usize, start: usize) -> u8 {
         let sg = Segments::new(&self.tr, self.count as usize);
-        let t = sg.end_id[i][start] as usize;
-        let s = t >> 1;
-        let mut best = 0;
-        sg.go(t ^ 1, 1 << s, sg.len[s], &mut best, u8::MAX);
-        best
+        sg.longest_from_end(sg.end_id[i][start] as usize)
     }
 }
 
@@ -1588,6 +1672,69 @@ mod tests {
         }
         assert!(checked > 20_000, "only {checked} roads checked");
         assert!(joined > 100, "only {joined} roads joining two networks");
+    }
+
+    /// The search for networks with a cycle (`Segments::longest`) starts only from the chain
+    /// ends at odd points of each component that can beat the best so far, and leaves the
+    /// last of them out; the search over trees gives up at the first cycle it meets instead
+    /// of counting nodes first. Checked after every action of ship-heavy games of every
+    /// scenario, for every seat: the trees' search sees a cycle exactly where the pieces are
+    /// not a forest (`Trail::is_forest`, nodes against pieces and trees); where there is
+    /// one, the chain search gives the reference search's length (every piece end a start),
+    /// and so does the search from every chain end with none left out, bounded by `most`
+    /// and told a `floor` (Seafarers rules, 'Longest Route'; Catan base rules, 'Longest
+    /// Road': a route may branch and close on itself, and only its longest trail counts).
+    #[test]
+    fn chain_search_leaving_out_the_last_start_finds_the_longest_trail() {
+        use super::{longest_in_trees, Segments};
+        use crate::{Rules, Scenario};
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(41);
+        let (mut forests, mut cyclic) = (0u32, 0u32);
+        for scenario in Scenario::ALL {
+            for seed in 0..3 {
+                let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
+                while g.winner().is_none() && g.turn() < 300 {
+                    g.legal_actions_without_offers(&mut legal);
+                    let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
+                    g.apply(a).unwrap();
+                    let Some(routes) = g.sea_routes() else {
+                        break;
+                    };
+                    for p in 0..g.players() {
+                        let r = &routes.seats[p as usize];
+                        let count = r.count as usize;
+                        let mut tr = r.tr;
+                        let trees = longest_in_trees(&mut tr, count);
+                        assert_eq!(
+                            trees.is_some(),
+                            r.tr.is_forest(count),
+                            "{scenario:?} seed {seed}, player {p}, after {a:?}"
+                        );
+                        let whole = super::longest_road_reference(&g, p);
+                        if let Some(len) = trees {
+                            assert_eq!(len, whole, "{scenario:?} seed {seed}, player {p}");
+                            forests += 1;
+                            continue;
+                        }
+                        let sg = Segments::new(&r.tr, count);
+                        let every = (0..2 * sg.count)
+                            .map(|t| sg.longest_from_end(t))
+                            .fold(sg.ring, u8::max);
+                        assert_eq!(every, whole, "{scenario:?} seed {seed}, player {p}");
+                        assert_eq!(sg.longest(u8::MAX, 0), whole, "player {p}, after {a:?}");
+                        for most in [whole.saturating_sub(1), whole, whole + 1] {
+                            assert_eq!(sg.longest(most, 0), whole.min(most), "most {most}");
+                            let floor = whole.saturating_sub(1);
+                            assert_eq!(sg.longest(most, floor), whole.min(most), "floor");
+                        }
+                        cyclic += 1;
+                    }
+                }
+            }
+        }
+        assert!(forests > 5_000, "only {forests} forests");
+        assert!(cyclic > 1_000, "only {cyclic} networks with a cycle");
     }
 
     /// Lifting a ship whose one end is open (no settlement of its owner's and no other ship

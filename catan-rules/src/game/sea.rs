@@ -204,8 +204,7 @@ impl Game {
         let players = self.rules.players;
         if let Some(sea) = self.sea.as_deref_mut() {
             let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
-            routes.remove(p, from);
-            routes.add(board, nodes, edges, to);
+            routes.moved(board, nodes, edges, p, from, to);
             sea.ships[p as usize].remove(from.index());
             sea.ships[p as usize].insert(to.index());
             taken(sea, to);
