@@ -239,3 +239,40 @@ fn land_corner_nibbles_read_each_corners_own_node() {
         }
     }
 }
+
+/// The corner masks hold each corner of every land hex exactly once, on every base and sea
+/// map (none needs the corner-by-corner fallback), and a hex whose corners lie in four
+/// words is refused rather than cut short.
+#[test]
+fn land_corner_masks_hold_each_corner_once() {
+    use super::topology::corner_masks;
+    for spec in base_specs().iter().chain(sea_specs().iter()) {
+        let Some(board) = same_as_fresh(spec) else {
+            continue;
+        };
+        for h in board.hexes() {
+            if !h.terrain.is_land() {
+                continue;
+            }
+            let (words, masks) = h
+                .land_corner_masks()
+                .unwrap_or_else(|| panic!("{:?}: corners in more than three words", h.coord));
+            let mut expected = [0u64; 16];
+            for n in h.land_corners() {
+                expected[n as usize >> 4] |= 15 << (4 * (n & 15));
+            }
+            let mut got = [0u64; 16];
+            for (w, m) in words.into_iter().zip(masks) {
+                assert_eq!(got[w as usize] & m, 0, "{:?}: a word twice", h.coord);
+                got[w as usize] |= m;
+            }
+            assert_eq!(got, expected, "{:?}", h.coord);
+        }
+    }
+    // Nodes 0, 16, 32 and 48 lie in four words.
+    assert!(!corner_masks(&[0, 16, 32, 48, 1, 17]).2);
+    assert_eq!(
+        corner_masks(&[0, 1, 16, 17, 33, super::NONE8]),
+        ([0, 1, 2], [0xff, 0xff, 0xf0], true)
+    );
+}
