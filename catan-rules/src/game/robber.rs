@@ -19,7 +19,7 @@ use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
 use crate::game::memo::Spots;
 use crate::rules::ChanceMode;
-use crate::types::{Player, PlayerSet, Resource, Resources};
+use crate::types::{ByResource, Player, PlayerSet, Resource, Resources};
 
 impl Game {
     /// After a 7: who must discard half their hand, then the robber.
@@ -453,29 +453,40 @@ impl Game {
         // Every multiset of `need` cards from the hand, in lexicographic order of the counts
         // (brick first). Each count runs from what the later resources cannot cover to what
         // the hand holds, so every multiset visited is listed (no test in the inner loop).
+        // The counts are kept as the bytes of one word (brick lowest): each run of the
+        // last two (grain up by one, ore down by one) is one addition a discard, and the
+        // first four counts are stored as one four-byte write.
         let h = self.seats[player.index()].hand.0.map(u32::from);
         let r3 = h[4];
         let r2 = r3 + h[3];
         let r1 = r2 + h[2];
         let r0 = r1 + h[1];
         let need = u32::from(need);
+        // Grain up by one and ore down by one; past a run's end the borrow only reaches
+        // bytes that are never stored.
+        const STEP: u64 = (1u64 << 24).wrapping_sub(1 << 32);
         for a in need.saturating_sub(r0)..h[0].min(need) + 1 {
             let la = need - a;
             for b in la.saturating_sub(r1)..h[1].min(la) + 1 {
                 let lb = la - b;
+                let ab = u64::from(a) | u64::from(b) << 8;
                 for c in lb.saturating_sub(r2)..h[2].min(lb) + 1 {
                     let lc = lb - c;
-                    for d in lc.saturating_sub(r3)..h[3].min(lc) + 1 {
+                    // Grain from what ore cannot cover to what the hand holds (at least
+                    // one discard: `c`'s bounds leave no more than grain and ore hold).
+                    let d = lc.saturating_sub(r3);
+                    let n = h[3].min(lc) - d + 1;
+                    let mut w =
+                        ab | u64::from(c) << 16 | u64::from(d) << 24 | u64::from(lc - d) << 32;
+                    for _ in 0..n {
+                        let bytes = w.to_le_bytes();
+                        let mut counts = [0; 5];
+                        counts.copy_from_slice(&bytes[..5]);
                         out.push(Action::Discard {
                             player,
-                            resources: Resources::new(
-                                a as u8,
-                                b as u8,
-                                c as u8,
-                                d as u8,
-                                (lc - d) as u8,
-                            ),
+                            resources: ByResource(counts),
                         });
+                        w = w.wrapping_add(STEP);
                     }
                 }
             }
