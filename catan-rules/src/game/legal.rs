@@ -269,3 +269,51 @@ impl Game {
         v
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::rules::Rules;
+
+    /// Catan base rules, 'Turn Overview' (a turn starts with the roll) and 'Development
+    /// Cards' (a card may be played before the roll): before the roll the listing is the
+    /// roll, then the card plays. Written in place when the buffer has room and no card
+    /// can be played, out of line otherwise: the same list either way, checked at every
+    /// roll of random games against the families listed one after the other.
+    #[test]
+    fn the_roll_is_listed_alike_in_place_and_out_of_line() {
+        let (mut in_place, mut with_cards) = (0, 0);
+        let mut legal = Vec::new();
+        for seed in 0..12 {
+            let mut g = Game::new(Rules::default(), seed).unwrap();
+            let mut pick = Rng::new(seed ^ 0x0ff5);
+            while g.winner().is_none() {
+                if g.phase == Phase::Roll {
+                    let player = Player(g.current);
+                    let mut expected = vec![Action::Roll { player, dice: None }];
+                    g.push_card_plays(player, &mut (), &mut expected);
+                    let mut roomy = Vec::with_capacity(64);
+                    g.legal_actions_without_offers(&mut roomy);
+                    // No room: the roll is never written in place.
+                    let mut empty = Vec::new();
+                    g.legal_actions_without_offers(&mut empty);
+                    assert_eq!(roomy, expected);
+                    assert_eq!(empty, expected);
+                    if g.holds_card_to_play(player) {
+                        with_cards += 1;
+                    } else {
+                        in_place += 1;
+                    }
+                }
+                g.legal_actions_without_offers(&mut legal);
+                let a = legal[pick.below(legal.len() as u32) as usize];
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(
+            in_place > 100 && with_cards > 5,
+            "{in_place} in place, {with_cards} with cards"
+        );
+    }
+}

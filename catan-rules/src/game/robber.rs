@@ -612,3 +612,79 @@ impl ActionSpace {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// The discards of `need` cards from `hand` worked out the slow way: every count of
+    /// each resource up to the hand's, in lexicographic order (brick first), those of
+    /// `need` cards kept.
+    fn discards_by_brute_force(player: Player, need: u8, hand: Resources) -> Vec<Action> {
+        let h = hand.0;
+        let mut out = Vec::new();
+        for a in 0..=h[0] {
+            for b in 0..=h[1] {
+                for c in 0..=h[2] {
+                    for d in 0..=h[3] {
+                        for e in 0..=h[4] {
+                            if u32::from(a)
+                                + u32::from(b)
+                                + u32::from(c)
+                                + u32::from(d)
+                                + u32::from(e)
+                                == u32::from(need)
+                            {
+                                out.push(Action::Discard {
+                                    player,
+                                    resources: Resources::new(a, b, c, d, e),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Catan base rules, 'Rolling a 7 and Activating the Robber' (each player with more
+    /// than 7 cards discards half, choosing which) and docs/rulings.md §38: every multiset
+    /// of the owed size from the hand is listed, once, in lexicographic order of the
+    /// counts, for small hands of every shape and for large ones (the counts kept as the
+    /// bytes of one word, each run of the last two stepped by one addition).
+    #[test]
+    fn discards_are_every_multiset_in_lexicographic_order() {
+        let mut g = Game::new(Rules::default(), 3).unwrap();
+        let p = Player(2);
+        let mut largest = 0;
+        let mut check = |g: &mut Game, hand: Resources, need: u8| {
+            g.seats[2].hand = hand;
+            let mut listed = Vec::new();
+            g.push_discards(p, need, &mut listed);
+            let expected = discards_by_brute_force(p, need, hand);
+            assert_eq!(listed, expected, "hand {hand:?}, {need} cards");
+            largest = largest.max(listed.len());
+        };
+        // Every hand of up to three of each resource, every size.
+        for code in 0..4u32.pow(5) {
+            let c = |i: u32| (code / 4u32.pow(i) % 4) as u8;
+            let hand = Resources::new(c(0), c(1), c(2), c(3), c(4));
+            for need in 1..=hand.total() as u8 {
+                check(&mut g, hand, need);
+            }
+        }
+        // Large hands: hundreds or thousands of discards.
+        for (hand, need) in [
+            (Resources::new(12, 11, 10, 9, 8), 25),
+            (Resources::new(7, 6, 5, 0, 3), 10),
+            (Resources::new(0, 9, 0, 9, 2), 10),
+            (Resources::new(19, 0, 0, 0, 0), 9),
+            (Resources::new(4, 4, 4, 4, 4), 10),
+        ] {
+            check(&mut g, hand, need);
+        }
+        assert!(largest > 1000, "{largest}");
+    }
+}
