@@ -325,11 +325,17 @@ impl Game {
     ) {
         // Nothing to play (most listings): one test of the four playable kinds at once,
         // inlined into the listing; the plays themselves are listed out of line.
-        let d = self.seats[player.index()].dev.0;
-        if self.development_card_played() || u32::from_le_bytes([d[0], d[1], d[2], d[3]]) == 0 {
-            return;
+        if self.holds_card_to_play(player) {
+            self.push_held_card_plays(player, memo, out);
         }
-        self.push_held_card_plays(player, memo, out);
+    }
+
+    /// Whether `player` may play a card now: none played this turn, and one of the four
+    /// playable kinds held (one test of the four at once).
+    #[inline(always)]
+    pub(super) fn holds_card_to_play(&self, player: Player) -> bool {
+        let d = self.seats[player.index()].dev.0;
+        !self.development_card_played() && u32::from_le_bytes([d[0], d[1], d[2], d[3]]) != 0
     }
 
     /// [`Game::push_card_plays`] once `player` holds a card to play.

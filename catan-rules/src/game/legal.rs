@@ -43,6 +43,39 @@ pub(crate) trait Out {
     fn offers(&mut self, player: Player, give: Resource) {
         self.extend(&OFFERS[player.index()][give.index()]);
     }
+    /// Pushes `a` when that needs no allocation, and says whether it did: a listing that
+    /// would otherwise call the allocator (and so keep its state in saved registers) lists
+    /// out of line instead.
+    #[inline]
+    fn push_if_room(&mut self, a: Action) -> bool {
+        self.push(a);
+        true
+    }
+}
+
+/// A sink borrowed: the listing passes its sink by value (a pointer in a register, so that
+/// the phase's listing is a tail call), and callers holding one lend it this way.
+impl<T: Out + ?Sized> Out for &mut T {
+    #[inline(always)]
+    fn push(&mut self, a: Action) {
+        (**self).push(a);
+    }
+    #[inline(always)]
+    fn extend(&mut self, a: &[Action]) {
+        (**self).extend(a);
+    }
+    #[inline(always)]
+    fn single_discards(&self) -> bool {
+        (**self).single_discards()
+    }
+    #[inline(always)]
+    fn offers(&mut self, player: Player, give: Resource) {
+        (**self).offers(player, give);
+    }
+    #[inline(always)]
+    fn push_if_room(&mut self, a: Action) -> bool {
+        (**self).push_if_room(a)
+    }
 }
 
 impl Out for Vec<Action> {
@@ -53,6 +86,14 @@ impl Out for Vec<Action> {
     #[inline]
     fn extend(&mut self, a: &[Action]) {
         self.extend_from_slice(a);
+    }
+    #[inline]
+    fn push_if_room(&mut self, a: Action) -> bool {
+        let room = self.len() < self.capacity();
+        if room {
+            Vec::push(self, a);
+        }
+        room
     }
 }
 
@@ -70,6 +111,10 @@ impl Out for WithoutOffers<'_> {
     }
     #[inline]
     fn offers(&mut self, _: Player, _: Resource) {}
+    #[inline]
+    fn push_if_room(&mut self, a: Action) -> bool {
+        self.0.push_if_room(a)
+    }
 }
 
 impl Game {
@@ -87,33 +132,73 @@ impl Game {
     /// builds (roads, settlements, cities), buying a card, card plays, trades, ending the
     /// turn.
     #[inline]
-    pub(crate) fn enumerate<O: Out>(&self, out: &mut O) {
+    pub(crate) fn enumerate<O: Out>(&self, out: O) {
         self.enumerate_with(&mut (), out);
     }
 
     /// [`Game::enumerate`], with the piece-dependent parts taken from `memo`.
+    ///
+    /// The sink comes by value (a pointer, or a wrapper of one) so that each phase's
+    /// listing, out of line with a frame of its own, is a tail call: a roll's listing (a
+    /// third of a game's) is written here without the main phase's saved registers and
+    /// frame.
     #[inline(always)]
-    pub(crate) fn enumerate_with<O: Out, M: Spots>(&self, memo: &mut M, out: &mut O) {
+    pub(crate) fn enumerate_with<O: Out, M: Spots>(&self, memo: &mut M, out: O) {
         // One test for the rare states in which others than the current player act (a
         // discovery waiting for its hex, an open offer, gold-field choices owed); the
         // phase alone decides the rest.
-        if (self.fog.pending != 0) | self.offer.is_some() | self.gold_pending()
-            && self.push_pending(out)
-        {
-            return;
+        if (self.fog.pending != 0) | self.offer.is_some() | self.gold_pending() {
+            return self.enumerate_pending(memo, out);
         }
+        self.enumerate_phase(memo, out);
+    }
+
+    /// The listing of the phase (see [`Game::enumerate_with`]).
+    #[inline(always)]
+    fn enumerate_phase<O: Out, M: Spots>(&self, memo: &mut M, mut out: O) {
         let player = Player(self.current);
         match self.phase {
             Phase::GameOver => {}
+            // Nearly always the seeded roll alone: listed here, without a frame.
+            Phase::Roll
+                if !self.holds_card_to_play(player) && self.push_seeded_roll(player, &mut out) => {}
+            Phase::Roll => self.list_roll(player, memo, out),
+            Phase::Main => self.list_main(player, memo, out),
+            _ => self.list_other(player, memo, out),
+        }
+    }
+
+    /// The listing before the roll when a card can be played.
+    #[inline(never)]
+    fn list_roll<O: Out, M: Spots>(&self, player: Player, memo: &mut M, mut out: O) {
+        self.push_rolls(player, &mut out);
+        self.push_card_plays(player, memo, &mut out);
+    }
+
+    /// The main phase's listing.
+    #[inline(never)]
+    fn list_main<O: Out, M: Spots>(&self, player: Player, memo: &mut M, mut out: O) {
+        let out = &mut out;
+        self.push_builds(player, memo, out);
+        self.push_ships_and_moves(player, out);
+        self.push_buy_card(player, out);
+        self.push_card_plays(player, memo, out);
+        if self.trading_open() {
+            self.push_trades(player, out);
+        }
+        out.push(Action::EndTurn { player });
+    }
+
+    /// The listing of the phases other than the roll and the main phase.
+    #[inline(never)]
+    fn list_other<O: Out, M: Spots>(&self, player: Player, memo: &mut M, mut out: O) {
+        let out = &mut out;
+        match self.phase {
             Phase::Discard => self.push_all_discards(out),
             Phase::SetupSettlement => self.push_setup_settlements(player, out),
             Phase::SetupRoad => {
                 self.push_setup_roads(player, out);
                 self.push_setup_ships(player, out);
-            }
-            Phase::Roll => {
-                self.push_rolls(player, out);
-                self.push_card_plays(player, memo, out);
             }
             Phase::MoveRobber => {
                 self.push_robber_moves(player, false, memo, out);
@@ -126,37 +211,26 @@ impl Game {
                 self.push_ships(player, out);
                 self.push_finish_road_building(player, out);
             }
-            Phase::Main => {
-                self.push_builds(player, memo, out);
-                self.push_ships_and_moves(player, out);
-                self.push_buy_card(player, out);
-                self.push_card_plays(player, memo, out);
-                if self.trading_open() {
-                    self.push_trades(player, out);
-                }
-                out.push(Action::EndTurn { player });
-            }
             Phase::SpecialBuild => self.push_special_build(player, memo, out),
+            Phase::GameOver | Phase::Roll | Phase::Main => {}
         }
     }
 
     /// The listing while a discovery waits for its hex, an offer is open or gold-field
     /// choices are owed, in that order of precedence (at the game's end nothing, and in
-    /// the discard phase the discards come first); `false` when the phase's own listing
-    /// applies.
+    /// the discard phase the discards come first, by the phase's own listing).
     #[cold]
     #[inline(never)]
-    fn push_pending<O: Out>(&self, out: &mut O) -> bool {
+    fn enumerate_pending<O: Out, M: Spots>(&self, memo: &mut M, mut out: O) {
         match self.phase {
-            Phase::GameOver => return true,
-            _ if self.fog.pending != 0 => self.push_reveals(out),
-            Phase::Discard => return false,
+            Phase::GameOver => {}
+            _ if self.fog.pending != 0 => self.push_reveals(&mut out),
+            Phase::Discard => self.list_other(Player(self.current), memo, out),
             _ => match &self.offer {
-                Some(o) => self.push_trade_answers(o, out),
-                None => self.push_all_gold(out),
+                Some(o) => self.push_trade_answers(o, &mut out),
+                None => self.push_all_gold(&mut out),
             },
         }
-        true
     }
 
     /// Like [`Game::legal_actions`] without the domestic trade offers
@@ -165,7 +239,7 @@ impl Game {
     /// set.
     pub fn legal_actions_without_offers(&self, out: &mut Vec<Action>) {
         out.clear();
-        self.enumerate(&mut WithoutOffers(out));
+        self.enumerate(WithoutOffers(out));
     }
 
     /// [`Game::legal_actions`] with the parts that depend on the pieces alone (road spots,
@@ -184,7 +258,7 @@ impl Game {
     /// [`Game::legal_actions_with`]).
     pub fn legal_actions_without_offers_with(&self, memo: &mut ListingMemo, out: &mut Vec<Action>) {
         out.clear();
-        self.enumerate_with(memo, &mut WithoutOffers(out));
+        self.enumerate_with(memo, WithoutOffers(out));
     }
 
     /// The legal actions as a new vector (see [`Game::legal_actions`]).
@@ -192,5 +266,53 @@ impl Game {
         let mut v = Vec::new();
         self.legal_actions(&mut v);
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::rules::Rules;
+
+    /// Catan base rules, 'Turn Overview' (a turn starts with the roll) and 'Development
+    /// Cards' (a card may be played before the roll): before the roll the listing is the
+    /// roll, then the card plays. Written in place when the buffer has room and no card
+    /// can be played, out of line otherwise: the same list either way, checked at every
+    /// roll of random games against the families listed one after the other.
+    #[test]
+    fn the_roll_is_listed_alike_in_place_and_out_of_line() {
+        let (mut in_place, mut with_cards) = (0, 0);
+        let mut legal = Vec::new();
+        for seed in 0..12 {
+            let mut g = Game::new(Rules::default(), seed).unwrap();
+            let mut pick = Rng::new(seed ^ 0x0ff5);
+            while g.winner().is_none() {
+                if g.phase == Phase::Roll {
+                    let player = Player(g.current);
+                    let mut expected = vec![Action::Roll { player, dice: None }];
+                    g.push_card_plays(player, &mut (), &mut expected);
+                    let mut roomy = Vec::with_capacity(64);
+                    g.legal_actions_without_offers(&mut roomy);
+                    // No room: the roll is never written in place.
+                    let mut empty = Vec::new();
+                    g.legal_actions_without_offers(&mut empty);
+                    assert_eq!(roomy, expected);
+                    assert_eq!(empty, expected);
+                    if g.holds_card_to_play(player) {
+                        with_cards += 1;
+                    } else {
+                        in_place += 1;
+                    }
+                }
+                g.legal_actions_without_offers(&mut legal);
+                let a = legal[pick.below(legal.len() as u32) as usize];
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(
+            in_place > 100 && with_cards > 5,
+            "{in_place} in place, {with_cards} with cards"
+        );
     }
 }

@@ -257,6 +257,26 @@ impl Game {
     #[inline(always)]
     pub(super) fn push_rolls<O: Out>(&self, player: Player, out: &mut O) {
         if self.rules.chance == ChanceMode::External {
+            self.push_external_rolls(player, out);
+        } else {
+            out.push(Action::Roll { player, dice: None });
+        }
+    }
+
+    /// [`Game::push_rolls`] when chance is seeded and `out` has room for the roll without
+    /// allocating; `false` (nothing listed) otherwise.
+    #[inline(always)]
+    pub(super) fn push_seeded_roll<O: Out>(&self, player: Player, out: &mut O) -> bool {
+        self.rules.chance != ChanceMode::External
+            && out.push_if_room(Action::Roll { player, dice: None })
+    }
+
+    /// Every roll when chance is external: the 36 ordered dice. Out of line, so that the
+    /// seeded roll's listing keeps a small frame.
+    #[cold]
+    #[inline(never)]
+    fn push_external_rolls<O: Out>(&self, player: Player, out: &mut O) {
+        {
             for a in 1..=6 {
                 for b in 1..=6 {
                     out.push(Action::Roll {
@@ -265,8 +285,6 @@ impl Game {
                     });
                 }
             }
-        } else {
-            out.push(Action::Roll { player, dice: None });
         }
     }
 }

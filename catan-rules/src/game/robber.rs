@@ -19,7 +19,7 @@ use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
 use crate::game::memo::Spots;
 use crate::rules::ChanceMode;
-use crate::types::{Player, PlayerSet, Resource, Resources};
+use crate::types::{ByResource, Player, PlayerSet, Resource, Resources};
 
 impl Game {
     /// After a 7: who must discard half their hand, then the robber.
@@ -453,29 +453,40 @@ impl Game {
         // Every multiset of `need` cards from the hand, in lexicographic order of the counts
         // (brick first). Each count runs from what the later resources cannot cover to what
         // the hand holds, so every multiset visited is listed (no test in the inner loop).
+        // The counts are kept as the bytes of one word (brick lowest): each run of the
+        // last two (grain up by one, ore down by one) is one addition a discard, and the
+        // first four counts are stored as one four-byte write.
         let h = self.seats[player.index()].hand.0.map(u32::from);
         let r3 = h[4];
         let r2 = r3 + h[3];
         let r1 = r2 + h[2];
         let r0 = r1 + h[1];
         let need = u32::from(need);
+        // Grain up by one and ore down by one; past a run's end the borrow only reaches
+        // bytes that are never stored.
+        const STEP: u64 = (1u64 << 24).wrapping_sub(1 << 32);
         for a in need.saturating_sub(r0)..h[0].min(need) + 1 {
             let la = need - a;
             for b in la.saturating_sub(r1)..h[1].min(la) + 1 {
                 let lb = la - b;
+                let ab = u64::from(a) | u64::from(b) << 8;
                 for c in lb.saturating_sub(r2)..h[2].min(lb) + 1 {
                     let lc = lb - c;
-                    for d in lc.saturating_sub(r3)..h[3].min(lc) + 1 {
+                    // Grain from what ore cannot cover to what the hand holds (at least
+                    // one discard: `c`'s bounds leave no more than grain and ore hold).
+                    let d = lc.saturating_sub(r3);
+                    let n = h[3].min(lc) - d + 1;
+                    let mut w =
+                        ab | u64::from(c) << 16 | u64::from(d) << 24 | u64::from(lc - d) << 32;
+                    for _ in 0..n {
+                        let bytes = w.to_le_bytes();
+                        let mut counts = [0; 5];
+                        counts.copy_from_slice(&bytes[..5]);
                         out.push(Action::Discard {
                             player,
-                            resources: Resources::new(
-                                a as u8,
-                                b as u8,
-                                c as u8,
-                                d as u8,
-                                (lc - d) as u8,
-                            ),
+                            resources: ByResource(counts),
                         });
+                        w = w.wrapping_add(STEP);
                     }
                 }
             }
@@ -599,5 +610,81 @@ impl ActionSpace {
             player: Player((i / 5) as u8),
             resources: Resources::one(Resource::ALL[(i % 5) as usize]),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// The discards of `need` cards from `hand` worked out the slow way: every count of
+    /// each resource up to the hand's, in lexicographic order (brick first), those of
+    /// `need` cards kept.
+    fn discards_by_brute_force(player: Player, need: u8, hand: Resources) -> Vec<Action> {
+        let h = hand.0;
+        let mut out = Vec::new();
+        for a in 0..=h[0] {
+            for b in 0..=h[1] {
+                for c in 0..=h[2] {
+                    for d in 0..=h[3] {
+                        for e in 0..=h[4] {
+                            if u32::from(a)
+                                + u32::from(b)
+                                + u32::from(c)
+                                + u32::from(d)
+                                + u32::from(e)
+                                == u32::from(need)
+                            {
+                                out.push(Action::Discard {
+                                    player,
+                                    resources: Resources::new(a, b, c, d, e),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Catan base rules, 'Rolling a 7 and Activating the Robber' (each player with more
+    /// than 7 cards discards half, choosing which) and docs/rulings.md §38: every multiset
+    /// of the owed size from the hand is listed, once, in lexicographic order of the
+    /// counts, for small hands of every shape and for large ones (the counts kept as the
+    /// bytes of one word, each run of the last two stepped by one addition).
+    #[test]
+    fn discards_are_every_multiset_in_lexicographic_order() {
+        let mut g = Game::new(Rules::default(), 3).unwrap();
+        let p = Player(2);
+        let mut largest = 0;
+        let mut check = |g: &mut Game, hand: Resources, need: u8| {
+            g.seats[2].hand = hand;
+            let mut listed = Vec::new();
+            g.push_discards(p, need, &mut listed);
+            let expected = discards_by_brute_force(p, need, hand);
+            assert_eq!(listed, expected, "hand {hand:?}, {need} cards");
+            largest = largest.max(listed.len());
+        };
+        // Every hand of up to three of each resource, every size.
+        for code in 0..4u32.pow(5) {
+            let c = |i: u32| (code / 4u32.pow(i) % 4) as u8;
+            let hand = Resources::new(c(0), c(1), c(2), c(3), c(4));
+            for need in 1..=hand.total() as u8 {
+                check(&mut g, hand, need);
+            }
+        }
+        // Large hands: hundreds or thousands of discards.
+        for (hand, need) in [
+            (Resources::new(12, 11, 10, 9, 8), 25),
+            (Resources::new(7, 6, 5, 0, 3), 10),
+            (Resources::new(0, 9, 0, 9, 2), 10),
+            (Resources::new(19, 0, 0, 0, 0), 9),
+            (Resources::new(4, 4, 4, 4, 4), 10),
+        ] {
+            check(&mut g, hand, need);
+        }
+        assert!(largest > 1000, "{largest}");
     }
 }
