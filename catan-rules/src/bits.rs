@@ -53,13 +53,6 @@ impl<const W: usize> Nibbles<W> {
         ((self.0[word as usize % W] >> shift) & 15) as u8
     }
 
-    /// Word `word` (sixteen values), taken modulo the count (a mask), as the board keeps
-    /// each land hex's corners (`HexInfo::land_corner_masks`).
-    #[inline(always)]
-    pub fn word(&self, word: u8) -> u64 {
-        self.0[word as usize % W]
-    }
-
     /// Sets the value at `i` (`v < 16`).
     #[inline(always)]
     pub fn set(&mut self, i: usize, v: u8) {

@@ -274,10 +274,9 @@ impl Corner {
 
 /// A hex of a built board.
 ///
-/// Aligned to 8 bytes, so that its 51 bytes take 56 (23 took 24 before the corner masks: a
-/// hex is found by id in few instructions, and production, the robber's listing and others
-/// read hexes by id in their hot loops; docs/performance.md, "Tenth round"). Aligned to 64,
-/// found with a shift, it measured one instruction an action more (twelfth round).
+/// Aligned to 8 bytes, so that its 23 bytes take 24: a hex is found by id in two
+/// instructions rather than three (production, the robber's listing and others read hexes
+/// by id in their hot loops; docs/performance.md, "Tenth round").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(align(8))]
 pub struct HexInfo {
@@ -294,12 +293,6 @@ pub struct HexInfo {
     /// hexes, does not work them out on every roll. 0 for a corner that does not exist.
     nibble_words: [u8; 6],
     nibble_shifts: [u8; 6],
-    /// The same corners as masks on the words of the node nibbles (`topology::corner_masks`):
-    /// production reads a word once and visits only its built corners.
-    mask_words: [u8; 3],
-    masks: [u64; 3],
-    /// Whether the three masks hold every corner (all 0 where they do not).
-    masks_cover: bool,
 }
 
 impl HexInfo {
@@ -316,16 +309,6 @@ impl HexInfo {
     pub(crate) fn land_corner_nibbles(&self) -> ([u8; 6], [u8; 6]) {
         debug_assert!(self.terrain.is_land() && !self.nodes.contains(&NONE8));
         (self.nibble_words, self.nibble_shifts)
-    }
-
-    /// A land hex's corners as masks on the words of the game's node nibbles: up to three
-    /// words and, for each, the nibbles of the corners in it (mask 0 where unused). `None`
-    /// where three words do not hold them all (then read the corners one by one, with
-    /// [`HexInfo::land_corner_nibbles`]).
-    #[inline(always)]
-    pub(crate) fn land_corner_masks(&self) -> Option<([u8; 3], [u64; 3])> {
-        debug_assert!(self.terrain.is_land() && !self.nodes.contains(&NONE8));
-        self.masks_cover.then_some((self.mask_words, self.masks))
     }
     /// The nodes at this hex's corners (N, NE, SE, S, SW, NW), where they exist (a sea hex
     /// may have corners that touch no land).

@@ -506,7 +506,6 @@ fn hex_infos(spec: &BoardSpec, shape: &Shape) -> (Vec<HexInfo>, [Vec<HexId>; 13]
             }
         }
         let (nibble_words, nibble_shifts) = shape.corner_nibbles[i];
-        let (mask_words, masks, masks_cover) = shape.corner_masks[i];
         hexes.push(HexInfo {
             coord: HexCoord::new(h.q, h.r),
             terrain: h.terrain,
@@ -514,9 +513,6 @@ fn hex_infos(spec: &BoardSpec, shape: &Shape) -> (Vec<HexInfo>, [Vec<HexId>; 13]
             nodes: shape.corners[i],
             nibble_words,
             nibble_shifts,
-            mask_words,
-            masks,
-            masks_cover,
         });
     }
     (hexes, by_number)

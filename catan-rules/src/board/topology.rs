@@ -32,9 +32,6 @@ pub(super) struct Shape {
     /// the words (`node / 16`) and the shifts (`4 * (node % 16)`), 0 for a corner that does
     /// not exist. Worked out once per shape; every board copies them into its hexes.
     pub(super) corner_nibbles: Vec<([u8; 6], [u8; 6])>,
-    /// Each hex's corners as masks on the words of the node nibbles (see
-    /// [`corner_masks`]). Worked out once per shape, copied into every board's hexes.
-    pub(super) corner_masks: Vec<([u8; 3], [u64; 3], bool)>,
     /// The land hexes, and the sea hexes, in id order.
     pub(super) land: Vec<HexId>,
     pub(super) sea_hexes: Vec<HexId>,
@@ -148,7 +145,6 @@ impl Shape {
             + v(&self.edges, self.edges.capacity())
             + v(&self.corners, self.corners.capacity())
             + v(&self.corner_nibbles, self.corner_nibbles.capacity())
-            + v(&self.corner_masks, self.corner_masks.capacity())
             + v(&self.land, self.land.capacity())
             + v(&self.sea_hexes, self.sea_hexes.capacity())
             + v(&self.hex_sides, self.hex_sides.capacity())
@@ -230,7 +226,6 @@ impl Shape {
                 (at(|n| n >> 4), at(|n| (n & 15) * 4))
             })
             .collect();
-        let corner_masks = corners.iter().map(corner_masks).collect();
         let mut shape = Shape {
             hexes: hexes
                 .iter()
@@ -244,7 +239,6 @@ impl Shape {
             edges,
             corners,
             corner_nibbles,
-            corner_masks,
             land: Vec::new(),
             sea_hexes: Vec::new(),
             sea_edges: EdgeBits::empty(0),
@@ -338,31 +332,6 @@ fn push_slot<T: PartialEq + Copy>(slots: &mut [T], v: T, none: T) {
     if let Some(s) = slots.iter_mut().find(|s| **s == none) {
         *s = v;
     }
-}
-
-/// A hex's corners (`NONE8` where one does not exist) as masks on the words of the game's
-/// node nibbles (`bits::NodeNibbles`, a nibble a node, sixteen a word): the words
-/// (`node / 16`) and, for each, the nibbles of the corners in it (`15 << 4 * (node % 16)`),
-/// a mask 0 where fewer than three words are used. The flag says whether three words hold
-/// every corner; where they do not, the masks are all 0 and production reads the corners
-/// one by one.
-pub(super) fn corner_masks(corners: &[u8; 6]) -> ([u8; 3], [u64; 3], bool) {
-    let mut words = [0u8; 3];
-    let mut masks = [0u64; 3];
-    let mut used = 0;
-    for &n in corners.iter().filter(|&&n| n != NONE8) {
-        let (w, bit) = (n >> 4, 15u64 << (4 * (n & 15)));
-        match words[..used].iter().position(|&x| x == w) {
-            Some(i) => masks[i] |= bit,
-            None if used < 3 => {
-                words[used] = w;
-                masks[used] = bit;
-                used += 1;
-            }
-            None => return ([0; 3], [0; 3], false),
-        }
-    }
-    (words, masks, true)
 }
 
 /// The nodes, corners of land hexes (and of sea hexes with `open_sea`), as sorted packed

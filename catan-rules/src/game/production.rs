@@ -97,8 +97,37 @@ impl Game {
     /// Production with the supply-shortage rule (Base rules "Resource Production";
     /// docs/rulings.md §6).
     fn produce<S: EventSink>(&mut self, total: u8, sink: &mut S) {
+        // `all[v & 7]` collects what a corner holding `v` earns (`EARNS[v]`), a byte a
+        // resource and three spare: `all[0]` the empty corners' nothing, `all[p + 1]`
+        // player `p`'s share. No branch on who holds a corner, and no bounds check: `v & 7`
+        // indexes eight slots, `v & 15` sixteen. Read as a `u64`, a share is summed or
+        // tested for nothing in one operation.
         let mut all = [[0u8; 8]; 8];
-        let gold = self.shares(total, &mut all, sink);
+        let mut gold = false;
+        let board = &*self.board;
+        for &h in board.hexes_with_number(total) {
+            let hex = board.hex(h);
+            let Some(r) = hex.terrain.resource() else {
+                gold |= hex.terrain == Terrain::Gold;
+                continue;
+            };
+            if h.0 == self.robber {
+                if hex
+                    .land_corners()
+                    .iter()
+                    .any(|&n| self.nodes.get(n as usize) != 0)
+                {
+                    sink.push(Event::RobberBlocked { hex: h });
+                }
+                continue;
+            }
+            // Each corner's owner read at its word and shift, worked out with the board.
+            let (words, shifts) = hex.land_corner_nibbles();
+            for (w, s) in words.into_iter().zip(shifts) {
+                let v = self.nodes.at(w, s) as usize;
+                all[v & 7][r.index()] += EARNS[v];
+            }
+        }
         let n = self.rules.players as usize;
         let owed = &mut all[1..=n];
         // The shares summed a byte at a time with no carry between bytes: a roll pays at
@@ -136,81 +165,6 @@ impl Game {
             // Seafarers: gold fields pay picks of the owners' choice, after the rest.
             self.produce_gold(total, sink);
         }
-    }
-
-    /// What a roll of `total` earns before the bank pays: `all[p + 1]` player `p`'s share, a
-    /// byte a resource (`all[0]` the empty corners' nothing), and whether a gold field was
-    /// rolled. Reports the robber's blocked hex.
-    #[inline(always)]
-    fn shares<S: EventSink>(&self, total: u8, all: &mut [[u8; 8]; 8], sink: &mut S) -> bool {
-        // `all[v & 7]` collects what a corner holding `v` earns (`EARNS[v]`), a byte a
-        // resource and three spare: `all[0]` the empty corners' nothing, `all[p + 1]`
-        // player `p`'s share. No branch on who holds a corner, and no bounds check: `v & 7`
-        // indexes eight slots, `v & 15` sixteen. Read as a `u64`, a share is summed or
-        // tested for nothing in one operation.
-        let mut gold = false;
-        let board = &*self.board;
-        for &h in board.hexes_with_number(total) {
-            let hex = board.hex(h);
-            let Some(r) = hex.terrain.resource() else {
-                gold |= hex.terrain == Terrain::Gold;
-                continue;
-            };
-            if h.0 == self.robber {
-                if hex
-                    .land_corners()
-                    .iter()
-                    .any(|&n| self.nodes.get(n as usize) != 0)
-                {
-                    sink.push(Event::RobberBlocked { hex: h });
-                }
-                continue;
-            }
-            // The corners read a word at a time through the masks worked out with the board,
-            // and only the built ones visited (most corners of a rolled hex are empty).
-            let Some((words, masks)) = hex.land_corner_masks() else {
-                // Corners in more than three words: each read at its word and shift.
-                let (words, shifts) = hex.land_corner_nibbles();
-                for (w, s) in words.into_iter().zip(shifts) {
-                    let v = self.nodes.at(w, s) as usize;
-                    all[v & 7][r.index()] += EARNS[v];
-                }
-                continue;
-            };
-            for (w, m) in words.into_iter().zip(masks) {
-                let mut x = self.nodes.word(w) & m;
-                while x != 0 {
-                    let s = x.trailing_zeros() & !3;
-                    let v = (x >> s) as usize & 15;
-                    all[v & 7][r.index()] += EARNS[v];
-                    x ^= (v as u64) << s;
-                }
-            }
-        }
-        gold
-    }
-
-    /// [`Game::shares`] read corner by corner, node by node (the kept reference for tests).
-    #[cfg(test)]
-    fn shares_by_corner(&self, total: u8) -> ([[u8; 8]; 8], bool) {
-        let mut all = [[0u8; 8]; 8];
-        let mut gold = false;
-        for &h in self.board.hexes_with_number(total) {
-            let hex = self.board.hex(h);
-            match hex.terrain.resource() {
-                None => gold |= hex.terrain == Terrain::Gold,
-                Some(_) if h.0 == self.robber => {}
-                Some(r) => {
-                    for n in hex.land_corners() {
-                        let v = self.nodes.get(n as usize) as usize;
-                        if v != 0 {
-                            all[v & 7][r.index()] += if v as u8 & CITY != 0 { 2 } else { 1 };
-                        }
-                    }
-                }
-            }
-        }
-        (all, gold)
     }
 
     /// Cuts what is owed where the bank cannot pay a resource in full: a single claimant
@@ -314,62 +268,5 @@ impl ActionSpace {
             player,
             dice: Some([(i / 6) as u8 + 1, (i % 6) as u8 + 1]),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::action::Action;
-    use crate::game::Game;
-    use crate::rules::Rules;
-    use crate::scenario::Scenario;
-    use crate::Rng;
-
-    /// Catan base rules, 'Resource Production' (and Seafarers, 'Gold fields'): what a roll
-    /// earns, read a word at a time through the board's corner masks, equals the shares
-    /// read corner by corner, for every total, along random games of four and six players
-    /// and of every scenario, settlements and cities alike. It fails if a corner's mask is
-    /// left out, a city is counted once, or a seat's share lands with another.
-    #[test]
-    fn shares_read_through_the_corner_masks_match_corner_by_corner() {
-        let mut legal: Vec<Action> = Vec::new();
-        let mut rng = Rng::new(29);
-        let mut rules = vec![
-            Rules::default(),
-            Rules {
-                players: 6,
-                ..Rules::default()
-            },
-        ];
-        rules.extend(Scenario::ALL.map(Rules::scenario));
-        let (mut compared, mut cities, mut paid) = (0u32, 0u32, 0u32);
-        for (i, r) in rules.into_iter().enumerate() {
-            for seed in 0..3 {
-                let mut g = Game::new(r, 100 * i as u64 + seed).unwrap();
-                let mut step = 0u32;
-                while g.winner().is_none() && step < 3_000 {
-                    g.legal_actions(&mut legal);
-                    if legal.is_empty() {
-                        break;
-                    }
-                    g.apply(legal[rng.below(legal.len() as u32) as usize])
-                        .unwrap();
-                    step += 1;
-                    if step % 5 != 0 {
-                        continue;
-                    }
-                    for total in (2..=12).filter(|&t| t != 7) {
-                        let mut all = [[0u8; 8]; 8];
-                        let gold = g.shares(total, &mut all, &mut ());
-                        let fast = (all, gold);
-                        assert_eq!(fast, g.shares_by_corner(total), "total {total}");
-                        compared += 1;
-                        paid += u32::from(fast.0[1..].iter().flatten().any(|&c| c > 0));
-                        cities += u32::from(fast.0[1..].iter().flatten().any(|&c| c >= 2));
-                    }
-                }
-            }
-        }
-        assert!(compared > 10_000 && paid > compared / 2 && cities > 1_000);
     }
 }
