@@ -1524,26 +1524,22 @@ mod tests {
     /// branch and close.
     #[test]
     fn moved_ships_keep_the_route_length_exact() {
-        use crate::{Rules, Scenario};
-        let mut legal: Vec<Action> = Vec::new();
-        let mut rng = Rng::new(11);
+        use crate::Scenario;
         let mut moves = 0;
-        for seed in 0..12 {
-            let mut g = Game::new(Rules::scenario(Scenario::NewShores), seed).unwrap();
-            while g.winner().is_none() {
-                g.legal_actions_without_offers(&mut legal);
-                let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
-                g.apply(a).unwrap();
-                moves += matches!(a, Action::MoveShip { .. }) as u32;
-                for p in 0..g.players() {
-                    assert_eq!(
-                        g.longest_road_of(crate::Player(p)),
-                        super::longest_road_reference(&g, p),
-                        "seed {seed}, player {p}, after {a:?}"
-                    );
-                }
+        walk_ship_heavy_games(11, &[Scenario::NewShores], 0..12, u32::MAX, |w| {
+            let g = w.game;
+            moves += matches!(w.action, Action::MoveShip { .. }) as u32;
+            for p in 0..g.players() {
+                assert_eq!(
+                    g.longest_road_of(crate::Player(p)),
+                    super::longest_road_reference(g, p),
+                    "seed {}, player {p}, after {:?}",
+                    w.seed,
+                    w.action
+                );
             }
-        }
+            true
+        });
         assert!(moves > 500, "only {moves} ship moves");
     }
 
@@ -1556,53 +1552,43 @@ mod tests {
     /// numbering equals a fresh one, numbers aside.
     #[test]
     fn kept_numbering_gives_the_route_of_a_search_from_scratch() {
-        use crate::{Rules, Scenario};
-        let mut legal: Vec<Action> = Vec::new();
-        let mut rng = Rng::new(23);
+        use crate::Scenario;
         let (mut checked, mut left_out, mut moves) = (0u32, 0u32, 0u32);
-        for scenario in Scenario::ALL {
-            for seed in 0..3 {
-                let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
-                let mut step = 0u32;
-                while g.winner().is_none() && g.turn() < 300 {
-                    g.legal_actions_without_offers(&mut legal);
-                    let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
-                    g.apply(a).unwrap();
-                    moves += matches!(a, Action::MoveShip { .. }) as u32;
-                    step += 1;
-                    let Some(routes) = g.sea_routes() else {
-                        break;
-                    };
-                    assert!(
-                        routes.match_board(&g),
-                        "{scenario:?} seed {seed}, after {a:?}"
-                    );
-                    for p in 0..g.players() {
-                        let r = &routes.seats[p as usize];
+        walk_ship_heavy_games(23, &Scenario::ALL, 0..3, 300, |w| {
+            let (g, scenario, seed, a) = (w.game, w.scenario, w.seed, w.action);
+            moves += matches!(a, Action::MoveShip { .. }) as u32;
+            let Some(routes) = g.sea_routes() else {
+                return false;
+            };
+            assert!(
+                routes.match_board(g),
+                "{scenario:?} seed {seed}, after {a:?}"
+            );
+            for p in 0..g.players() {
+                let r = &routes.seats[p as usize];
+                assert_eq!(
+                    r.longest(u8::MAX, usize::MAX),
+                    super::longest_road_reference(g, p),
+                    "{scenario:?} seed {seed}, player {p}, after {a:?}"
+                );
+                checked += 1;
+                if w.step % 8 != 0 {
+                    continue;
+                }
+                for i in 0..r.count as usize {
+                    let e = r.ids[i] as usize;
+                    for most in [u8::MAX, g.longest_road_of(crate::Player(p))] {
                         assert_eq!(
-                            r.longest(u8::MAX, usize::MAX),
-                            super::longest_road_reference(&g, p),
-                            "{scenario:?} seed {seed}, player {p}, after {a:?}"
+                            r.longest(most, i),
+                            super::longest_road_up_to_without(g, p, most, e),
+                            "{scenario:?} seed {seed}, player {p}, without edge {e}"
                         );
-                        checked += 1;
-                        if step % 8 != 0 {
-                            continue;
-                        }
-                        for i in 0..r.count as usize {
-                            let e = r.ids[i] as usize;
-                            for most in [u8::MAX, g.longest_road_of(crate::Player(p))] {
-                                assert_eq!(
-                                    r.longest(most, i),
-                                    super::longest_road_up_to_without(&g, p, most, e),
-                                    "{scenario:?} seed {seed}, player {p}, without edge {e}"
-                                );
-                            }
-                            left_out += 1;
-                        }
                     }
+                    left_out += 1;
                 }
             }
-        }
+            true
+        });
         assert!(checked > 5_000, "only {checked} routes checked");
         assert!(left_out > 5_000, "only {left_out} pieces left out");
         assert!(moves > 200, "only {moves} ship moves");
@@ -1687,52 +1673,44 @@ mod tests {
     #[test]
     fn chain_search_leaving_out_the_last_start_finds_the_longest_trail() {
         use super::{longest_in_trees, Segments};
-        use crate::{Rules, Scenario};
-        let mut legal: Vec<Action> = Vec::new();
-        let mut rng = Rng::new(41);
+        use crate::Scenario;
         let (mut forests, mut cyclic) = (0u32, 0u32);
-        for scenario in Scenario::ALL {
-            for seed in 0..3 {
-                let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
-                while g.winner().is_none() && g.turn() < 300 {
-                    g.legal_actions_without_offers(&mut legal);
-                    let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
-                    g.apply(a).unwrap();
-                    let Some(routes) = g.sea_routes() else {
-                        break;
-                    };
-                    for p in 0..g.players() {
-                        let r = &routes.seats[p as usize];
-                        let count = r.count as usize;
-                        let mut tr = r.tr;
-                        let trees = longest_in_trees(&mut tr, count);
-                        assert_eq!(
-                            trees.is_some(),
-                            r.tr.is_forest(count),
-                            "{scenario:?} seed {seed}, player {p}, after {a:?}"
-                        );
-                        let whole = super::longest_road_reference(&g, p);
-                        if let Some(len) = trees {
-                            assert_eq!(len, whole, "{scenario:?} seed {seed}, player {p}");
-                            forests += 1;
-                            continue;
-                        }
-                        let sg = Segments::new(&r.tr, count);
-                        let every = (0..2 * sg.count)
-                            .map(|t| sg.longest_from_end(t))
-                            .fold(sg.ring, u8::max);
-                        assert_eq!(every, whole, "{scenario:?} seed {seed}, player {p}");
-                        assert_eq!(sg.longest(u8::MAX, 0), whole, "player {p}, after {a:?}");
-                        for most in [whole.saturating_sub(1), whole, whole + 1] {
-                            assert_eq!(sg.longest(most, 0), whole.min(most), "most {most}");
-                            let floor = whole.saturating_sub(1);
-                            assert_eq!(sg.longest(most, floor), whole.min(most), "floor");
-                        }
-                        cyclic += 1;
-                    }
+        walk_ship_heavy_games(41, &Scenario::ALL, 0..3, 300, |w| {
+            let (g, scenario, seed, a) = (w.game, w.scenario, w.seed, w.action);
+            let Some(routes) = g.sea_routes() else {
+                return false;
+            };
+            for p in 0..g.players() {
+                let r = &routes.seats[p as usize];
+                let count = r.count as usize;
+                let mut tr = r.tr;
+                let trees = longest_in_trees(&mut tr, count);
+                assert_eq!(
+                    trees.is_some(),
+                    r.tr.is_forest(count),
+                    "{scenario:?} seed {seed}, player {p}, after {a:?}"
+                );
+                let whole = super::longest_road_reference(g, p);
+                if let Some(len) = trees {
+                    assert_eq!(len, whole, "{scenario:?} seed {seed}, player {p}");
+                    forests += 1;
+                    continue;
                 }
+                let sg = Segments::new(&r.tr, count);
+                let every = (0..2 * sg.count)
+                    .map(|t| sg.longest_from_end(t))
+                    .fold(sg.ring, u8::max);
+                assert_eq!(every, whole, "{scenario:?} seed {seed}, player {p}");
+                assert_eq!(sg.longest(u8::MAX, 0), whole, "player {p}, after {a:?}");
+                for most in [whole.saturating_sub(1), whole, whole + 1] {
+                    assert_eq!(sg.longest(most, 0), whole.min(most), "most {most}");
+                    let floor = whole.saturating_sub(1);
+                    assert_eq!(sg.longest(most, floor), whole.min(most), "floor");
+                }
+                cyclic += 1;
             }
-        }
+            true
+        });
         assert!(forests > 5_000, "only {forests} forests");
         assert!(cyclic > 1_000, "only {cyclic} networks with a cycle");
     }
@@ -1748,47 +1726,88 @@ mod tests {
     #[test]
     fn lifting_an_open_ended_ship_shortens_the_route_by_one_at_most() {
         use crate::game::SHIP;
-        use crate::{Rules, Scenario};
-        let mut legal: Vec<Action> = Vec::new();
-        let mut rng = Rng::new(31);
+        use crate::Scenario;
         let (mut lifted, mut shorter) = (0u32, 0u32);
-        for seed in 0..6 {
-            let mut g = Game::new(Rules::scenario(Scenario::NewShores), seed).unwrap();
-            while g.winner().is_none() && g.turn() < 300 {
-                g.legal_actions_without_offers(&mut legal);
-                let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
-                g.apply(a).unwrap();
-                let Some(routes) = g.sea_routes() else {
-                    break;
-                };
-                for p in 0..g.players() {
-                    let r = &routes.seats[p as usize];
-                    let tag = p + 1;
-                    let before = super::longest_road_reference(&g, p);
-                    for i in 0..r.count as usize {
-                        let e = crate::board::EdgeId(r.ids[i]);
-                        if g.edges.get(e.index()) != tag | SHIP
-                            || super::lifted_far_end(&g, tag, e, e).is_none()
-                        {
-                            continue;
-                        }
-                        let without = super::longest_road_up_to_without(&g, p, u8::MAX, e.index());
-                        assert!(
-                            without <= before && without + 1 >= before,
-                            "seed {seed}, player {p}, {before} then {without} without {e}"
-                        );
-                        assert_eq!(
-                            r.longest_at_least(before, i, before.saturating_sub(1)),
-                            without,
-                            "seed {seed}, player {p}, without {e}"
-                        );
-                        lifted += 1;
-                        shorter += (without < before) as u32;
+        walk_ship_heavy_games(31, &[Scenario::NewShores], 0..6, 300, |w| {
+            let (g, seed) = (w.game, w.seed);
+            let Some(routes) = g.sea_routes() else {
+                return false;
+            };
+            for p in 0..g.players() {
+                let r = &routes.seats[p as usize];
+                let tag = p + 1;
+                let before = super::longest_road_reference(g, p);
+                for i in 0..r.count as usize {
+                    let e = crate::board::EdgeId(r.ids[i]);
+                    if g.edges.get(e.index()) != tag | SHIP
+                        || super::lifted_far_end(g, tag, e, e).is_none()
+                    {
+                        continue;
+                    }
+                    let without = super::longest_road_up_to_without(g, p, u8::MAX, e.index());
+                    assert!(
+                        without <= before && without + 1 >= before,
+                        "seed {seed}, player {p}, {before} then {without} without {e}"
+                    );
+                    assert_eq!(
+                        r.longest_at_least(before, i, before.saturating_sub(1)),
+                        without,
+                        "seed {seed}, player {p}, without {e}"
+                    );
+                    lifted += 1;
+                    shorter += (without < before) as u32;
+                }
+            }
+            true
+        });
+        assert!(lifted > 2_000, "only {lifted} ships lifted");
+        assert!(shorter > 100, "only {shorter} routes shortened");
+    }
+
+    /// One step of a game walked by [`walk_ship_heavy_games`]: the game just after `action`,
+    /// the `step`-th action of the game of `scenario` dealt with `seed`.
+    struct Walked<'a> {
+        game: &'a Game,
+        scenario: crate::Scenario,
+        seed: u64,
+        step: u32,
+        action: Action,
+    }
+
+    /// Plays a random game favouring ship builds and moves (two actions in three from them
+    /// where there are any) for each of `scenarios` and `seeds`, one random stream from
+    /// `rng_seed` across them all, until someone wins or turn `turns` starts; `check` sees
+    /// the game after every action and ends that game by answering false.
+    fn walk_ship_heavy_games(
+        rng_seed: u64,
+        scenarios: &[crate::Scenario],
+        seeds: std::ops::Range<u64>,
+        turns: u32,
+        mut check: impl FnMut(&Walked) -> bool,
+    ) {
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(rng_seed);
+        for &scenario in scenarios {
+            for seed in seeds.clone() {
+                let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
+                let mut step = 0u32;
+                while g.winner().is_none() && g.turn() < turns {
+                    g.legal_actions_without_offers(&mut legal);
+                    let action = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
+                    g.apply(action).unwrap();
+                    step += 1;
+                    let walked = Walked {
+                        game: &g,
+                        scenario,
+                        seed,
+                        step,
+                        action,
+                    };
+                    if !check(&walked) {
+                        break;
                     }
                 }
             }
         }
-        assert!(lifted > 2_000, "only {lifted} ships lifted");
-        assert!(shorter > 100, "only {shorter} routes shortened");
     }
 }
