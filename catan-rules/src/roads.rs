@@ -213,6 +213,47 @@ impl Trail {
         }
         nodes == count as u32 + trees
     }
+
+    /// Whether pieces `set` make one trail using each of them once: joined through
+    /// passable points, with at most two points where an odd number of them meet (a point
+    /// is a node, or at a node where a road and a ship do not join each kind's pieces
+    /// there; at an opponent's building each piece end is a point of its own). The
+    /// reference for [`Route::trail`].
+    #[cfg(test)]
+    fn is_trail(&self, set: u32) -> bool {
+        let mut odd = 0;
+        let mut joined = [0u32; MAX_ROADS];
+        let mut c = set;
+        while c != 0 {
+            let i = c.trailing_zeros() as usize;
+            c &= c - 1;
+            for k in 0..2 {
+                if self.blocked(i, k) {
+                    odd += 1;
+                    continue;
+                }
+                let here = self.adj[i][k] & set;
+                joined[i] |= here;
+                // Each point once: at its lowest piece.
+                if here & ((1u32 << i) - 1) == 0 {
+                    odd += (here.count_ones() + 1) & 1;
+                }
+            }
+        }
+        if set == 0 {
+            return true;
+        }
+        let mut seen = 1u32 << set.trailing_zeros();
+        let mut todo = seen;
+        while todo != 0 {
+            let j = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = joined[j] & !seen;
+            seen |= new;
+            todo |= new;
+        }
+        seen == set && odd <= 2
+    }
 }
 
 /// Whether a trail may go from a player's piece of kind `a` to their piece of kind `b` at a
@@ -571,7 +612,7 @@ impl Segments {
 /// scratch. On base-game boards [`through_roads`] walks from both ends instead, and
 /// recomputes only where the road closes a cycle; on open-sea boards the search runs on the
 /// pieces kept numbered in the sea box ([`through_kept`]).
-pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+pub(crate) fn longest_after_road(game: &mut Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     // One piece more lengthens the longest road by one at most.
     let most = before.saturating_add(1);
     let board = &*game.board;
@@ -587,7 +628,7 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
 }
 
 /// [`longest_after_road`] for a ship just built (only open-sea games build ships).
-pub(crate) fn longest_after_ship_built(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+pub(crate) fn longest_after_ship_built(game: &mut Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     match through_kept(game, p, edge, before.saturating_add(1)) {
         Through::Trail(len) => before.max(len),
         Through::Whole(len) => len,
@@ -597,17 +638,25 @@ pub(crate) fn longest_after_ship_built(game: &Game, p: u8, edge: EdgeId, before:
 /// [`through`] off the base game's boards: on the pieces kept numbered in the sea box of an
 /// open-sea game, which every game with ships has (the piece just built is numbered by the
 /// sea box's hook before its route is measured), on the board where the piece has no number
-/// (no sea box, or a piece put down outside the rules' effects). Out of line: the base
-/// game's road builds never come here.
+/// (no sea box, or a piece put down outside the rules' effects). A trail through the
+/// piece longer than the one kept ([`Route::trail`]) is kept instead. Out of line: the
+/// base game's road builds never come here.
 #[inline(never)]
-fn through_kept(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
-    match game
-        .sea_routes()
-        .filter(|r| r.slot[edge.index()] != NO_SLOT)
-    {
-        Some(routes) => routes.seats[p as usize].through(routes.slot[edge.index()] as usize, most),
-        None => through(game, p, edge, most),
+fn through_kept(game: &mut Game, p: u8, edge: EdgeId, most: u8) -> Through {
+    let Some(sea) = game
+        .sea
+        .as_deref_mut()
+        .filter(|s| s.routes.slot[edge.index()] != NO_SLOT)
+    else {
+        return through(game, p, edge, most);
+    };
+    let routes = &mut sea.routes;
+    let r = &mut routes.seats[p as usize];
+    let (found, trail) = r.through(routes.slot[edge.index()] as usize, most);
+    if trail.count_ones() > r.trail.count_ones() {
+        r.trail = trail;
     }
+    found
 }
 
 /// What [`through`] found out.
@@ -823,15 +872,19 @@ impl RoadWalk<'_> {
 /// - Otherwise the length is `before` exactly when some trail reaches it, and a search
 ///   that stops at the first such trail says which.
 pub(crate) fn longest_after_ship_move(
-    game: &Game,
+    game: &mut Game,
     p: u8,
     from: EdgeId,
     to: EdgeId,
     before: u8,
 ) -> u8 {
-    if let Some(routes) = game.sea_routes().filter(|r| r.slot[to.index()] != NO_SLOT) {
-        return after_ship_move_kept(game, routes, p, from, to, before);
+    if game
+        .sea_routes()
+        .is_some_and(|r| r.slot[to.index()] != NO_SLOT)
+    {
+        return after_ship_move_kept(game, p, from, to, before);
     }
+    let game = &*game;
     // Lifting the ship lengthens no trail, and one piece placed lengthens the longest by one
     // at most.
     let with_to = match through(game, p, to, before.saturating_add(1)) {
@@ -850,30 +903,58 @@ pub(crate) fn longest_after_ship_move(
     }
 }
 
-/// [`longest_after_ship_move`] on the pieces kept numbered in the sea box.
+/// [`longest_after_ship_move`] on the pieces kept numbered in the sea box, which keeps
+/// the trail found (see [`Route::trail`]).
 #[inline(never)]
-fn after_ship_move_kept(
-    game: &Game,
-    routes: &Routes,
-    p: u8,
-    from: EdgeId,
-    to: EdgeId,
-    before: u8,
-) -> u8 {
+fn after_ship_move_kept(game: &mut Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> u8 {
+    let (len, trail) = ship_move_kept(game, p, from, to, before);
+    if trail != 0 {
+        if let Some(sea) = game.sea.as_deref_mut() {
+            sea.routes.seats[p as usize].trail = trail;
+        }
+    }
+    len
+}
+
+/// [`after_ship_move_kept`]'s length, and the pieces of a trail that long where the
+/// searches found one (none otherwise).
+#[inline(always)]
+fn ship_move_kept(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> (u8, u32) {
+    let Some(routes) = game.sea_routes() else {
+        return (longest_road(game, p), 0);
+    };
     let r = &routes.seats[p as usize];
     let i = routes.slot[to.index()] as usize;
     let with_to = match r.through(i, before.saturating_add(1)) {
-        Through::Whole(len) => return len,
-        Through::Trail(len) if len >= before => return len,
-        Through::Trail(len) => len,
+        (Through::Whole(len), _) => return (len, 0),
+        (Through::Trail(len), trail) if len >= before => return (len, trail),
+        (Through::Trail(len), _) => len,
     };
+    // The trail kept avoids the ship (taken out of it when the ship was on it): where it is
+    // as long as the route before, that route stands, and no trail through the new place
+    // is longer.
+    if r.trail.count_ones() == before as u32 {
+        return (before, 0);
+    }
     let without_to = |most, floor| r.longest_at_least(most, i, floor).max(with_to);
     match routes.through_old_place(game, p, from, to, before) {
-        Lifted::Same => before.max(with_to),
+        (Lifted::Same, _) => (before.max(with_to), 0),
         // Without the new place the route is the old one less an end ship: `before` or one
-        // less, so the search stops at `before` or once `before - 1` is all it can be.
-        Lifted::ShorterByAtMostOne => without_to(before, before.saturating_sub(1)),
-        Lifted::Unknown => without_to(u8::MAX, 0),
+        // less, so the search stops at `before` or once `before - 1` is all it can be. Where
+        // it is one less, the trail through the old place without the ship is that long.
+        (Lifted::ShorterByAtMostOne, old) => {
+            let len = without_to(before, before.saturating_sub(1));
+            let kept = old & !(1 << i);
+            (
+                len,
+                if kept.count_ones() == len as u32 {
+                    kept
+                } else {
+                    0
+                },
+            )
+        }
+        (Lifted::Unknown, _) => (without_to(u8::MAX, 0), 0),
     }
 }
 
@@ -951,7 +1032,8 @@ fn longest_from_dead_end(game: &Game, p: u8, edge: EdgeId, start: NodeId) -> u8 
 /// the history, and no length depends on the order): a piece built is numbered last, a
 /// moved ship keeps its number at its new place, a settlement works out again the ends of
 /// the pieces at its node. Two are equal when they number the same pieces with the same
-/// ends and adjacency, whatever the numbers.
+/// ends and adjacency, whatever the numbers (the trails kept, [`Route::trail`], which
+/// depend on the history, aside).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Routes {
     /// By seat.
@@ -966,6 +1048,14 @@ struct Route {
     tr: Trail,
     /// Each number's edge.
     ids: [u16; MAX_ROADS],
+    /// The pieces of a trail as the pieces stand now (none known when empty): the last
+    /// trail a search after a piece put down or a ship moved found to be longest. Pieces
+    /// built and settlements of the seat's own only add to the ways pieces follow each
+    /// other, so it stays a trail until a ship of it moves (taken out in
+    /// [`Routes::moved`]) or an opponent builds on one of its nodes (taken out in
+    /// [`Routes::node_built`]). Where it is as long as the route, a moved ship that is not
+    /// on it and whose new place gives no longer trail leaves the route as it was.
+    trail: u32,
     /// Pieces.
     count: u8,
 }
@@ -980,6 +1070,7 @@ impl Routes {
             seats: [Route {
                 tr: Trail::EMPTY,
                 ids: [0; MAX_ROADS],
+                trail: 0,
                 count: 0,
             }; MAX_PLAYERS],
             slot: [NO_SLOT; MAX_EDGES],
@@ -1112,6 +1203,8 @@ impl Routes {
             return;
         }
         r.tr.unlink(i);
+        // The trail kept loses its way where it ran through the ship.
+        r.trail &= (r.trail >> i & 1).wrapping_sub(1);
         self.slot[from.index()] = NO_SLOT;
         self.slot[to.index()] = i as u8;
         self.place(board, nodes, edges, to, p as usize, i);
@@ -1135,9 +1228,13 @@ impl Routes {
             }
             let k = (board.edge(f).nodes[0] != node) as usize;
             let (m, blocked) = self.links(board, nodes, edges, f, k);
-            let tr = &mut self.seats[((v & 7) - 1) as usize].tr;
-            tr.adj[i][k] = m;
-            tr.set_blocked(i, k, blocked);
+            let r = &mut self.seats[((v & 7) - 1) as usize];
+            r.tr.adj[i][k] = m;
+            r.tr.set_blocked(i, k, blocked);
+            // An opponent's building cuts the kept trail where it passes.
+            if blocked && r.trail >> i & 1 != 0 {
+                r.trail = 0;
+            }
         }
     }
 }
@@ -1146,7 +1243,8 @@ impl Routes {
     /// [`trails_through_old_place`] on the numbered pieces, which no longer hold the lifted
     /// ship: its first step is worked out from the board at its far end, and the rest of
     /// the trail cannot come back to it (it is on the trail, and nothing follows it at its
-    /// open end).
+    /// open end). With it, the pieces of the first trail found that reached `before`, the
+    /// lifted ship standing as its number at the new place (none where no walk found one).
     fn through_old_place(
         &self,
         game: &Game,
@@ -1154,24 +1252,21 @@ impl Routes {
         from: EdgeId,
         to: EdgeId,
         before: u8,
-    ) -> Lifted {
+    ) -> (Lifted, u32) {
         let tag = p + 1;
         let board = &*game.board;
         let kind = tag | SHIP;
         let Some(far) = lifted_far_end(game, tag, from, to) else {
-            return Lifted::Unknown;
+            return (Lifted::Unknown, 0);
         };
         let r = &self.seats[p as usize];
         let i = self.slot[to.index()] as usize;
         let v = game.nodes.get(far.index());
         let own = v & 7 == tag;
         let mut best = 1u8;
+        let mut trail = 0;
         if v == 0 || own {
-            let mut walk = Steps {
-                tr: &r.tr,
-                steps: TRAIL_STEPS,
-                enough: before,
-            };
+            let mut walk = Steps::new(&r.tr, before);
             for f in board.node(far).edges() {
                 let fv = game.edges.get(f.index());
                 if f == to || fv & 7 != tag || !joins(own, kind, fv) {
@@ -1179,24 +1274,25 @@ impl Routes {
                 }
                 let j = self.slot[f.index()] as usize;
                 let Some(steps) = walk.steps.checked_sub(1) else {
-                    return Lifted::ShorterByAtMostOne;
+                    return (Lifted::ShorterByAtMostOne, 0);
                 };
                 walk.steps = steps;
                 let kk = r.tr.end_at(j, far.0);
                 match walk.from(j, 1 - kk, 1 << i | 1 << j, 2) {
                     Some(len) => best = best.max(len),
                     // A network with cycles: the ship still had an open end.
-                    None => return Lifted::ShorterByAtMostOne,
+                    None => return (Lifted::ShorterByAtMostOne, 0),
                 }
                 if best >= before {
+                    trail = walk.trail;
                     break;
                 }
             }
         }
         if best < before {
-            Lifted::Same
+            (Lifted::Same, 0)
         } else {
-            Lifted::ShorterByAtMostOne
+            (Lifted::ShorterByAtMostOne, trail)
         }
     }
 }
@@ -1254,25 +1350,22 @@ impl PartialEq for Routes {
 impl Eq for Routes {}
 
 impl Route {
-    /// [`through`] on the numbered pieces: piece `i` was just put down.
-    fn through(&self, i: usize, most: u8) -> Through {
+    /// [`through`] on the numbered pieces: piece `i` was just put down. With it, the pieces
+    /// of the trail found where the walk found it (none otherwise).
+    fn through(&self, i: usize, most: u8) -> (Through, u32) {
         let tr = &self.tr;
         let (start, from) = if tr.adj[i][1] == 0 {
             (1, 0)
         } else if tr.adj[i][0] == 0 {
             (0, 1)
         } else {
-            return Through::Whole(self.longest(u8::MAX, usize::MAX));
+            return (Through::Whole(self.longest(u8::MAX, usize::MAX)), 0);
         };
-        let mut walk = Steps {
-            tr,
-            steps: TRAIL_STEPS,
-            enough: most,
-        };
-        Through::Trail(
-            walk.from(i, from, 1 << i, 1)
-                .unwrap_or_else(|| self.longest_from_dead_end(i, start)),
-        )
+        let mut walk = Steps::new(tr, most);
+        match walk.from(i, from, 1 << i, 1) {
+            Some(len) => (Through::Trail(len), walk.trail),
+            None => (Through::Trail(self.longest_from_dead_end(i, start)), 0),
+        }
     }
 
     /// The longest trail, or `most` if it is `most` or more, with piece `skip` left out
@@ -1308,17 +1401,44 @@ struct Steps<'a> {
     steps: u32,
     /// A length that settles the question: the search stops once a trail reaches it.
     enough: u8,
+    /// The pieces of the longest trail found so far (the first found of its length).
+    trail: u32,
+    /// Its length.
+    longest: u8,
 }
 
-impl Steps<'_> {
+impl<'a> Steps<'a> {
+    /// A search on `tr` that stops at the first trail of `enough`.
+    #[inline(always)]
+    fn new(tr: &'a Trail, enough: u8) -> Steps<'a> {
+        Steps {
+            tr,
+            steps: TRAIL_STEPS,
+            enough,
+            trail: 0,
+            longest: 0,
+        }
+    }
+
+    /// Notes a trail of pieces `used` making `len` that goes on no further.
+    #[inline(always)]
+    fn ended(&mut self, used: u32, len: u8) -> Option<u8> {
+        if len > self.longest {
+            self.longest = len;
+            self.trail = used;
+        }
+        Some(len)
+    }
+
     /// The longest trail continuing from end `k` of piece `i`, with pieces `used` making
-    /// `len`; `None` once the search has taken more steps than it may. Where one piece
+    /// `len` (its pieces noted in [`Steps::trail`]); `None` once the search has taken more
+    /// steps than it may. Where one piece
     /// alone may follow, the search steps on in a loop; it recurses only at a fork.
     fn from(&mut self, mut i: usize, mut k: usize, mut used: u32, mut len: u8) -> Option<u8> {
         let tr = self.tr;
         loop {
             if tr.blocked(i, k) {
-                return Some(len);
+                return self.ended(used, len);
             }
             let node = tr.ends[i][k];
             let mut c = tr.adj[i][k] & !used;
@@ -1326,7 +1446,7 @@ impl Steps<'_> {
                 // One piece follows, or none: the trail goes on along it (the longest
                 // continuation is the one through it).
                 if c == 0 {
-                    return Some(len);
+                    return self.ended(used, len);
                 }
                 self.steps = self.steps.checked_sub(1)?;
                 let j = c.trailing_zeros() as usize;
@@ -1553,7 +1673,7 @@ mod tests {
     #[test]
     fn kept_numbering_gives_the_route_of_a_search_from_scratch() {
         use crate::Scenario;
-        let (mut checked, mut left_out, mut moves) = (0u32, 0u32, 0u32);
+        let (mut checked, mut left_out, mut moves, mut kept) = (0u32, 0u32, 0u32, 0u32);
         walk_ship_heavy_games(23, &Scenario::ALL, 0..3, 300, |w| {
             let (g, scenario, seed, a) = (w.game, w.scenario, w.seed, w.action);
             moves += matches!(a, Action::MoveShip { .. }) as u32;
@@ -1566,11 +1686,21 @@ mod tests {
             );
             for p in 0..g.players() {
                 let r = &routes.seats[p as usize];
+                let whole = super::longest_road_reference(g, p);
                 assert_eq!(
                     r.longest(u8::MAX, usize::MAX),
-                    super::longest_road_reference(g, p),
+                    whole,
                     "{scenario:?} seed {seed}, player {p}, after {a:?}"
                 );
+                // The trail kept is one, of pieces numbered now, no longer than the route.
+                assert!(
+                    r.trail >> r.count == 0
+                        && r.tr.is_trail(r.trail)
+                        && r.trail.count_ones() <= whole as u32,
+                    "{scenario:?} seed {seed}, player {p}, trail {:#x}, after {a:?}",
+                    r.trail
+                );
+                kept += (r.trail != 0 && r.trail.count_ones() == whole as u32) as u32;
                 checked += 1;
                 if w.step % 8 != 0 {
                     continue;
@@ -1592,6 +1722,7 @@ mod tests {
         assert!(checked > 5_000, "only {checked} routes checked");
         assert!(left_out > 5_000, "only {left_out} pieces left out");
         assert!(moves > 200, "only {moves} ship moves");
+        assert!(kept > 2_000, "only {kept} routes with their trail kept");
     }
 
     /// On base-game boards Longest Road after a road is walked on the board from the new
