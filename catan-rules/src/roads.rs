@@ -24,7 +24,8 @@ const MAX_ROADS: usize = 32;
 struct Trail {
     /// Node at each end of each local road.
     ends: [[u8; 2]; MAX_ROADS],
-    /// Other local roads at each end.
+    /// Other local roads at each end that a trail may go on to: none at an opponent's
+    /// building, so a search stops there without asking.
     adj: [[u32; 2]; MAX_ROADS],
     /// By end `k`, the roads whose end `k` is an opponent's building (a trail stops there).
     blocked: [u32; 2],
@@ -120,9 +121,7 @@ impl Trail {
             if len > far.0 {
                 *far = (len, i, k);
             }
-            if self.blocked(i, k) {
-                return;
-            }
+            // Nothing follows at an opponent's building.
             let node = self.ends[i][k];
             let here = self.adj[i][k];
             if here & used != 0 {
@@ -299,7 +298,8 @@ fn build_without(game: &Game, p: u8, skip: usize) -> (Trail, [u16; MAX_ROADS], u
             let node = e.nodes[k];
             tr.ends[i][k] = node.0;
             let v = game.nodes.get(node.index());
-            tr.set_blocked(i, k, v != 0 && v & 7 != tag);
+            let blocked = v != 0 && v & 7 != tag;
+            tr.set_blocked(i, k, blocked);
             let own = v & 7 == tag;
             let mut m = 0u32;
             for f in board.node(node).edges_padded() {
@@ -308,7 +308,7 @@ fn build_without(game: &Game, p: u8, skip: usize) -> (Trail, [u16; MAX_ROADS], u
                     m |= 1 << j;
                 }
             }
-            tr.adj[i][k] = m;
+            tr.adj[i][k] = if blocked { 0 } else { m };
         }
     }
     (tr, ids, count)
@@ -1124,7 +1124,9 @@ impl Routes {
                 m |= 1 << j;
             }
         }
-        (m, v != 0 && !own)
+        // Nothing follows at an opponent's building.
+        let blocked = v != 0 && !own;
+        (if blocked { 0 } else { m }, blocked)
     }
 
     /// Numbers the piece just put on `edge` (its owner's last number).
@@ -1351,7 +1353,8 @@ impl Eq for Routes {}
 
 impl Route {
     /// [`through`] on the numbered pieces: piece `i` was just put down. With it, the pieces
-    /// of the trail found where the walk found it (none otherwise).
+    /// of the trail found where the walk found it (none otherwise). An end where nothing
+    /// follows, an opponent's building included, is where every trail through it starts.
     fn through(&self, i: usize, most: u8) -> (Through, u32) {
         let tr = &self.tr;
         let (start, from) = if tr.adj[i][1] == 0 {
@@ -1437,14 +1440,11 @@ impl<'a> Steps<'a> {
     fn from(&mut self, mut i: usize, mut k: usize, mut used: u32, mut len: u8) -> Option<u8> {
         let tr = self.tr;
         loop {
-            if tr.blocked(i, k) {
-                return self.ended(used, len);
-            }
             let node = tr.ends[i][k];
             let mut c = tr.adj[i][k] & !used;
             if c & c.wrapping_sub(1) == 0 {
-                // One piece follows, or none: the trail goes on along it (the longest
-                // continuation is the one through it).
+                // One piece follows, or none (as at an opponent's building): the trail goes
+                // on along it (the longest continuation is the one through it).
                 if c == 0 {
                     return self.ended(used, len);
                 }
