@@ -24,7 +24,8 @@ const MAX_ROADS: usize = 32;
 struct Trail {
     /// Node at each end of each local road.
     ends: [[u8; 2]; MAX_ROADS],
-    /// Other local roads at each end.
+    /// Other local roads at each end that a trail may go on to: none at an opponent's
+    /// building, so a search stops there without asking.
     adj: [[u32; 2]; MAX_ROADS],
     /// By end `k`, the roads whose end `k` is an opponent's building (a trail stops there).
     blocked: [u32; 2],
@@ -120,9 +121,7 @@ impl Trail {
             if len > far.0 {
                 *far = (len, i, k);
             }
-            if self.blocked(i, k) {
-                return;
-            }
+            // Nothing follows at an opponent's building.
             let node = self.ends[i][k];
             let here = self.adj[i][k];
             if here & used != 0 {
@@ -213,6 +212,47 @@ impl Trail {
         }
         nodes == count as u32 + trees
     }
+
+    /// Whether pieces `set` make one trail using each of them once: joined through
+    /// passable points, with at most two points where an odd number of them meet (a point
+    /// is a node, or at a node where a road and a ship do not join each kind's pieces
+    /// there; at an opponent's building each piece end is a point of its own). The
+    /// reference for [`Route::trail`].
+    #[cfg(test)]
+    fn is_trail(&self, set: u32) -> bool {
+        let mut odd = 0;
+        let mut joined = [0u32; MAX_ROADS];
+        let mut c = set;
+        while c != 0 {
+            let i = c.trailing_zeros() as usize;
+            c &= c - 1;
+            for k in 0..2 {
+                if self.blocked(i, k) {
+                    odd += 1;
+                    continue;
+                }
+                let here = self.adj[i][k] & set;
+                joined[i] |= here;
+                // Each point once: at its lowest piece.
+                if here & ((1u32 << i) - 1) == 0 {
+                    odd += (here.count_ones() + 1) & 1;
+                }
+            }
+        }
+        if set == 0 {
+            return true;
+        }
+        let mut seen = 1u32 << set.trailing_zeros();
+        let mut todo = seen;
+        while todo != 0 {
+            let j = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = joined[j] & !seen;
+            seen |= new;
+            todo |= new;
+        }
+        seen == set && odd <= 2
+    }
 }
 
 /// Whether a trail may go from a player's piece of kind `a` to their piece of kind `b` at a
@@ -258,7 +298,8 @@ fn build_without(game: &Game, p: u8, skip: usize) -> (Trail, [u16; MAX_ROADS], u
             let node = e.nodes[k];
             tr.ends[i][k] = node.0;
             let v = game.nodes.get(node.index());
-            tr.set_blocked(i, k, v != 0 && v & 7 != tag);
+            let blocked = v != 0 && v & 7 != tag;
+            tr.set_blocked(i, k, blocked);
             let own = v & 7 == tag;
             let mut m = 0u32;
             for f in board.node(node).edges_padded() {
@@ -267,7 +308,7 @@ fn build_without(game: &Game, p: u8, skip: usize) -> (Trail, [u16; MAX_ROADS], u
                     m |= 1 << j;
                 }
             }
-            tr.adj[i][k] = m;
+            tr.adj[i][k] = if blocked { 0 } else { m };
         }
     }
     (tr, ids, count)
@@ -571,7 +612,7 @@ impl Segments {
 /// scratch. On base-game boards [`through_roads`] walks from both ends instead, and
 /// recomputes only where the road closes a cycle; on open-sea boards the search runs on the
 /// pieces kept numbered in the sea box ([`through_kept`]).
-pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+pub(crate) fn longest_after_road(game: &mut Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     // One piece more lengthens the longest road by one at most.
     let most = before.saturating_add(1);
     let board = &*game.board;
@@ -587,7 +628,7 @@ pub(crate) fn longest_after_road(game: &Game, p: u8, edge: EdgeId, before: u8) -
 }
 
 /// [`longest_after_road`] for a ship just built (only open-sea games build ships).
-pub(crate) fn longest_after_ship_built(game: &Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+pub(crate) fn longest_after_ship_built(game: &mut Game, p: u8, edge: EdgeId, before: u8) -> u8 {
     match through_kept(game, p, edge, before.saturating_add(1)) {
         Through::Trail(len) => before.max(len),
         Through::Whole(len) => len,
@@ -597,17 +638,25 @@ pub(crate) fn longest_after_ship_built(game: &Game, p: u8, edge: EdgeId, before:
 /// [`through`] off the base game's boards: on the pieces kept numbered in the sea box of an
 /// open-sea game, which every game with ships has (the piece just built is numbered by the
 /// sea box's hook before its route is measured), on the board where the piece has no number
-/// (no sea box, or a piece put down outside the rules' effects). Out of line: the base
-/// game's road builds never come here.
+/// (no sea box, or a piece put down outside the rules' effects). A trail through the
+/// piece longer than the one kept ([`Route::trail`]) is kept instead. Out of line: the
+/// base game's road builds never come here.
 #[inline(never)]
-fn through_kept(game: &Game, p: u8, edge: EdgeId, most: u8) -> Through {
-    match game
-        .sea_routes()
-        .filter(|r| r.slot[edge.index()] != NO_SLOT)
-    {
-        Some(routes) => routes.seats[p as usize].through(routes.slot[edge.index()] as usize, most),
-        None => through(game, p, edge, most),
+fn through_kept(game: &mut Game, p: u8, edge: EdgeId, most: u8) -> Through {
+    let Some(sea) = game
+        .sea
+        .as_deref_mut()
+        .filter(|s| s.routes.slot[edge.index()] != NO_SLOT)
+    else {
+        return through(game, p, edge, most);
+    };
+    let routes = &mut sea.routes;
+    let r = &mut routes.seats[p as usize];
+    let (found, trail) = r.through(routes.slot[edge.index()] as usize, most);
+    if trail.count_ones() > r.trail.count_ones() {
+        r.trail = trail;
     }
+    found
 }
 
 /// What [`through`] found out.
@@ -823,15 +872,19 @@ impl RoadWalk<'_> {
 /// - Otherwise the length is `before` exactly when some trail reaches it, and a search
 ///   that stops at the first such trail says which.
 pub(crate) fn longest_after_ship_move(
-    game: &Game,
+    game: &mut Game,
     p: u8,
     from: EdgeId,
     to: EdgeId,
     before: u8,
 ) -> u8 {
-    if let Some(routes) = game.sea_routes().filter(|r| r.slot[to.index()] != NO_SLOT) {
-        return after_ship_move_kept(game, routes, p, from, to, before);
+    if game
+        .sea_routes()
+        .is_some_and(|r| r.slot[to.index()] != NO_SLOT)
+    {
+        return after_ship_move_kept(game, p, from, to, before);
     }
+    let game = &*game;
     // Lifting the ship lengthens no trail, and one piece placed lengthens the longest by one
     // at most.
     let with_to = match through(game, p, to, before.saturating_add(1)) {
@@ -850,30 +903,58 @@ pub(crate) fn longest_after_ship_move(
     }
 }
 
-/// [`longest_after_ship_move`] on the pieces kept numbered in the sea box.
+/// [`longest_after_ship_move`] on the pieces kept numbered in the sea box, which keeps
+/// the trail found (see [`Route::trail`]).
 #[inline(never)]
-fn after_ship_move_kept(
-    game: &Game,
-    routes: &Routes,
-    p: u8,
-    from: EdgeId,
-    to: EdgeId,
-    before: u8,
-) -> u8 {
+fn after_ship_move_kept(game: &mut Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> u8 {
+    let (len, trail) = ship_move_kept(game, p, from, to, before);
+    if trail != 0 {
+        if let Some(sea) = game.sea.as_deref_mut() {
+            sea.routes.seats[p as usize].trail = trail;
+        }
+    }
+    len
+}
+
+/// [`after_ship_move_kept`]'s length, and the pieces of a trail that long where the
+/// searches found one (none otherwise).
+#[inline(always)]
+fn ship_move_kept(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> (u8, u32) {
+    let Some(routes) = game.sea_routes() else {
+        return (longest_road(game, p), 0);
+    };
     let r = &routes.seats[p as usize];
     let i = routes.slot[to.index()] as usize;
     let with_to = match r.through(i, before.saturating_add(1)) {
-        Through::Whole(len) => return len,
-        Through::Trail(len) if len >= before => return len,
-        Through::Trail(len) => len,
+        (Through::Whole(len), _) => return (len, 0),
+        (Through::Trail(len), trail) if len >= before => return (len, trail),
+        (Through::Trail(len), _) => len,
     };
+    // The trail kept avoids the ship (taken out of it when the ship was on it): where it is
+    // as long as the route before, that route stands, and no trail through the new place
+    // is longer.
+    if r.trail.count_ones() == before as u32 {
+        return (before, 0);
+    }
     let without_to = |most, floor| r.longest_at_least(most, i, floor).max(with_to);
     match routes.through_old_place(game, p, from, to, before) {
-        Lifted::Same => before.max(with_to),
+        (Lifted::Same, _) => (before.max(with_to), 0),
         // Without the new place the route is the old one less an end ship: `before` or one
-        // less, so the search stops at `before` or once `before - 1` is all it can be.
-        Lifted::ShorterByAtMostOne => without_to(before, before.saturating_sub(1)),
-        Lifted::Unknown => without_to(u8::MAX, 0),
+        // less, so the search stops at `before` or once `before - 1` is all it can be. Where
+        // it is one less, the trail through the old place without the ship is that long.
+        (Lifted::ShorterByAtMostOne, old) => {
+            let len = without_to(before, before.saturating_sub(1));
+            let kept = old & !(1 << i);
+            (
+                len,
+                if kept.count_ones() == len as u32 {
+                    kept
+                } else {
+                    0
+                },
+            )
+        }
+        (Lifted::Unknown, _) => (without_to(u8::MAX, 0), 0),
     }
 }
 
@@ -951,7 +1032,8 @@ fn longest_from_dead_end(game: &Game, p: u8, edge: EdgeId, start: NodeId) -> u8 
 /// the history, and no length depends on the order): a piece built is numbered last, a
 /// moved ship keeps its number at its new place, a settlement works out again the ends of
 /// the pieces at its node. Two are equal when they number the same pieces with the same
-/// ends and adjacency, whatever the numbers.
+/// ends and adjacency, whatever the numbers (the trails kept, [`Route::trail`], which
+/// depend on the history, aside).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Routes {
     /// By seat.
@@ -966,6 +1048,14 @@ struct Route {
     tr: Trail,
     /// Each number's edge.
     ids: [u16; MAX_ROADS],
+    /// The pieces of a trail as the pieces stand now (none known when empty): the last
+    /// trail a search after a piece put down or a ship moved found to be longest. Pieces
+    /// built and settlements of the seat's own only add to the ways pieces follow each
+    /// other, so it stays a trail until a ship of it moves (taken out in
+    /// [`Routes::moved`]) or an opponent builds on one of its nodes (taken out in
+    /// [`Routes::node_built`]). Where it is as long as the route, a moved ship that is not
+    /// on it and whose new place gives no longer trail leaves the route as it was.
+    trail: u32,
     /// Pieces.
     count: u8,
 }
@@ -980,6 +1070,7 @@ impl Routes {
             seats: [Route {
                 tr: Trail::EMPTY,
                 ids: [0; MAX_ROADS],
+                trail: 0,
                 count: 0,
             }; MAX_PLAYERS],
             slot: [NO_SLOT; MAX_EDGES],
@@ -1033,7 +1124,9 @@ impl Routes {
                 m |= 1 << j;
             }
         }
-        (m, v != 0 && !own)
+        // Nothing follows at an opponent's building.
+        let blocked = v != 0 && !own;
+        (if blocked { 0 } else { m }, blocked)
     }
 
     /// Numbers the piece just put on `edge` (its owner's last number).
@@ -1112,6 +1205,8 @@ impl Routes {
             return;
         }
         r.tr.unlink(i);
+        // The trail kept loses its way where it ran through the ship.
+        r.trail &= (r.trail >> i & 1).wrapping_sub(1);
         self.slot[from.index()] = NO_SLOT;
         self.slot[to.index()] = i as u8;
         self.place(board, nodes, edges, to, p as usize, i);
@@ -1135,9 +1230,13 @@ impl Routes {
             }
             let k = (board.edge(f).nodes[0] != node) as usize;
             let (m, blocked) = self.links(board, nodes, edges, f, k);
-            let tr = &mut self.seats[((v & 7) - 1) as usize].tr;
-            tr.adj[i][k] = m;
-            tr.set_blocked(i, k, blocked);
+            let r = &mut self.seats[((v & 7) - 1) as usize];
+            r.tr.adj[i][k] = m;
+            r.tr.set_blocked(i, k, blocked);
+            // An opponent's building cuts the kept trail where it passes.
+            if blocked && r.trail >> i & 1 != 0 {
+                r.trail = 0;
+            }
         }
     }
 }
@@ -1146,7 +1245,8 @@ impl Routes {
     /// [`trails_through_old_place`] on the numbered pieces, which no longer hold the lifted
     /// ship: its first step is worked out from the board at its far end, and the rest of
     /// the trail cannot come back to it (it is on the trail, and nothing follows it at its
-    /// open end).
+    /// open end). With it, the pieces of the first trail found that reached `before`, the
+    /// lifted ship standing as its number at the new place (none where no walk found one).
     fn through_old_place(
         &self,
         game: &Game,
@@ -1154,24 +1254,21 @@ impl Routes {
         from: EdgeId,
         to: EdgeId,
         before: u8,
-    ) -> Lifted {
+    ) -> (Lifted, u32) {
         let tag = p + 1;
         let board = &*game.board;
         let kind = tag | SHIP;
         let Some(far) = lifted_far_end(game, tag, from, to) else {
-            return Lifted::Unknown;
+            return (Lifted::Unknown, 0);
         };
         let r = &self.seats[p as usize];
         let i = self.slot[to.index()] as usize;
         let v = game.nodes.get(far.index());
         let own = v & 7 == tag;
         let mut best = 1u8;
+        let mut trail = 0;
         if v == 0 || own {
-            let mut walk = Steps {
-                tr: &r.tr,
-                steps: TRAIL_STEPS,
-                enough: before,
-            };
+            let mut walk = Steps::new(&r.tr, before);
             for f in board.node(far).edges() {
                 let fv = game.edges.get(f.index());
                 if f == to || fv & 7 != tag || !joins(own, kind, fv) {
@@ -1179,24 +1276,25 @@ impl Routes {
                 }
                 let j = self.slot[f.index()] as usize;
                 let Some(steps) = walk.steps.checked_sub(1) else {
-                    return Lifted::ShorterByAtMostOne;
+                    return (Lifted::ShorterByAtMostOne, 0);
                 };
                 walk.steps = steps;
                 let kk = r.tr.end_at(j, far.0);
                 match walk.from(j, 1 - kk, 1 << i | 1 << j, 2) {
                     Some(len) => best = best.max(len),
                     // A network with cycles: the ship still had an open end.
-                    None => return Lifted::ShorterByAtMostOne,
+                    None => return (Lifted::ShorterByAtMostOne, 0),
                 }
                 if best >= before {
+                    trail = walk.trail;
                     break;
                 }
             }
         }
         if best < before {
-            Lifted::Same
+            (Lifted::Same, 0)
         } else {
-            Lifted::ShorterByAtMostOne
+            (Lifted::ShorterByAtMostOne, trail)
         }
     }
 }
@@ -1254,25 +1352,23 @@ impl PartialEq for Routes {
 impl Eq for Routes {}
 
 impl Route {
-    /// [`through`] on the numbered pieces: piece `i` was just put down.
-    fn through(&self, i: usize, most: u8) -> Through {
+    /// [`through`] on the numbered pieces: piece `i` was just put down. With it, the pieces
+    /// of the trail found where the walk found it (none otherwise). An end where nothing
+    /// follows, an opponent's building included, is where every trail through it starts.
+    fn through(&self, i: usize, most: u8) -> (Through, u32) {
         let tr = &self.tr;
         let (start, from) = if tr.adj[i][1] == 0 {
             (1, 0)
         } else if tr.adj[i][0] == 0 {
             (0, 1)
         } else {
-            return Through::Whole(self.longest(u8::MAX, usize::MAX));
+            return (Through::Whole(self.longest(u8::MAX, usize::MAX)), 0);
         };
-        let mut walk = Steps {
-            tr,
-            steps: TRAIL_STEPS,
-            enough: most,
-        };
-        Through::Trail(
-            walk.from(i, from, 1 << i, 1)
-                .unwrap_or_else(|| self.longest_from_dead_end(i, start)),
-        )
+        let mut walk = Steps::new(tr, most);
+        match walk.from(i, from, 1 << i, 1) {
+            Some(len) => (Through::Trail(len), walk.trail),
+            None => (Through::Trail(self.longest_from_dead_end(i, start)), 0),
+        }
     }
 
     /// The longest trail, or `most` if it is `most` or more, with piece `skip` left out
@@ -1308,25 +1404,49 @@ struct Steps<'a> {
     steps: u32,
     /// A length that settles the question: the search stops once a trail reaches it.
     enough: u8,
+    /// The pieces of the longest trail found so far (the first found of its length).
+    trail: u32,
+    /// Its length.
+    longest: u8,
 }
 
-impl Steps<'_> {
+impl<'a> Steps<'a> {
+    /// A search on `tr` that stops at the first trail of `enough`.
+    #[inline(always)]
+    fn new(tr: &'a Trail, enough: u8) -> Steps<'a> {
+        Steps {
+            tr,
+            steps: TRAIL_STEPS,
+            enough,
+            trail: 0,
+            longest: 0,
+        }
+    }
+
+    /// Notes a trail of pieces `used` making `len` that goes on no further.
+    #[inline(always)]
+    fn ended(&mut self, used: u32, len: u8) -> Option<u8> {
+        if len > self.longest {
+            self.longest = len;
+            self.trail = used;
+        }
+        Some(len)
+    }
+
     /// The longest trail continuing from end `k` of piece `i`, with pieces `used` making
-    /// `len`; `None` once the search has taken more steps than it may. Where one piece
+    /// `len` (its pieces noted in [`Steps::trail`]); `None` once the search has taken more
+    /// steps than it may. Where one piece
     /// alone may follow, the search steps on in a loop; it recurses only at a fork.
     fn from(&mut self, mut i: usize, mut k: usize, mut used: u32, mut len: u8) -> Option<u8> {
         let tr = self.tr;
         loop {
-            if tr.blocked(i, k) {
-                return Some(len);
-            }
             let node = tr.ends[i][k];
             let mut c = tr.adj[i][k] & !used;
             if c & c.wrapping_sub(1) == 0 {
-                // One piece follows, or none: the trail goes on along it (the longest
-                // continuation is the one through it).
+                // One piece follows, or none (as at an opponent's building): the trail goes
+                // on along it (the longest continuation is the one through it).
                 if c == 0 {
-                    return Some(len);
+                    return self.ended(used, len);
                 }
                 self.steps = self.steps.checked_sub(1)?;
                 let j = c.trailing_zeros() as usize;
@@ -1524,26 +1644,22 @@ mod tests {
     /// branch and close.
     #[test]
     fn moved_ships_keep_the_route_length_exact() {
-        use crate::{Rules, Scenario};
-        let mut legal: Vec<Action> = Vec::new();
-        let mut rng = Rng::new(11);
+        use crate::Scenario;
         let mut moves = 0;
-        for seed in 0..12 {
-            let mut g = Game::new(Rules::scenario(Scenario::NewShores), seed).unwrap();
-            while g.winner().is_none() {
-                g.legal_actions_without_offers(&mut legal);
-                let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
-                g.apply(a).unwrap();
-                moves += matches!(a, Action::MoveShip { .. }) as u32;
-                for p in 0..g.players() {
-                    assert_eq!(
-                        g.longest_road_of(crate::Player(p)),
-                        super::longest_road_reference(&g, p),
-                        "seed {seed}, player {p}, after {a:?}"
-                    );
-                }
+        walk_ship_heavy_games(11, &[Scenario::NewShores], 0..12, u32::MAX, |w| {
+            let g = w.game;
+            moves += matches!(w.action, Action::MoveShip { .. }) as u32;
+            for p in 0..g.players() {
+                assert_eq!(
+                    g.longest_road_of(crate::Player(p)),
+                    super::longest_road_reference(g, p),
+                    "seed {}, player {p}, after {:?}",
+                    w.seed,
+                    w.action
+                );
             }
-        }
+            true
+        });
         assert!(moves > 500, "only {moves} ship moves");
     }
 
@@ -1556,56 +1672,57 @@ mod tests {
     /// numbering equals a fresh one, numbers aside.
     #[test]
     fn kept_numbering_gives_the_route_of_a_search_from_scratch() {
-        use crate::{Rules, Scenario};
-        let mut legal: Vec<Action> = Vec::new();
-        let mut rng = Rng::new(23);
-        let (mut checked, mut left_out, mut moves) = (0u32, 0u32, 0u32);
-        for scenario in Scenario::ALL {
-            for seed in 0..3 {
-                let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
-                let mut step = 0u32;
-                while g.winner().is_none() && g.turn() < 300 {
-                    g.legal_actions_without_offers(&mut legal);
-                    let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
-                    g.apply(a).unwrap();
-                    moves += matches!(a, Action::MoveShip { .. }) as u32;
-                    step += 1;
-                    let Some(routes) = g.sea_routes() else {
-                        break;
-                    };
-                    assert!(
-                        routes.match_board(&g),
-                        "{scenario:?} seed {seed}, after {a:?}"
-                    );
-                    for p in 0..g.players() {
-                        let r = &routes.seats[p as usize];
+        use crate::Scenario;
+        let (mut checked, mut left_out, mut moves, mut kept) = (0u32, 0u32, 0u32, 0u32);
+        walk_ship_heavy_games(23, &Scenario::ALL, 0..3, 300, |w| {
+            let (g, scenario, seed, a) = (w.game, w.scenario, w.seed, w.action);
+            moves += matches!(a, Action::MoveShip { .. }) as u32;
+            let Some(routes) = g.sea_routes() else {
+                return false;
+            };
+            assert!(
+                routes.match_board(g),
+                "{scenario:?} seed {seed}, after {a:?}"
+            );
+            for p in 0..g.players() {
+                let r = &routes.seats[p as usize];
+                let whole = super::longest_road_reference(g, p);
+                assert_eq!(
+                    r.longest(u8::MAX, usize::MAX),
+                    whole,
+                    "{scenario:?} seed {seed}, player {p}, after {a:?}"
+                );
+                // The trail kept is one, of pieces numbered now, no longer than the route.
+                assert!(
+                    r.trail >> r.count == 0
+                        && r.tr.is_trail(r.trail)
+                        && r.trail.count_ones() <= whole as u32,
+                    "{scenario:?} seed {seed}, player {p}, trail {:#x}, after {a:?}",
+                    r.trail
+                );
+                kept += (r.trail != 0 && r.trail.count_ones() == whole as u32) as u32;
+                checked += 1;
+                if w.step % 8 != 0 {
+                    continue;
+                }
+                for i in 0..r.count as usize {
+                    let e = r.ids[i] as usize;
+                    for most in [u8::MAX, g.longest_road_of(crate::Player(p))] {
                         assert_eq!(
-                            r.longest(u8::MAX, usize::MAX),
-                            super::longest_road_reference(&g, p),
-                            "{scenario:?} seed {seed}, player {p}, after {a:?}"
+                            r.longest(most, i),
+                            super::longest_road_up_to_without(g, p, most, e),
+                            "{scenario:?} seed {seed}, player {p}, without edge {e}"
                         );
-                        checked += 1;
-                        if step % 8 != 0 {
-                            continue;
-                        }
-                        for i in 0..r.count as usize {
-                            let e = r.ids[i] as usize;
-                            for most in [u8::MAX, g.longest_road_of(crate::Player(p))] {
-                                assert_eq!(
-                                    r.longest(most, i),
-                                    super::longest_road_up_to_without(&g, p, most, e),
-                                    "{scenario:?} seed {seed}, player {p}, without edge {e}"
-                                );
-                            }
-                            left_out += 1;
-                        }
                     }
+                    left_out += 1;
                 }
             }
-        }
+            true
+        });
         assert!(checked > 5_000, "only {checked} routes checked");
         assert!(left_out > 5_000, "only {left_out} pieces left out");
         assert!(moves > 200, "only {moves} ship moves");
+        assert!(kept > 2_000, "only {kept} routes with their trail kept");
     }
 
     /// On base-game boards Longest Road after a road is walked on the board from the new
@@ -1687,52 +1804,44 @@ mod tests {
     #[test]
     fn chain_search_leaving_out_the_last_start_finds_the_longest_trail() {
         use super::{longest_in_trees, Segments};
-        use crate::{Rules, Scenario};
-        let mut legal: Vec<Action> = Vec::new();
-        let mut rng = Rng::new(41);
+        use crate::Scenario;
         let (mut forests, mut cyclic) = (0u32, 0u32);
-        for scenario in Scenario::ALL {
-            for seed in 0..3 {
-                let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
-                while g.winner().is_none() && g.turn() < 300 {
-                    g.legal_actions_without_offers(&mut legal);
-                    let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
-                    g.apply(a).unwrap();
-                    let Some(routes) = g.sea_routes() else {
-                        break;
-                    };
-                    for p in 0..g.players() {
-                        let r = &routes.seats[p as usize];
-                        let count = r.count as usize;
-                        let mut tr = r.tr;
-                        let trees = longest_in_trees(&mut tr, count);
-                        assert_eq!(
-                            trees.is_some(),
-                            r.tr.is_forest(count),
-                            "{scenario:?} seed {seed}, player {p}, after {a:?}"
-                        );
-                        let whole = super::longest_road_reference(&g, p);
-                        if let Some(len) = trees {
-                            assert_eq!(len, whole, "{scenario:?} seed {seed}, player {p}");
-                            forests += 1;
-                            continue;
-                        }
-                        let sg = Segments::new(&r.tr, count);
-                        let every = (0..2 * sg.count)
-                            .map(|t| sg.longest_from_end(t))
-                            .fold(sg.ring, u8::max);
-                        assert_eq!(every, whole, "{scenario:?} seed {seed}, player {p}");
-                        assert_eq!(sg.longest(u8::MAX, 0), whole, "player {p}, after {a:?}");
-                        for most in [whole.saturating_sub(1), whole, whole + 1] {
-                            assert_eq!(sg.longest(most, 0), whole.min(most), "most {most}");
-                            let floor = whole.saturating_sub(1);
-                            assert_eq!(sg.longest(most, floor), whole.min(most), "floor");
-                        }
-                        cyclic += 1;
-                    }
+        walk_ship_heavy_games(41, &Scenario::ALL, 0..3, 300, |w| {
+            let (g, scenario, seed, a) = (w.game, w.scenario, w.seed, w.action);
+            let Some(routes) = g.sea_routes() else {
+                return false;
+            };
+            for p in 0..g.players() {
+                let r = &routes.seats[p as usize];
+                let count = r.count as usize;
+                let mut tr = r.tr;
+                let trees = longest_in_trees(&mut tr, count);
+                assert_eq!(
+                    trees.is_some(),
+                    r.tr.is_forest(count),
+                    "{scenario:?} seed {seed}, player {p}, after {a:?}"
+                );
+                let whole = super::longest_road_reference(g, p);
+                if let Some(len) = trees {
+                    assert_eq!(len, whole, "{scenario:?} seed {seed}, player {p}");
+                    forests += 1;
+                    continue;
                 }
+                let sg = Segments::new(&r.tr, count);
+                let every = (0..2 * sg.count)
+                    .map(|t| sg.longest_from_end(t))
+                    .fold(sg.ring, u8::max);
+                assert_eq!(every, whole, "{scenario:?} seed {seed}, player {p}");
+                assert_eq!(sg.longest(u8::MAX, 0), whole, "player {p}, after {a:?}");
+                for most in [whole.saturating_sub(1), whole, whole + 1] {
+                    assert_eq!(sg.longest(most, 0), whole.min(most), "most {most}");
+                    let floor = whole.saturating_sub(1);
+                    assert_eq!(sg.longest(most, floor), whole.min(most), "floor");
+                }
+                cyclic += 1;
             }
-        }
+            true
+        });
         assert!(forests > 5_000, "only {forests} forests");
         assert!(cyclic > 1_000, "only {cyclic} networks with a cycle");
     }
@@ -1748,47 +1857,88 @@ mod tests {
     #[test]
     fn lifting_an_open_ended_ship_shortens_the_route_by_one_at_most() {
         use crate::game::SHIP;
-        use crate::{Rules, Scenario};
-        let mut legal: Vec<Action> = Vec::new();
-        let mut rng = Rng::new(31);
+        use crate::Scenario;
         let (mut lifted, mut shorter) = (0u32, 0u32);
-        for seed in 0..6 {
-            let mut g = Game::new(Rules::scenario(Scenario::NewShores), seed).unwrap();
-            while g.winner().is_none() && g.turn() < 300 {
-                g.legal_actions_without_offers(&mut legal);
-                let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
-                g.apply(a).unwrap();
-                let Some(routes) = g.sea_routes() else {
-                    break;
-                };
-                for p in 0..g.players() {
-                    let r = &routes.seats[p as usize];
-                    let tag = p + 1;
-                    let before = super::longest_road_reference(&g, p);
-                    for i in 0..r.count as usize {
-                        let e = crate::board::EdgeId(r.ids[i]);
-                        if g.edges.get(e.index()) != tag | SHIP
-                            || super::lifted_far_end(&g, tag, e, e).is_none()
-                        {
-                            continue;
-                        }
-                        let without = super::longest_road_up_to_without(&g, p, u8::MAX, e.index());
-                        assert!(
-                            without <= before && without + 1 >= before,
-                            "seed {seed}, player {p}, {before} then {without} without {e}"
-                        );
-                        assert_eq!(
-                            r.longest_at_least(before, i, before.saturating_sub(1)),
-                            without,
-                            "seed {seed}, player {p}, without {e}"
-                        );
-                        lifted += 1;
-                        shorter += (without < before) as u32;
+        walk_ship_heavy_games(31, &[Scenario::NewShores], 0..6, 300, |w| {
+            let (g, seed) = (w.game, w.seed);
+            let Some(routes) = g.sea_routes() else {
+                return false;
+            };
+            for p in 0..g.players() {
+                let r = &routes.seats[p as usize];
+                let tag = p + 1;
+                let before = super::longest_road_reference(g, p);
+                for i in 0..r.count as usize {
+                    let e = crate::board::EdgeId(r.ids[i]);
+                    if g.edges.get(e.index()) != tag | SHIP
+                        || super::lifted_far_end(g, tag, e, e).is_none()
+                    {
+                        continue;
+                    }
+                    let without = super::longest_road_up_to_without(g, p, u8::MAX, e.index());
+                    assert!(
+                        without <= before && without + 1 >= before,
+                        "seed {seed}, player {p}, {before} then {without} without {e}"
+                    );
+                    assert_eq!(
+                        r.longest_at_least(before, i, before.saturating_sub(1)),
+                        without,
+                        "seed {seed}, player {p}, without {e}"
+                    );
+                    lifted += 1;
+                    shorter += (without < before) as u32;
+                }
+            }
+            true
+        });
+        assert!(lifted > 2_000, "only {lifted} ships lifted");
+        assert!(shorter > 100, "only {shorter} routes shortened");
+    }
+
+    /// One step of a game walked by [`walk_ship_heavy_games`]: the game just after `action`,
+    /// the `step`-th action of the game of `scenario` dealt with `seed`.
+    struct Walked<'a> {
+        game: &'a Game,
+        scenario: crate::Scenario,
+        seed: u64,
+        step: u32,
+        action: Action,
+    }
+
+    /// Plays a random game favouring ship builds and moves (two actions in three from them
+    /// where there are any) for each of `scenarios` and `seeds`, one random stream from
+    /// `rng_seed` across them all, until someone wins or turn `turns` starts; `check` sees
+    /// the game after every action and ends that game by answering false.
+    fn walk_ship_heavy_games(
+        rng_seed: u64,
+        scenarios: &[crate::Scenario],
+        seeds: std::ops::Range<u64>,
+        turns: u32,
+        mut check: impl FnMut(&Walked) -> bool,
+    ) {
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(rng_seed);
+        for &scenario in scenarios {
+            for seed in seeds.clone() {
+                let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
+                let mut step = 0u32;
+                while g.winner().is_none() && g.turn() < turns {
+                    g.legal_actions_without_offers(&mut legal);
+                    let action = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
+                    g.apply(action).unwrap();
+                    step += 1;
+                    let walked = Walked {
+                        game: &g,
+                        scenario,
+                        seed,
+                        step,
+                        action,
+                    };
+                    if !check(&walked) {
+                        break;
                     }
                 }
             }
         }
-        assert!(lifted > 2_000, "only {lifted} ships lifted");
-        assert!(shorter > 100, "only {shorter} routes shortened");
     }
 }
