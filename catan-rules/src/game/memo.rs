@@ -251,7 +251,7 @@ impl RobberStore {
 
 /// The caller's memo of the piece-dependent parts of a listing (see the module notes): pass
 /// it to [`Game::legal_actions_with`] or [`Game::legal_actions_without_offers_with`] at
-/// every step of a loop, for one game or several in turn. About 1.2 KB, and about 24 KB of
+/// every step of a loop, for one game or several in turn. About 1.4 KB, and about 24 KB of
 /// kept robber moves on the heap: allocated once by [`ListingMemo::new`] (a loop keeps one
 /// next to its `Vec<Action>`, and stepping allocates nothing), or at the first robber
 /// listing by [`ListingMemo::lazy`] (a memo made with each copy of a game, most of which
