@@ -251,7 +251,7 @@ impl RobberStore {
 
 /// The caller's memo of the piece-dependent parts of a listing (see the module notes): pass
 /// it to [`Game::legal_actions_with`] or [`Game::legal_actions_without_offers_with`] at
-/// every step of a loop, for one game or several in turn. About 1.2 KB, and about 24 KB of
+/// every step of a loop, for one game or several in turn. About 1.4 KB, and about 24 KB of
 /// kept robber moves on the heap: allocated once by [`ListingMemo::new`] (a loop keeps one
 /// next to its `Vec<Action>`, and stepping allocates nothing), or at the first robber
 /// listing by [`ListingMemo::lazy`] (a memo made with each copy of a game, most of which
@@ -264,6 +264,10 @@ pub struct ListingMemo {
     /// The owners the results were worked out from.
     nodes: NodeNibbles,
     edges: EdgeNibbles,
+    /// A full nibble at each edge a road may take (see [`ListingMemo::kept_at_sea`]), on
+    /// the board counted `land_board` in [`ListingMemo::boards`] (0: none yet).
+    land: EdgeNibbles,
+    land_board: u64,
     /// Which results are kept (the bits above).
     valid: u32,
     roads: [EdgeBits; MAX_PLAYERS],
@@ -311,6 +315,8 @@ impl ListingMemo {
             board: None,
             nodes: NodeNibbles::ZERO,
             edges: EdgeNibbles::ZERO,
+            land: EdgeNibbles::ZERO,
+            land_board: 0,
             valid: 0,
             roads: [EdgeBits::empty(0); MAX_PLAYERS],
             sites: [NodeBits::empty(0); MAX_PLAYERS],
@@ -336,6 +342,9 @@ impl ListingMemo {
             && self.nodes.0[..wn] == g.nodes.0[..wn]
             && self.edges.0[..we] == g.edges.0[..we])
         {
+            if board.open_sea() && self.kept_at_sea(g, wn, we, bit) {
+                return true;
+            }
             self.renew(g, wn, we);
         }
         let kept = self.valid & bit != 0;
@@ -367,14 +376,15 @@ impl ListingMemo {
     /// Anything else (another board, a building or road gone) drops every result. Each update
     /// asks the rule's own file ([`Game::road_spots_at`], [`Game::is_site`]) on the new
     /// pieces.
+    ///
     #[cold]
     #[inline(never)]
     fn renew(&mut self, g: &Game, wn: usize, we: usize) {
-        let keep = if self
+        let same = self
             .board
             .as_ref()
-            .is_some_and(|b| Arc::ptr_eq(b, &g.board))
-        {
+            .is_some_and(|b| Arc::ptr_eq(b, &g.board));
+        let keep = if same {
             self.update(g, wn, we)
         } else {
             self.board = Some(Arc::clone(&g.board));
@@ -385,6 +395,50 @@ impl ListingMemo {
         self.nodes.0[..wn].copy_from_slice(&g.nodes.0[..wn]);
         self.edges.0[..we].copy_from_slice(&g.edges.0[..we]);
         self.valid = keep;
+    }
+
+    /// On an open-sea map, whether the result `bit` asked for is kept and the changes
+    /// since the memo's pieces cannot touch it, so that it is used without a renewal
+    /// (which changes nothing): the hexes' owners (and so the robber moves) when no
+    /// building changed (they depend on the buildings alone), a seat's road spots when no
+    /// building changed and no edge a road may take (a ship along the open sea is
+    /// nobody's road spot and blocks nobody's way: [`ListingMemo::renew`] leaves the road
+    /// spots alone for it). The changes are taken in at the next renewal, from the same
+    /// kept inputs.
+    #[cold]
+    #[inline(never)]
+    fn kept_at_sea(&mut self, g: &Game, wn: usize, we: usize, bit: u32) -> bool {
+        let same = self
+            .board
+            .as_ref()
+            .is_some_and(|b| Arc::ptr_eq(b, &g.board));
+        if !same || self.valid & bit == 0 || self.nodes.0[..wn] != g.nodes.0[..wn] {
+            return false;
+        }
+        if bit == OWNERS {
+            return true;
+        }
+        if bit >= 1 << SITES {
+            return false;
+        }
+        if self.land_board != self.boards {
+            self.land_edges(g);
+        }
+        let mut differ = 0;
+        for k in 0..we {
+            differ |= (self.edges.0[k] ^ g.edges.0[k]) & self.land.0[k];
+        }
+        differ == 0
+    }
+
+    /// Marks the edges a road may take on `g`'s board (an open-sea map) in `land`.
+    #[cold]
+    #[inline(never)]
+    fn land_edges(&mut self, g: &Game) {
+        let mut land = EdgeNibbles::ZERO;
+        g.board.land_edges().for_each(|e| land.set(e, 15));
+        self.land = land;
+        self.land_board = self.boards;
     }
 
     /// The results still valid after the changes from the memo's pieces to `g`'s, brought
@@ -911,6 +965,60 @@ mod tests {
         assert!(
             moved > 300 && coast > 20,
             "{moved} ships moved, {coast} off a coast"
+        );
+    }
+
+    /// Seafarers rules, 'Ships' (a ship stands along the sea and blocks no road) and Catan
+    /// base rules, 'Building' (road spots) and 'Rolling a 7 and Activating the Robber' (the
+    /// robber's victims come from the buildings): on an open-sea map the hexes' owners and
+    /// the road spots kept are used without a renewal while no building changed (and, for
+    /// the road spots, no edge a road may take), and stay equal to the ones worked out
+    /// from the board. One memo over New Shores games that favour ships: at every step
+    /// every seat's robber moves of both kinds and then its road spots are asked for
+    /// first (before anything renews the memo) and compared with fresh ones; the steps at
+    /// which the memo answered with pieces changed since its inputs are counted.
+    #[test]
+    fn kept_owners_and_road_spots_outlast_ships_at_sea() {
+        use crate::scenario::Scenario;
+        let (mut owners_unrenewed, mut roads_unrenewed) = (0, 0);
+        for seed in 0..6 {
+            let mut g = Game::new(Rules::scenario(Scenario::NewShores), seed).unwrap();
+            let mut memo = ListingMemo::new();
+            let mut rng = crate::rng::Rng::new(seed ^ 0x0dd5);
+            let mut legal = Vec::new();
+            for _ in 0..4000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                for p in 0..g.rules.players {
+                    for knight in [false, true] {
+                        let (kept, fresh) = both(&g, &mut memo, Player(p), knight);
+                        assert_eq!(kept, fresh);
+                    }
+                }
+                owners_unrenewed += usize::from(memo.edges != g.edges);
+                for p in 0..g.rules.players {
+                    assert_eq!(memo.road_spots(&g, p), g.road_spots(p));
+                }
+                roads_unrenewed += usize::from(memo.edges != g.edges);
+                g.legal_actions_without_offers_with(&mut memo, &mut legal);
+                let sea: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }))
+                    .collect();
+                let pool = if !sea.is_empty() && rng.below(2) != 0 {
+                    &sea
+                } else {
+                    &legal
+                };
+                let a = pool[rng.below(pool.len() as u32) as usize];
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(
+            owners_unrenewed > 500 && roads_unrenewed > 300,
+            "{owners_unrenewed} robber listings and {roads_unrenewed} road listings kept"
         );
     }
 }

@@ -150,17 +150,29 @@ impl Game {
         if !self.board.open_sea() {
             return;
         }
+        if knight {
+            self.push_pirate_moves_as::<true, O>(player, out);
+        } else {
+            self.push_pirate_moves_as::<false, O>(player, out);
+        }
+    }
+
+    /// [`Game::push_pirate_moves`] of a knight (`KNIGHT`) or after a 7: the kind chosen
+    /// once, not at each move; and the unexplored spaces looked up only on a map that has
+    /// them.
+    fn push_pirate_moves_as<const KNIGHT: bool, O: Out>(&self, player: Player, out: &mut O) {
         let external = self.rules.chance == ChanceMode::External;
+        let fogged = !self.board.fog_hexes().is_empty();
         // [`Game::pirate_victims`] of every sea hex, from the seats with a ship on its
         // sides (kept in the sea state).
         let holding = self.holding_cards_but(player.0);
         let aboard = &self.sea_pieces().aboard;
         for &hex in self.board.sea_hexes() {
-            if hex.0 == self.pirate || self.is_unexplored(hex) {
+            if hex.0 == self.pirate || (fogged && self.is_unexplored(hex)) {
                 continue;
             }
             let make = |victim: Option<Player>, resource: Option<Resource>| {
-                if knight {
+                if KNIGHT {
                     Action::PlayKnightPirate {
                         player,
                         hex,
@@ -239,5 +251,103 @@ impl ActionSpace {
                 resource,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::rules::Rules;
+    use crate::scenario::Scenario;
+
+    /// The pirate's moves of `player` ([`Action::MovePirate`], or a knight's) that
+    /// [`Game::is_legal`] accepts, over every hex and every victim: by hex, then nobody,
+    /// then the seats in order (seeded chance: no resource named).
+    fn legal_pirate_moves(g: &Game, player: Player, knight: bool) -> Vec<Action> {
+        let mut v = Vec::new();
+        for h in 0..g.board.hexes().len() {
+            let hex = HexId(h as u8);
+            let victims =
+                std::iter::once(None).chain((0..g.rules.players).map(|q| Some(Player(q))));
+            for victim in victims {
+                let a = if knight {
+                    Action::PlayKnightPirate {
+                        player,
+                        hex,
+                        victim,
+                        resource: None,
+                    }
+                } else {
+                    Action::MovePirate {
+                        player,
+                        hex,
+                        victim,
+                        resource: None,
+                    }
+                };
+                if g.is_legal(&a) {
+                    v.push(a);
+                }
+            }
+        }
+        v
+    }
+
+    /// Seafarers rules, 'The pirate' (another sea hex, a victim with a ship on its sides
+    /// and cards in hand, or nobody when there is none) and 'The Fog Islands' (an
+    /// unexplored space is no sea hex yet): the listed pirate moves after a 7 and of a
+    /// knight are exactly the ones `is_legal` accepts, in hex and seat order, at every
+    /// step where they are listed, in New Shores and Fog Islands games.
+    #[test]
+    fn listed_pirate_moves_are_the_legal_ones() {
+        let (mut sevens, mut knights, mut fogged) = (0, 0, 0);
+        let mut legal = Vec::new();
+        for seed in 0..16 {
+            let scenario = [Scenario::NewShores, Scenario::FogIslands][seed as usize % 2];
+            let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
+            let mut rng = Rng::new(seed ^ 0x91a7);
+            for _ in 0..3000 {
+                if g.winner().is_some() {
+                    break;
+                }
+                g.legal_actions(&mut legal);
+                let p = Player(g.current);
+                for knight in [false, true] {
+                    let listed: Vec<Action> = legal
+                        .iter()
+                        .copied()
+                        .filter(|a| match a {
+                            Action::MovePirate { .. } => !knight,
+                            Action::PlayKnightPirate { .. } => knight,
+                            _ => false,
+                        })
+                        .collect();
+                    let listing = if knight {
+                        legal.iter().any(|a| matches!(a, Action::PlayKnight { .. }))
+                    } else {
+                        g.phase == Phase::MoveRobber && g.offer.is_none()
+                    };
+                    if !listing {
+                        assert!(listed.is_empty());
+                        continue;
+                    }
+                    assert_eq!(listed, legal_pirate_moves(&g, p, knight), "seed {seed}");
+                    if knight {
+                        knights += 1;
+                    } else {
+                        sevens += 1;
+                    }
+                    let unexplored = g.board.sea_hexes().iter().any(|&h| g.is_unexplored(h));
+                    fogged += usize::from(unexplored);
+                }
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(
+            sevens > 200 && knights > 30 && fogged > 50,
+            "{sevens} after a 7, {knights} of a knight, {fogged} with unexplored sea hexes"
+        );
     }
 }

@@ -24,7 +24,7 @@ use super::sea::Lanes;
 use super::{Game, Phase, F_BUILT, F_SHIP_MOVED};
 use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
-use crate::bits::{EdgeBits, NodeBits};
+use crate::bits::{EdgeBits, NodeBits, EDGE_WORDS};
 use crate::board::{EdgeId, NodeId};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
@@ -387,28 +387,57 @@ impl Game {
     /// a ship may move when it is not new this turn, not on a side of the pirate's hex, and
     /// one of its ends is neither `player`'s building nor the end of another of their ships
     /// (as [`Game::ship_movable`] checks one ship).
+    ///
+    /// Each ship's new places are the spots of `base` less those its lift takes away
+    /// (as [`Game::spots_without`] works them out): at an end of the ship free of
+    /// buildings where no other ship of `player`'s ends, the edges whose other end no
+    /// ship may leave from. They are read from the node's own padded arrays into a mask
+    /// of the edges taken away, and the spots are listed through it, without a copy of
+    /// the spots for each ship.
     #[inline]
     fn push_moves_with<O: Out>(&self, player: Player, base: &SpotBase, out: &mut O) {
         let board = &*self.board;
         let tag = player.0 + 1;
-        let open_end =
-            |n: NodeId| self.nodes.get(n.index()) & 7 != tag && !base.shared.contains(n.index());
+        let used = base.spots.used;
         base.ships.for_each(|f| {
-            let [a, b] = board.edge(EdgeId(f as u16)).nodes;
-            if !(open_end(a) || open_end(b))
-                || base.pirate.contains(f)
-                || self.fresh_ships().contains(f)
-            {
+            let from = EdgeId(f as u16);
+            let [a, b] = board.edge(from).nodes;
+            let (va, vb) = (self.nodes.get(a.index()), self.nodes.get(b.index()));
+            let (sa, sb) = (
+                base.shared.contains(a.index()),
+                base.shared.contains(b.index()),
+            );
+            let open = (va & 7 != tag && !sa) || (vb & 7 != tag && !sb);
+            if !open || base.pirate.contains(f) || self.fresh_ships().contains(f) {
                 return;
             }
-            let from = EdgeId(f as u16);
-            self.spots_without(base, from).for_each(|t| {
-                out.push(Action::MoveShip {
-                    player,
-                    from,
-                    to: EdgeId(t as u16),
-                })
-            });
+            // The spots the lift takes away (the padding's repeat sets a bit twice;
+            // `from` itself may be set, and is never a spot).
+            let mut gone = [0u64; EDGE_WORDS];
+            for (x, dropped) in [(a, va == 0 && !sa), (b, vb == 0 && !sb)] {
+                if dropped {
+                    let info = board.node(x);
+                    let (es, ys) = (info.edges_padded(), info.neighbors_padded());
+                    for i in 0..3 {
+                        if !base.leave.contains(ys[i] as usize) {
+                            let e = es[i] as usize;
+                            gone[e >> 6] |= 1 << (e & 63);
+                        }
+                    }
+                }
+            }
+            for (k, (&w, &g)) in base.spots.w[..used].iter().zip(&gone).enumerate() {
+                let mut x = w & !g;
+                while x != 0 {
+                    let t = 64 * k + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    out.push(Action::MoveShip {
+                        player,
+                        from,
+                        to: EdgeId(t as u16),
+                    });
+                }
+            }
         });
     }
 
@@ -538,5 +567,96 @@ impl ActionSpace {
                 to: EdgeId((i % self.edges) as u16),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::rules::Rules;
+    use crate::scenario::Scenario;
+
+    /// Seafarers rules, 'Ships' (moving a ship: once a turn, the end ship of an open
+    /// route, not built this turn, to a place where a ship could be built) and 'The
+    /// pirate' (not from or to a side of its hex); docs/rulings.md §21. The listed ship
+    /// moves (each ship's spots read through the mask of what its lift takes away) equal,
+    /// in the same order, the moves worked out the plain way (each movable ship's spots
+    /// from [`Game::spots_without`]) and the moves [`Game::is_legal`] accepts among every
+    /// pair of the player's ship and an edge, at every main-phase step of ship-heavy New
+    /// Shores games.
+    #[test]
+    fn listed_ship_moves_match_the_plain_listing_and_the_rule() {
+        let (mut steps, mut moves, mut lifted) = (0, 0, 0);
+        let mut legal = Vec::new();
+        for seed in 0..6 {
+            let mut g = Game::new(Rules::scenario(Scenario::NewShores), seed).unwrap();
+            let mut rng = Rng::new(seed ^ 0x5eaf);
+            while g.winner().is_none() && steps < 6000 * (seed + 1) {
+                g.legal_actions(&mut legal);
+                let p = Player(g.current);
+                // The main phase's own listing (not an open offer's answers, a gold
+                // choice or a discovery): it ends with the end of the turn.
+                if g.phase == Phase::Main && legal.last() == Some(&Action::EndTurn { player: p }) {
+                    let listed: Vec<Action> = legal
+                        .iter()
+                        .copied()
+                        .filter(|a| matches!(a, Action::MoveShip { .. }))
+                        .collect();
+                    let (mut plain, mut rule) = (Vec::new(), Vec::new());
+                    if g.flags & F_SHIP_MOVED == 0 {
+                        let base = g.spot_base(p.0);
+                        for f in 0..g.board.edges().len() {
+                            let from = EdgeId(f as u16);
+                            if g.ship(from) != Some(p) {
+                                continue;
+                            }
+                            if g.ship_movable(p.0, from).is_ok() && !g.pirate_blocks(from) {
+                                let spots = g.spots_without(&base, from);
+                                lifted += usize::from(spots != base.spots);
+                                spots.for_each(|t| {
+                                    plain.push(Action::MoveShip {
+                                        player: p,
+                                        from,
+                                        to: EdgeId(t as u16),
+                                    })
+                                });
+                            }
+                            for t in 0..g.board.edges().len() {
+                                let a = Action::MoveShip {
+                                    player: p,
+                                    from,
+                                    to: EdgeId(t as u16),
+                                };
+                                if g.is_legal(&a) {
+                                    rule.push(a);
+                                }
+                            }
+                        }
+                    }
+                    assert_eq!(listed, plain, "seed {seed} step {steps}");
+                    assert_eq!(listed, rule, "seed {seed} step {steps}");
+                    moves += listed.len();
+                    steps += 1;
+                }
+                // Favour ships: a ship build or move two times in three when listed.
+                let sea: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }))
+                    .collect();
+                let pool = if !sea.is_empty() && rng.below(3) != 0 {
+                    &sea
+                } else {
+                    &legal
+                };
+                let a = pool[rng.below(pool.len() as u32) as usize];
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(
+            steps > 2000 && moves > 10_000 && lifted > 1000,
+            "{steps} steps, {moves} moves, {lifted} lifts that take spots away"
+        );
     }
 }
