@@ -192,7 +192,7 @@ impl Game {
             for n in board.edge(edge).nodes {
                 note_node(sea, board, nodes, edges, p, n);
             }
-            note_aboard(sea, board, p, edge);
+            aboard_gains(sea, board, p, edge);
             routes.add(board, nodes, edges, edge);
         }
     }
@@ -205,31 +205,27 @@ impl Game {
         if let Some(sea) = self.sea.as_deref_mut() {
             let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
             routes.moved(board, nodes, edges, p, from, to);
-            sea.ships[p as usize].remove(from.index());
-            sea.ships[p as usize].insert(to.index());
+            let pi = p as usize;
+            sea.ships[pi].remove(from.index());
+            sea.ships[pi].insert(to.index());
             taken(sea, to);
-            // The empty edge is a spot of whoever may leave from one of its ends (`p`'s
-            // own nodes there are worked out again below).
+            // `p`'s ship count changes at the four ends only (a node the two edges share
+            // keeps its count): their `shared` and `leave` are worked out again, and the
+            // spots around a node whose `leave` changed (see `note_node`; working a node out
+            // twice gives the same, so a shared node is not singled out).
             let [a, b] = board.edge(from).nodes;
-            for q in 0..players as usize {
-                let (leave, spots) = (&sea.leave[q], &mut sea.spots[q]);
-                if leave.contains(a.index()) || leave.contains(b.index()) {
-                    spots.insert(from.index());
-                }
-            }
-            // The four ends, a node the two edges share once: working a node out again
-            // twice gives the same (see `note_node`).
             let [c, d] = board.edge(to).nodes;
-            for n in [a, b] {
+            for n in [a, b, c, d] {
                 note_node(sea, board, nodes, edges, p, n);
             }
-            for n in [c, d] {
-                if n != a && n != b {
-                    note_node(sea, board, nodes, edges, p, n);
-                }
+            // The empty edge is a spot of whoever may leave from one of its ends (`p`'s
+            // `leave` there being new already).
+            for q in 0..players as usize {
+                let on = sea.leave[q].contains(a.index()) || sea.leave[q].contains(b.index());
+                sea.spots[q].put(from.index(), on);
             }
             note_aboard(sea, board, p, from);
-            note_aboard(sea, board, p, to);
+            aboard_gains(sea, board, p, to);
         }
     }
 
@@ -247,6 +243,15 @@ impl Game {
     /// settlement's node): its owner may leave from it, the others no longer.
     #[inline]
     pub(crate) fn sea_settlement_built(&mut self, node: NodeId) {
+        if self.sea.is_some() {
+            self.sea_settlement_built_at_sea(node);
+        }
+    }
+
+    /// [`Game::sea_settlement_built`] in an open-sea game: out of line, so the base game's
+    /// settlement stays as small as it was.
+    #[inline(never)]
+    fn sea_settlement_built_at_sea(&mut self, node: NodeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
         let players = self.rules.players;
         if let Some(sea) = self.sea.as_deref_mut() {
@@ -370,7 +375,7 @@ fn taken(sea: &mut SeaPieces, edge: EdgeId) {
 /// Works out again, from the pieces on the board, whether two or more of `p`'s ships end
 /// at `n` and whether `p`'s ship could leave from `n`, and with that which edges at `n` are
 /// `p`'s spots.
-#[inline]
+#[inline(always)]
 fn note_node(
     sea: &mut SeaPieces,
     board: &crate::board::Board,
@@ -393,11 +398,28 @@ fn note_node(
         + (third && ships.contains(fs[2] as usize)) as u8;
     sea.shared[pi].put(n.index(), count >= 2);
     let here = leaves_from(nodes, p, n, count > 0);
+    let was = sea.leave[pi].contains(n.index());
     sea.leave[pi].put(n.index(), here);
+    // The spots at `n` change only with `leave` there: an edge that became empty or taken
+    // is the caller's, and an edge whose other end's `leave` changed is worked out with
+    // that end.
+    if here == was {
+        return;
+    }
     let (leave, spots) = (&sea.leave[pi], &mut sea.spots[pi]);
     for (f, y) in fs.into_iter().zip(ys) {
         let on = edges.get(f as usize) == 0 && (here || leave.contains(y as usize));
         spots.put(f as usize, on);
+    }
+}
+
+/// Notes `p`'s new ship on `edge` aboard each sea hex `edge` is a side of: a ship only
+/// adds, so no side is read.
+#[inline]
+fn aboard_gains(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, edge: EdgeId) {
+    for h in board.sea_sides_of(edge) {
+        // Slot `MAX_HEXES` (no hex) stays empty.
+        sea.aboard[h as usize] |= ((h as usize != MAX_HEXES) as u8) << p;
     }
 }
 
