@@ -19,7 +19,7 @@
 //! everything out again. The ship lanes ([`Lanes`]: where a ship may stand with the pirate
 //! where it is) follow the pirate's hex ([`Game::sea_pirate_moved`], from `pirate.rs`) and
 //! the board. Each hook works out again only what the change touches: the nodes
-//! at its ends (`note_node`) and the sea hexes it is a side of (`note_aboard`). Debug builds compare them with a fresh working-out after each ship
+//! at its ends (`note_count`, `note_leave`) and the sea hexes it is a side of (`note_aboard`). Debug builds compare them with a fresh working-out after each ship
 //! built or moved ([`Game::sea_state_is_exact`]), and a property test after every action.
 
 use super::{FreshShips, Game, NONE, SHIP};
@@ -83,8 +83,14 @@ impl Lanes {
 pub(crate) struct SeaPieces {
     /// Each seat's ships.
     pub ships: [EdgeBits; MAX_PLAYERS],
+    /// The nodes where one or more of each seat's ships end.
+    pub ends: [NodeBits; MAX_PLAYERS],
     /// The nodes where two or more of each seat's ships end.
     pub shared: [NodeBits; MAX_PLAYERS],
+    /// The nodes where three of each seat's ships end: with `ends` and `shared`, the
+    /// count of the seat's ships at every node, so that a ship added or lifted changes
+    /// the count at its ends without the edges there being read.
+    pub triple: [NodeBits; MAX_PLAYERS],
     /// The nodes a ship of each seat could leave from: the seat's building, or an end of
     /// the seat's ship free of buildings ([`leaves_from`]).
     pub leave: [NodeBits; MAX_PLAYERS],
@@ -101,7 +107,9 @@ impl SeaPieces {
     fn empty(edges: usize, nodes: usize) -> SeaPieces {
         SeaPieces {
             ships: [EdgeBits::empty(edges); MAX_PLAYERS],
+            ends: [NodeBits::empty(nodes); MAX_PLAYERS],
             shared: [NodeBits::empty(nodes); MAX_PLAYERS],
+            triple: [NodeBits::empty(nodes); MAX_PLAYERS],
             leave: [NodeBits::empty(nodes); MAX_PLAYERS],
             spots: [EdgeBits::empty(edges); MAX_PLAYERS],
             aboard: [0; MAX_HEXES + 1],
@@ -190,7 +198,7 @@ impl Game {
             sea.ships[p as usize].insert(edge.index());
             taken(sea, edge);
             for n in board.edge(edge).nodes {
-                note_node(sea, board, nodes, edges, p, n);
+                note_count(sea, board, nodes, edges, p, n, true);
             }
             aboard_gains(sea, board, p, edge);
             routes.add(board, nodes, edges, edge);
@@ -209,14 +217,17 @@ impl Game {
             sea.ships[pi].remove(from.index());
             sea.ships[pi].insert(to.index());
             taken(sea, to);
-            // `p`'s ship count changes at the four ends only (a node the two edges share
-            // keeps its count): their `shared` and `leave` are worked out again, and the
-            // spots around a node whose `leave` changed (see `note_node`; working a node out
-            // twice gives the same, so a shared node is not singled out).
+            // `p`'s ship count changes at the four ends only: one less at `from`'s, one
+            // more at `to`'s (a node the two edges share gets its count back), and with it
+            // `leave` and the spots around a node whose `leave` changed (see
+            // `note_count`).
             let [a, b] = board.edge(from).nodes;
             let [c, d] = board.edge(to).nodes;
-            for n in [a, b, c, d] {
-                note_node(sea, board, nodes, edges, p, n);
+            for n in [a, b] {
+                note_count(sea, board, nodes, edges, p, n, false);
+            }
+            for n in [c, d] {
+                note_count(sea, board, nodes, edges, p, n, true);
             }
             // The empty edge is a spot of whoever may leave from one of its ends (`p`'s
             // `leave` there being new already).
@@ -256,7 +267,7 @@ impl Game {
         let players = self.rules.players;
         if let Some(sea) = self.sea.as_deref_mut() {
             for q in 0..players {
-                note_node(&mut sea.pieces, board, nodes, edges, q, node);
+                note_leave(&mut sea.pieces, board, nodes, edges, q, node);
             }
             sea.routes.node_built(board, nodes, edges, node);
         }
@@ -284,9 +295,9 @@ impl Game {
                     .edges()
                     .filter(|e| self.edges.get(e.index()) == ship)
                     .count();
-                if count >= 2 {
-                    sea.shared[p].insert(n);
-                }
+                sea.ends[p].put(n, count >= 1);
+                sea.shared[p].put(n, count >= 2);
+                sea.triple[p].put(n, count >= 3);
                 if leaves_from(&self.nodes, p as u8, NodeId(n as u8), count > 0) {
                     sea.leave[p].insert(n);
                 }
@@ -372,11 +383,42 @@ fn taken(sea: &mut SeaPieces, edge: EdgeId) {
     }
 }
 
-/// Works out again, from the pieces on the board, whether two or more of `p`'s ships end
-/// at `n` and whether `p`'s ship could leave from `n`, and with that which edges at `n` are
-/// `p`'s spots.
+/// Notes one more (`gained`) or one less of `p`'s ships ending at `n`: the count kept as
+/// `ends`, `shared` and `triple` moves up or down a step, and `leave` and the spots at `n`
+/// follow ([`note_leave`]).
 #[inline(always)]
-fn note_node(
+fn note_count(
+    sea: &mut SeaPieces,
+    board: &crate::board::Board,
+    nodes: &NodeNibbles,
+    edges: &EdgeNibbles,
+    p: u8,
+    n: NodeId,
+    gained: bool,
+) {
+    let (pi, i) = (p as usize, n.index());
+    let (one, two, three) = (
+        sea.ends[pi].contains(i),
+        sea.shared[pi].contains(i),
+        sea.triple[pi].contains(i),
+    );
+    let (one, two, three) = if gained {
+        (true, one, two)
+    } else {
+        (two, three, false)
+    };
+    sea.ends[pi].put(i, one);
+    sea.shared[pi].put(i, two);
+    sea.triple[pi].put(i, three);
+    note_leave(sea, board, nodes, edges, p, n);
+}
+
+/// Works out again whether a ship of `p` could leave from `n` (from the building there and
+/// the kept `ends`) and, where that changed, which edges at `n` are `p`'s spots: an edge
+/// that became empty or taken is the caller's, and an edge whose other end's `leave`
+/// changed is worked out with that end.
+#[inline(always)]
+fn note_leave(
     sea: &mut SeaPieces,
     board: &crate::board::Board,
     nodes: &NodeNibbles,
@@ -384,30 +426,18 @@ fn note_node(
     p: u8,
     n: NodeId,
 ) {
-    let pi = p as usize;
-    let info = board.node(n);
-    let ships = &sea.ships[pi];
-    // The padded edges and neighbours (the first pair repeated at a node of two edges): a
-    // fixed count, no branch on the node's degree; the repeat is left out of the count and
-    // sets the same spot twice.
-    let fs = info.edges_padded();
-    let ys = info.neighbors_padded();
-    let third = fs[2] != fs[0];
-    let count = ships.contains(fs[0] as usize) as u8
-        + ships.contains(fs[1] as usize) as u8
-        + (third && ships.contains(fs[2] as usize)) as u8;
-    sea.shared[pi].put(n.index(), count >= 2);
-    let here = leaves_from(nodes, p, n, count > 0);
-    let was = sea.leave[pi].contains(n.index());
-    sea.leave[pi].put(n.index(), here);
-    // The spots at `n` change only with `leave` there: an edge that became empty or taken
-    // is the caller's, and an edge whose other end's `leave` changed is worked out with
-    // that end.
+    let (pi, i) = (p as usize, n.index());
+    let here = leaves_from(nodes, p, n, sea.ends[pi].contains(i));
+    let was = sea.leave[pi].contains(i);
     if here == was {
         return;
     }
+    sea.leave[pi].put(i, here);
+    // The padded edges and neighbours (the first pair repeated at a node of two edges): a
+    // fixed count, no branch on the node's degree; the repeat sets the same spot twice.
+    let info = board.node(n);
     let (leave, spots) = (&sea.leave[pi], &mut sea.spots[pi]);
-    for (f, y) in fs.into_iter().zip(ys) {
+    for (f, y) in info.edges_padded().into_iter().zip(info.neighbors_padded()) {
         let on = edges.get(f as usize) == 0 && (here || leave.contains(y as usize));
         spots.put(f as usize, on);
     }
