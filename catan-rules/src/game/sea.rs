@@ -209,14 +209,12 @@ impl Game {
     #[inline(never)]
     pub(crate) fn sea_ship_moved(&mut self, p: u8, from: EdgeId, to: EdgeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
-        let players = self.rules.players;
         if let Some(sea) = self.sea.as_deref_mut() {
             let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
             routes.moved(board, nodes, edges, p, from, to);
             let pi = p as usize;
             sea.ships[pi].remove(from.index());
             sea.ships[pi].insert(to.index());
-            taken(sea, to);
             // `p`'s ship count changes at the four ends only: one less at `from`'s, one
             // more at `to`'s (a node the two edges share gets its count back), and with it
             // `leave` and the spots around a node whose `leave` changed (see
@@ -229,11 +227,13 @@ impl Game {
             for n in [c, d] {
                 note_count(sea, board, nodes, edges, p, n, true);
             }
-            // The empty edge is a spot of whoever may leave from one of its ends (`p`'s
-            // `leave` there being new already).
-            for q in 0..players as usize {
-                let on = sea.leave[q].contains(a.index()) || sea.leave[q].contains(b.index());
-                sea.spots[q].put(from.index(), on);
+            // The taken edge is no one's spot, the empty one a spot of whoever may leave
+            // from one of its ends (`p`'s `leave` there being new already); every seat
+            // slot, the empty ones having no `leave`: a fixed count, no branch.
+            for (leave, spots) in sea.leave.iter().zip(&mut sea.spots) {
+                let on = leave.contains(a.index()) | leave.contains(b.index());
+                spots.remove(to.index());
+                spots.put(from.index(), on);
             }
             note_aboard(sea, board, p, from);
             aboard_gains(sea, board, p, to);
@@ -396,20 +396,18 @@ fn note_count(
     n: NodeId,
     gained: bool,
 ) {
+    // Word by word: the count's three bits at `n` move up (or down) a step together.
     let (pi, i) = (p as usize, n.index());
-    let (one, two, three) = (
-        sea.ends[pi].contains(i),
-        sea.shared[pi].contains(i),
-        sea.triple[pi].contains(i),
-    );
+    let (k, m) = (i >> 6, 1u64 << (i & 63));
+    let (one, two, three) = (sea.ends[pi].w[k], sea.shared[pi].w[k], sea.triple[pi].w[k]);
     let (one, two, three) = if gained {
-        (true, one, two)
+        (one | m, two | (one & m), three | (two & m))
     } else {
-        (two, three, false)
+        ((one & !m) | (two & m), (two & !m) | (three & m), three & !m)
     };
-    sea.ends[pi].put(i, one);
-    sea.shared[pi].put(i, two);
-    sea.triple[pi].put(i, three);
+    sea.ends[pi].w[k] = one;
+    sea.shared[pi].w[k] = two;
+    sea.triple[pi].w[k] = three;
     note_leave(sea, board, nodes, edges, p, n);
 }
 
