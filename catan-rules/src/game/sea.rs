@@ -19,7 +19,7 @@
 //! everything out again. The ship lanes ([`Lanes`]: where a ship may stand with the pirate
 //! where it is) follow the pirate's hex ([`Game::sea_pirate_moved`], from `pirate.rs`) and
 //! the board. Each hook works out again only what the change touches: the nodes
-//! at its ends (`note_node`) and the sea hexes it is a side of (`note_aboard`). Debug builds compare them with a fresh working-out after each ship
+//! at its ends (`note_count`, `note_leave`) and the sea hexes it is a side of (`note_aboard`). Debug builds compare them with a fresh working-out after each ship
 //! built or moved ([`Game::sea_state_is_exact`]), and a property test after every action.
 
 use super::{FreshShips, Game, NONE, SHIP};
@@ -83,8 +83,14 @@ impl Lanes {
 pub(crate) struct SeaPieces {
     /// Each seat's ships.
     pub ships: [EdgeBits; MAX_PLAYERS],
+    /// The nodes where one or more of each seat's ships end.
+    pub ends: [NodeBits; MAX_PLAYERS],
     /// The nodes where two or more of each seat's ships end.
     pub shared: [NodeBits; MAX_PLAYERS],
+    /// The nodes where three of each seat's ships end: with `ends` and `shared`, the
+    /// count of the seat's ships at every node, so that a ship added or lifted changes
+    /// the count at its ends without the edges there being read.
+    pub triple: [NodeBits; MAX_PLAYERS],
     /// The nodes a ship of each seat could leave from: the seat's building, or an end of
     /// the seat's ship free of buildings ([`leaves_from`]).
     pub leave: [NodeBits; MAX_PLAYERS],
@@ -101,7 +107,9 @@ impl SeaPieces {
     fn empty(edges: usize, nodes: usize) -> SeaPieces {
         SeaPieces {
             ships: [EdgeBits::empty(edges); MAX_PLAYERS],
+            ends: [NodeBits::empty(nodes); MAX_PLAYERS],
             shared: [NodeBits::empty(nodes); MAX_PLAYERS],
+            triple: [NodeBits::empty(nodes); MAX_PLAYERS],
             leave: [NodeBits::empty(nodes); MAX_PLAYERS],
             spots: [EdgeBits::empty(edges); MAX_PLAYERS],
             aboard: [0; MAX_HEXES + 1],
@@ -190,9 +198,9 @@ impl Game {
             sea.ships[p as usize].insert(edge.index());
             taken(sea, edge);
             for n in board.edge(edge).nodes {
-                note_node(sea, board, nodes, edges, p, n);
+                note_count(sea, board, nodes, edges, p, n, true);
             }
-            note_aboard(sea, board, p, edge);
+            aboard_gains(sea, board, p, edge);
             routes.add(board, nodes, edges, edge);
         }
     }
@@ -201,35 +209,34 @@ impl Game {
     #[inline(never)]
     pub(crate) fn sea_ship_moved(&mut self, p: u8, from: EdgeId, to: EdgeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
-        let players = self.rules.players;
         if let Some(sea) = self.sea.as_deref_mut() {
             let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
             routes.moved(board, nodes, edges, p, from, to);
-            sea.ships[p as usize].remove(from.index());
-            sea.ships[p as usize].insert(to.index());
-            taken(sea, to);
-            // The empty edge is a spot of whoever may leave from one of its ends (`p`'s
-            // own nodes there are worked out again below).
+            let pi = p as usize;
+            sea.ships[pi].remove(from.index());
+            sea.ships[pi].insert(to.index());
+            // `p`'s ship count changes at the four ends only: one less at `from`'s, one
+            // more at `to`'s (a node the two edges share gets its count back), and with it
+            // `leave` and the spots around a node whose `leave` changed (see
+            // `note_count`).
             let [a, b] = board.edge(from).nodes;
-            for q in 0..players as usize {
-                let (leave, spots) = (&sea.leave[q], &mut sea.spots[q]);
-                if leave.contains(a.index()) || leave.contains(b.index()) {
-                    spots.insert(from.index());
-                }
-            }
-            // The four ends, a node the two edges share once: working a node out again
-            // twice gives the same (see `note_node`).
             let [c, d] = board.edge(to).nodes;
             for n in [a, b] {
-                note_node(sea, board, nodes, edges, p, n);
+                note_count(sea, board, nodes, edges, p, n, false);
             }
             for n in [c, d] {
-                if n != a && n != b {
-                    note_node(sea, board, nodes, edges, p, n);
-                }
+                note_count(sea, board, nodes, edges, p, n, true);
+            }
+            // The taken edge is no one's spot, the empty one a spot of whoever may leave
+            // from one of its ends (`p`'s `leave` there being new already); every seat
+            // slot, the empty ones having no `leave`: a fixed count, no branch.
+            for (leave, spots) in sea.leave.iter().zip(&mut sea.spots) {
+                let on = leave.contains(a.index()) | leave.contains(b.index());
+                spots.remove(to.index());
+                spots.put(from.index(), on);
             }
             note_aboard(sea, board, p, from);
-            note_aboard(sea, board, p, to);
+            aboard_gains(sea, board, p, to);
         }
     }
 
@@ -247,11 +254,20 @@ impl Game {
     /// settlement's node): its owner may leave from it, the others no longer.
     #[inline]
     pub(crate) fn sea_settlement_built(&mut self, node: NodeId) {
+        if self.sea.is_some() {
+            self.sea_settlement_built_at_sea(node);
+        }
+    }
+
+    /// [`Game::sea_settlement_built`] in an open-sea game: out of line, so the base game's
+    /// settlement stays as small as it was.
+    #[inline(never)]
+    fn sea_settlement_built_at_sea(&mut self, node: NodeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
         let players = self.rules.players;
         if let Some(sea) = self.sea.as_deref_mut() {
             for q in 0..players {
-                note_node(&mut sea.pieces, board, nodes, edges, q, node);
+                note_leave(&mut sea.pieces, board, nodes, edges, q, node);
             }
             sea.routes.node_built(board, nodes, edges, node);
         }
@@ -279,9 +295,9 @@ impl Game {
                     .edges()
                     .filter(|e| self.edges.get(e.index()) == ship)
                     .count();
-                if count >= 2 {
-                    sea.shared[p].insert(n);
-                }
+                sea.ends[p].put(n, count >= 1);
+                sea.shared[p].put(n, count >= 2);
+                sea.triple[p].put(n, count >= 3);
                 if leaves_from(&self.nodes, p as u8, NodeId(n as u8), count > 0) {
                     sea.leave[p].insert(n);
                 }
@@ -367,11 +383,40 @@ fn taken(sea: &mut SeaPieces, edge: EdgeId) {
     }
 }
 
-/// Works out again, from the pieces on the board, whether two or more of `p`'s ships end
-/// at `n` and whether `p`'s ship could leave from `n`, and with that which edges at `n` are
-/// `p`'s spots.
-#[inline]
-fn note_node(
+/// Notes one more (`gained`) or one less of `p`'s ships ending at `n`: the count kept as
+/// `ends`, `shared` and `triple` moves up or down a step, and `leave` and the spots at `n`
+/// follow ([`note_leave`]).
+#[inline(always)]
+fn note_count(
+    sea: &mut SeaPieces,
+    board: &crate::board::Board,
+    nodes: &NodeNibbles,
+    edges: &EdgeNibbles,
+    p: u8,
+    n: NodeId,
+    gained: bool,
+) {
+    // Word by word: the count's three bits at `n` move up (or down) a step together.
+    let (pi, i) = (p as usize, n.index());
+    let (k, m) = (i >> 6, 1u64 << (i & 63));
+    let (one, two, three) = (sea.ends[pi].w[k], sea.shared[pi].w[k], sea.triple[pi].w[k]);
+    let (one, two, three) = if gained {
+        (one | m, two | (one & m), three | (two & m))
+    } else {
+        ((one & !m) | (two & m), (two & !m) | (three & m), three & !m)
+    };
+    sea.ends[pi].w[k] = one;
+    sea.shared[pi].w[k] = two;
+    sea.triple[pi].w[k] = three;
+    note_leave(sea, board, nodes, edges, p, n);
+}
+
+/// Works out again whether a ship of `p` could leave from `n` (from the building there and
+/// the kept `ends`) and, where that changed, which edges at `n` are `p`'s spots: an edge
+/// that became empty or taken is the caller's, and an edge whose other end's `leave`
+/// changed is worked out with that end.
+#[inline(always)]
+fn note_leave(
     sea: &mut SeaPieces,
     board: &crate::board::Board,
     nodes: &NodeNibbles,
@@ -379,25 +424,30 @@ fn note_node(
     p: u8,
     n: NodeId,
 ) {
-    let pi = p as usize;
-    let info = board.node(n);
-    let ships = &sea.ships[pi];
+    let (pi, i) = (p as usize, n.index());
+    let here = leaves_from(nodes, p, n, sea.ends[pi].contains(i));
+    let was = sea.leave[pi].contains(i);
+    if here == was {
+        return;
+    }
+    sea.leave[pi].put(i, here);
     // The padded edges and neighbours (the first pair repeated at a node of two edges): a
-    // fixed count, no branch on the node's degree; the repeat is left out of the count and
-    // sets the same spot twice.
-    let fs = info.edges_padded();
-    let ys = info.neighbors_padded();
-    let third = fs[2] != fs[0];
-    let count = ships.contains(fs[0] as usize) as u8
-        + ships.contains(fs[1] as usize) as u8
-        + (third && ships.contains(fs[2] as usize)) as u8;
-    sea.shared[pi].put(n.index(), count >= 2);
-    let here = leaves_from(nodes, p, n, count > 0);
-    sea.leave[pi].put(n.index(), here);
+    // fixed count, no branch on the node's degree; the repeat sets the same spot twice.
+    let info = board.node(n);
     let (leave, spots) = (&sea.leave[pi], &mut sea.spots[pi]);
-    for (f, y) in fs.into_iter().zip(ys) {
+    for (f, y) in info.edges_padded().into_iter().zip(info.neighbors_padded()) {
         let on = edges.get(f as usize) == 0 && (here || leave.contains(y as usize));
         spots.put(f as usize, on);
+    }
+}
+
+/// Notes `p`'s new ship on `edge` aboard each sea hex `edge` is a side of: a ship only
+/// adds, so no side is read.
+#[inline]
+fn aboard_gains(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, edge: EdgeId) {
+    for h in board.sea_sides_of(edge) {
+        // Slot `MAX_HEXES` (no hex) stays empty.
+        sea.aboard[h as usize] |= ((h as usize != MAX_HEXES) as u8) << p;
     }
 }
 

@@ -108,13 +108,24 @@ impl Game {
         if !free && !ps.hand.contains(&SHIP_COST) {
             return Err(RuleError::NotEnoughResources { need: SHIP_COST });
         }
+        // A spot the listing would give, read off the kept sea state (not in set-up, whose
+        // ship goes at the settlement just placed); anything else is checked step by step
+        // for its error.
+        if self.phase != Phase::SetupRoad
+            && self
+                .ship_lanes()
+                .is_some_and(|l| self.spot_listed(l, p, edge))
+        {
+            debug_assert!(self.check_ship_site(p, edge, None).is_ok());
+            return Ok(());
+        }
         self.check_ship_site(p, edge, None)
     }
 
     /// Where a ship of `p` may stand (also the new place of a moved ship, `moving` being the
     /// ship's old edge): an empty edge along the sea, at the set-up settlement in set-up,
     /// else joined to `p`'s other ships or buildings.
-    fn check_ship_site(
+    pub(crate) fn check_ship_site(
         &self,
         p: u8,
         edge: EdgeId,
@@ -219,6 +230,22 @@ impl Game {
         if self.flags & F_SHIP_MOVED != 0 {
             return Err(RuleError::ShipAlreadyMoved);
         }
+        // The move the listing would give, read off the kept sea state; anything else is
+        // checked step by step below for its error.
+        if self.move_listed(p, from, to) {
+            debug_assert!(self.check_move_slowly(p, from, to).is_ok());
+            return Ok(());
+        }
+        self.check_move_slowly(p, from, to)
+    }
+
+    /// [`Game::check_move_ship`] from the board's pieces, for the typed error.
+    pub(crate) fn check_move_slowly(
+        &self,
+        p: u8,
+        from: EdgeId,
+        to: EdgeId,
+    ) -> Result<(), RuleError> {
         if let Err(reason) = self.ship_movable(p, from) {
             return Err(RuleError::ShipNotMovable { edge: from, reason });
         }
@@ -397,25 +424,18 @@ impl Game {
     #[inline]
     fn push_moves_with<O: Out>(&self, player: Player, base: &SpotBase, out: &mut O) {
         let board = &*self.board;
-        let tag = player.0 + 1;
         let used = base.spots.used;
         base.ships.for_each(|f| {
             let from = EdgeId(f as u16);
-            let [a, b] = board.edge(from).nodes;
-            let (va, vb) = (self.nodes.get(a.index()), self.nodes.get(b.index()));
-            let (sa, sb) = (
-                base.shared.contains(a.index()),
-                base.shared.contains(b.index()),
-            );
-            let open = (va & 7 != tag && !sa) || (vb & 7 != tag && !sb);
-            if !open || base.pirate.contains(f) || self.fresh_ships().contains(f) {
+            if !self.may_move(player.0, base.shared, &base.pirate, from) {
                 return;
             }
+            let [a, b] = board.edge(from).nodes;
             // The spots the lift takes away (the padding's repeat sets a bit twice;
             // `from` itself may be set, and is never a spot).
             let mut gone = [0u64; EDGE_WORDS];
-            for (x, dropped) in [(a, va == 0 && !sa), (b, vb == 0 && !sb)] {
-                if dropped {
+            for x in [a, b] {
+                if self.lift_drops(base.shared, x) {
                     let info = board.node(x);
                     let (es, ys) = (info.edges_padded(), info.neighbors_padded());
                     for i in 0..3 {
@@ -487,6 +507,65 @@ impl Game {
         }
     }
 
+    /// Whether `p`'s ship on `from` may move, by the kept sea state (`shared`: the nodes
+    /// where two or more of `p`'s ships end; `pirate`: the sides of the pirate's hex): it is
+    /// not new this turn, not on a side of the pirate's hex, and one of its ends is neither
+    /// `p`'s building nor the end of another of their ships (as [`Game::ship_movable`]
+    /// checks from the board).
+    #[inline(always)]
+    fn may_move(&self, p: u8, shared: &NodeBits, pirate: &EdgeBits, from: EdgeId) -> bool {
+        let tag = p + 1;
+        let open_end =
+            |n: NodeId| self.nodes.get(n.index()) & 7 != tag && !shared.contains(n.index());
+        let [a, b] = self.board.edge(from).nodes;
+        (open_end(a) || open_end(b))
+            && !pirate.contains(from.index())
+            && !self.fresh_ships().contains(from.index())
+    }
+
+    /// Whether an end `x` of a lifted ship no longer lets `p` leave from it: free of
+    /// buildings, and no other ship of `p`'s ends there (`shared`: the nodes where two or
+    /// more of `p`'s ships end, the lifted one among them).
+    #[inline(always)]
+    fn lift_drops(&self, shared: &NodeBits, x: NodeId) -> bool {
+        self.nodes.get(x.index()) == 0 && !shared.contains(x.index())
+    }
+
+    /// Whether building a ship of `p` on `edge` is in the listing, read off the kept sea
+    /// state and `lanes` (the pirate's, kept): an empty edge at a node `p` may leave from
+    /// (the kept spots), along the sea and off the pirate's sides (the lanes), as
+    /// [`Game::spot_base`] lists them.
+    #[inline]
+    pub(crate) fn spot_listed(&self, lanes: &Lanes, p: u8, edge: EdgeId) -> bool {
+        let e = edge.index();
+        self.sea_pieces().spots[p as usize].contains(e) && lanes.open.contains(e)
+    }
+
+    /// Whether moving `p`'s ship from `from` to `to` is in the listing, read off the kept
+    /// sea state: a ship that may move ([`Game::may_move`]) and a spot of `p`'s (see
+    /// [`Game::spot_listed`]) that the lifted ship leaves in place ([`Game::spots_without`]:
+    /// an end of `to` that `p` may still leave from). Both edges are on the board.
+    #[inline]
+    pub(crate) fn move_listed(&self, p: u8, from: EdgeId, to: EdgeId) -> bool {
+        let Some(lanes) = self.ship_lanes() else {
+            return false;
+        };
+        let sea = self.sea_pieces();
+        let (shared, leave) = (&sea.shared[p as usize], &sea.leave[p as usize]);
+        if self.edges.get(from.index()) != (p + 1) | SHIP
+            || !self.may_move(p, shared, &lanes.blocked, from)
+            || !self.spot_listed(lanes, p, to)
+        {
+            return false;
+        }
+        let [a, b] = self.board.edge(from).nodes;
+        let still = |y: NodeId| {
+            leave.contains(y.index()) && !((y == a || y == b) && self.lift_drops(shared, y))
+        };
+        let [c, d] = self.board.edge(to).nodes;
+        still(c) || still(d)
+    }
+
     /// The spots of `p`'s ships once the ship on `m` is lifted: an end of `m` free of
     /// buildings where no other ship of `p`'s ends leads nowhere any more, and so does every
     /// spot there whose other end leads nowhere either. (`m`'s own edge is occupied, so
@@ -495,9 +574,10 @@ impl Game {
         let board = &*self.board;
         let mut spots = base.spots;
         let [a, b] = board.edge(m).nodes;
-        let dropped =
-            |x: NodeId| self.nodes.get(x.index()) == 0 && !base.shared.contains(x.index());
-        let (da, db) = (dropped(a), dropped(b));
+        let (da, db) = (
+            self.lift_drops(base.shared, a),
+            self.lift_drops(base.shared, b),
+        );
         for (x, gone) in [(a, da), (b, db)] {
             if !gone {
                 continue;

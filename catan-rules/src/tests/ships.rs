@@ -791,6 +791,66 @@ fn ship_actions_checked(g: &Game) -> Vec<Action> {
     out
 }
 
+/// The checks of a ship built and a ship moved answer from the kept sea state when it
+/// allows the action ([`Game::spot_listed`], [`Game::move_listed`]) and from the board's
+/// pieces otherwise: the two agree on every edge and every pair of edges, after every few
+/// actions of random games of every scenario favouring ship builds and moves, so the fast
+/// answer never accepts what the board's check refuses nor refuses what it accepts
+/// (Seafarers rules, 'Ships': a ship joins the player's ships or buildings, along the sea;
+/// only the end ship of an open route moves, never one built this turn; 'The pirate': not
+/// onto or from a side of its hex; docs/rulings.md §21).
+#[test]
+fn kept_state_checks_agree_with_the_board_checks() {
+    use crate::{Rules, Scenario};
+    let mut legal = Vec::new();
+    let (mut builds, mut moves, mut refused) = (0u32, 0u32, 0u32);
+    for scenario in Scenario::ALL {
+        for seed in 0..2u64 {
+            let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
+            if !g.board.open_sea() {
+                break;
+            }
+            let mut rng = crate::rng::Rng::new(seed + 5);
+            let mut step = 0u32;
+            while g.winner().is_none() && g.turn() < 250 {
+                g.legal_actions_without_offers(&mut legal);
+                let a = pick_favouring_ships(&legal, &mut rng, 2, 3);
+                g.apply(a).unwrap();
+                step += 1;
+                if step % 5 != 0 || matches!(g.phase, Phase::SetupRoad) {
+                    continue;
+                }
+                let lanes = *g.ship_lanes().unwrap();
+                let ne = g.board.edges().len() as u16;
+                for p in 0..g.players() {
+                    for e in (0..ne).map(EdgeId) {
+                        let slow = g.check_ship_site(p, e, None).is_ok();
+                        assert_eq!(g.spot_listed(&lanes, p, e), slow, "{scenario:?} {e:?}");
+                        builds += slow as u32;
+                    }
+                    let ships = (0..ne).filter(|&e| g.edges.get(e as usize) == (p + 1) | SHIP);
+                    for from in ships.map(EdgeId) {
+                        for to in (0..ne).map(EdgeId) {
+                            let slow = g.check_move_slowly(p, from, to).is_ok();
+                            assert_eq!(
+                                g.move_listed(p, from, to),
+                                slow,
+                                "{scenario:?} {from:?} -> {to:?}"
+                            );
+                            moves += slow as u32;
+                            refused += !slow as u32;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        builds > 1000 && moves > 1000 && refused > 1000,
+        "{builds} {moves} {refused}"
+    );
+}
+
 /// A base-game board carries no sea state, so its games keep the base state and clone; an
 /// open-sea game carries one box of a pinned size (docs/performance.md, "Seventh round").
 #[test]
@@ -800,7 +860,7 @@ fn base_games_carry_no_sea_state() {
     assert!(sea().g.sea.is_some());
     assert_eq!(
         std::mem::size_of::<crate::game::sea::SeaState>(),
-        4368,
+        4848,
         "update docs/performance.md when the sea state's size changes"
     );
 }
