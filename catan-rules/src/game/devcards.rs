@@ -344,7 +344,11 @@ impl Game {
         let s = &self.seats[player.index()];
         if s.dev[DevCard::Knight] > 0 {
             self.push_robber_moves(player, true, memo, out);
-            self.push_pirate_moves(player, true, out);
+            // The pirate's listing lists nothing without open sea: tested here, base games
+            // make no call.
+            if self.board.open_sea() {
+                self.push_pirate_moves(player, true, out);
+            }
         }
         if s.dev[DevCard::RoadBuilding] > 0 {
             out.push(Action::PlayRoadBuilding { player });

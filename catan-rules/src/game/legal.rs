@@ -202,7 +202,11 @@ impl Game {
             }
             Phase::MoveRobber => {
                 self.push_robber_moves(player, false, memo, out);
-                self.push_pirate_moves(player, false, out);
+                // The pirate's listing lists nothing without open sea: tested here, base games
+                // make no call.
+                if self.board.open_sea() {
+                    self.push_pirate_moves(player, false, out);
+                }
             }
             Phase::RoadBuilding => {
                 if self.seats[player.index()].roads < self.rules.pieces().0 {
