@@ -200,15 +200,7 @@ impl Trail {
                 continue;
             }
             trees += 1;
-            let mut todo = 1u32 << i;
-            seen |= todo;
-            while todo != 0 {
-                let j = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                let new = joined[j] & !seen;
-                seen |= new;
-                todo |= new;
-            }
+            seen |= reached(&joined, 1 << i);
         }
         nodes == count as u32 + trees
     }
@@ -242,17 +234,24 @@ impl Trail {
         if set == 0 {
             return true;
         }
-        let mut seen = 1u32 << set.trailing_zeros();
-        let mut todo = seen;
-        while todo != 0 {
-            let j = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let new = joined[j] & !seen;
-            seen |= new;
-            todo |= new;
-        }
-        seen == set && odd <= 2
+        reached(&joined, 1 << set.trailing_zeros()) == set && odd <= 2
     }
+}
+
+/// The pieces reached from pieces `start` through `joined` (each piece's neighbours): the
+/// component(s) of `start`, for the tests' references [`Trail::is_forest`] and
+/// [`Trail::is_trail`].
+#[cfg(test)]
+fn reached(joined: &[u32; MAX_ROADS], start: u32) -> u32 {
+    let (mut seen, mut todo) = (start, start);
+    while todo != 0 {
+        let j = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let new = joined[j] & !seen;
+        seen |= new;
+        todo |= new;
+    }
+    seen
 }
 
 /// Whether a trail may go from a player's piece of kind `a` to their piece of kind `b` at a

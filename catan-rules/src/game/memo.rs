@@ -1002,17 +1002,8 @@ mod tests {
                 }
                 roads_unrenewed += usize::from(memo.edges != g.edges);
                 g.legal_actions_without_offers_with(&mut memo, &mut legal);
-                let sea: Vec<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|a| matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }))
-                    .collect();
-                let pool = if !sea.is_empty() && rng.below(2) != 0 {
-                    &sea
-                } else {
-                    &legal
-                };
-                let a = pool[rng.below(pool.len() as u32) as usize];
+                // A ship build or move one time in two when listed.
+                let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 1, 2);
                 g.apply(a).unwrap();
             }
         }

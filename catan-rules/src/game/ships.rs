@@ -720,17 +720,7 @@ mod tests {
                     steps += 1;
                 }
                 // Favour ships: a ship build or move two times in three when listed.
-                let sea: Vec<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|a| matches!(a, Action::MoveShip { .. } | Action::BuildShip { .. }))
-                    .collect();
-                let pool = if !sea.is_empty() && rng.below(3) != 0 {
-                    &sea
-                } else {
-                    &legal
-                };
-                let a = pool[rng.below(pool.len() as u32) as usize];
+                let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
                 g.apply(a).unwrap();
             }
         }
