@@ -951,12 +951,23 @@ fn ship_move_kept(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> (
     let r = &routes.seats[p as usize];
     let slack = routes.slack[p as usize];
     let i = routes.slot[to.index()] as usize;
+    let kept = r.trail.count_ones() as u8;
+    // The new place at an end of a kept trail as long as the route: one longer, which is
+    // as long as a move can make it. An end of a trail is a node where an odd number of its
+    // pieces meet; the pieces there that join the ship are all that do (pieces that join
+    // each other at a node join the same others).
+    let joined = r.tr.adj[i][0] | r.tr.adj[i][1];
+    if kept == before
+        && (r.tr.adj[i][0] == 0 || r.tr.adj[i][1] == 0)
+        && (joined & r.trail).count_ones() & 1 != 0
+    {
+        return (before + 1, 0, r.trail | 1 << i);
+    }
     let with_to = match r.through(i, before.saturating_add(1)) {
         (Through::Whole(len), _) => return (len, 0, 0),
         (Through::Trail(len), trail) if len >= before => return (len, 0, trail),
         (Through::Trail(len), _) => len,
     };
-    let kept = r.trail.count_ones() as u8;
     if kept == before {
         return (before, 0, 0);
     }
