@@ -612,26 +612,36 @@ impl Segments {
 /// recomputes only where the road closes a cycle; on open-sea boards the search runs on the
 /// pieces kept numbered in the sea box ([`through_kept`]).
 pub(crate) fn longest_after_road(game: &mut Game, p: u8, edge: EdgeId, before: u8) -> u8 {
-    // One piece more lengthens the longest road by one at most.
-    let most = before.saturating_add(1);
     let board = &*game.board;
-    let found = if !board.open_sea() && board.edges().len() <= 128 {
-        through_roads(game, p, edge, most)
-    } else {
-        through_kept(game, p, edge, most)
-    };
-    match found {
-        Through::Trail(len) => before.max(len),
-        Through::Whole(len) => len,
+    if !board.open_sea() && board.edges().len() <= 128 {
+        // One piece more lengthens the longest road by one at most.
+        return match through_roads(game, p, edge, before.saturating_add(1)) {
+            Through::Trail(len) => before.max(len),
+            Through::Whole(len) => len,
+        };
     }
+    after_built_kept(game, p, edge, before)
 }
 
 /// [`longest_after_road`] for a ship just built (only open-sea games build ships).
 pub(crate) fn longest_after_ship_built(game: &mut Game, p: u8, edge: EdgeId, before: u8) -> u8 {
-    match through_kept(game, p, edge, before.saturating_add(1)) {
-        Through::Trail(len) => before.max(len),
-        Through::Whole(len) => len,
+    after_built_kept(game, p, edge, before)
+}
+
+/// [`longest_after_road`] off the base game's boards, where `before` may be an upper bound
+/// only ([`settle_for_award`]): a trail through the new piece that reaches it is the route
+/// (the route without the piece is `before` at most); a shorter one raises the lower bound.
+#[inline(always)]
+fn after_built_kept(game: &mut Game, p: u8, edge: EdgeId, before: u8) -> u8 {
+    let (len, slack) = match through_kept(game, p, edge, before.saturating_add(1)) {
+        Through::Trail(len) if len < before => (before, before - len),
+        Through::Trail(len) | Through::Whole(len) => (len, 0),
+    };
+    if let Some(sea) = game.sea.as_deref_mut() {
+        let s = &mut sea.routes.slack[p as usize];
+        *s = (*s).min(slack);
     }
+    len
 }
 
 /// [`through`] off the base game's boards: on the pieces kept numbered in the sea box of an
@@ -883,6 +893,10 @@ pub(crate) fn longest_after_ship_move(
     {
         return after_ship_move_kept(game, p, from, to, before);
     }
+    if route_slack(game, p) != 0 {
+        // Only bounds were kept, and the ship has no number: measured from the board.
+        return measure_again(game, p);
+    }
     let game = &*game;
     // Lifting the ship lengthens no trail, and one piece placed lengthens the longest by one
     // at most.
@@ -903,57 +917,177 @@ pub(crate) fn longest_after_ship_move(
 }
 
 /// [`longest_after_ship_move`] on the pieces kept numbered in the sea box, which keeps
-/// the trail found (see [`Route::trail`]).
+/// the trail found (see [`Route::trail`]) and, where the length is left between bounds,
+/// how far below `before` the route may be ([`Routes::slack`]).
 #[inline(never)]
 fn after_ship_move_kept(game: &mut Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> u8 {
-    let (len, trail) = ship_move_kept(game, p, from, to, before);
-    if trail != 0 {
-        if let Some(sea) = game.sea.as_deref_mut() {
+    let (len, slack, trail) = ship_move_kept(game, p, from, to, before);
+    if let Some(sea) = game.sea.as_deref_mut() {
+        if trail != 0 {
             sea.routes.seats[p as usize].trail = trail;
         }
+        sea.routes.slack[p as usize] = slack;
     }
     len
 }
 
-/// [`after_ship_move_kept`]'s length, and the pieces of a trail that long where the
-/// searches found one (none otherwise).
+/// [`after_ship_move_kept`]'s upper bound on the route, how far below it the route may be,
+/// and the pieces of a trail to keep (none where no search found a longer one). `before`
+/// is the upper bound before the move, `slack` below it the lower.
+///
+/// The moved ship had an open end, so every trail through its old place ended there and
+/// lifting it shortened the route by one at most; the new place lengthens it by one at
+/// most. Where a trail through the new place reaches `before`, it is the route; where the
+/// kept trail (which avoids the ship) is that long, the route stands. Otherwise the route is
+/// left between its bounds, without proving whether another trail of `before` exists (a
+/// whole chain search on networks with a cycle): [`settle_for_award`] measures it only
+/// where the award's next decision depends on it. Where the length was exact, a walk
+/// through the old place may still prove that it stays.
 #[inline(always)]
-fn ship_move_kept(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> (u8, u32) {
+fn ship_move_kept(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> (u8, u8, u32) {
     let Some(routes) = game.sea_routes() else {
-        return (longest_road(game, p), 0);
+        return (longest_road(game, p), 0, 0);
     };
     let r = &routes.seats[p as usize];
+    let slack = routes.slack[p as usize];
     let i = routes.slot[to.index()] as usize;
+    let kept = r.trail.count_ones() as u8;
+    // The new place at an end of a kept trail as long as the route: one longer, which is
+    // as long as a move can make it. An end of a trail is a node where an odd number of its
+    // pieces meet; the pieces there that join the ship are all that do (pieces that join
+    // each other at a node join the same others).
+    let joined = r.tr.adj[i][0] | r.tr.adj[i][1];
+    if kept == before
+        && (r.tr.adj[i][0] == 0 || r.tr.adj[i][1] == 0)
+        && (joined & r.trail).count_ones() & 1 != 0
+    {
+        return (before + 1, 0, r.trail | 1 << i);
+    }
     let with_to = match r.through(i, before.saturating_add(1)) {
-        (Through::Whole(len), _) => return (len, 0),
-        (Through::Trail(len), trail) if len >= before => return (len, trail),
+        (Through::Whole(len), _) => return (len, 0, 0),
+        (Through::Trail(len), trail) if len >= before => return (len, 0, trail),
         (Through::Trail(len), _) => len,
     };
-    // The trail kept avoids the ship (taken out of it when the ship was on it): where it is
-    // as long as the route before, that route stands, and no trail through the new place
-    // is longer.
-    if r.trail.count_ones() == before as u32 {
-        return (before, 0);
+    if kept == before {
+        return (before, 0, 0);
     }
-    let without_to = |most, floor| r.longest_at_least(most, i, floor).max(with_to);
-    match routes.through_old_place(game, p, from, to, before) {
-        (Lifted::Same, _) => (before.max(with_to), 0),
-        // Without the new place the route is the old one less an end ship: `before` or one
-        // less, so the search stops at `before` or once `before - 1` is all it can be. Where
-        // it is one less, the trail through the old place without the ship is that long.
-        (Lifted::ShorterByAtMostOne, old) => {
-            let len = without_to(before, before.saturating_sub(1));
-            let kept = old & !(1 << i);
-            (
-                len,
-                if kept.count_ones() == len as u32 {
-                    kept
-                } else {
-                    0
-                },
-            )
+    let mut lo = before
+        .saturating_sub(slack)
+        .saturating_sub(1)
+        .max(with_to)
+        .max(kept);
+    let mut trail = 0;
+    // A trail through the old place (the ship at its end) is one longer than the kept trail
+    // at most when the ship was on it: nothing more to learn there.
+    if slack == 0 && kept + 1 < before {
+        match routes.through_old_place(game, p, from, to, before) {
+            (Lifted::Same, _) => return (before, 0, 0),
+            // The trail through the old place, less the ship, still stands.
+            (_, old) => {
+                let less = old & !(1 << i);
+                if less.count_ones() as u8 > kept {
+                    trail = less;
+                    lo = lo.max(less.count_ones() as u8);
+                }
+            }
         }
-        (Lifted::Unknown, _) => (without_to(u8::MAX, 0), 0),
+    }
+    (before, before - lo, trail)
+}
+
+/// How far `p`'s route may be shorter than their kept length (`Seat::road_len`, an upper
+/// bound where this is not 0): only open-sea games leave a length between bounds.
+#[inline]
+pub(crate) fn route_slack(game: &Game, p: u8) -> u8 {
+    game.sea_routes().map_or(0, |r| r.slack[p as usize])
+}
+
+/// `p`'s longest route, exact: the kept length, or where only bounds are kept, a search
+/// between them on the numbered pieces (nothing kept).
+pub(crate) fn settled_length(game: &Game, p: u8) -> u8 {
+    let hi = game.seats[p as usize].road_len;
+    match game.sea_routes() {
+        Some(routes) if routes.slack[p as usize] != 0 => {
+            let r = &routes.seats[p as usize];
+            r.longest_at_least(hi, usize::MAX, hi - routes.slack[p as usize])
+        }
+        _ => hi,
+    }
+}
+
+/// Keeps `p`'s exact route where only bounds were kept.
+fn settle(game: &mut Game, p: u8) {
+    let len = settled_length(game, p);
+    game.seats[p as usize].road_len = len;
+    if let Some(sea) = game.sea.as_deref_mut() {
+        sea.routes.slack[p as usize] = 0;
+    }
+}
+
+/// Measures `p`'s route from the board and keeps it, exact.
+pub(crate) fn measure_again(game: &mut Game, p: u8) -> u8 {
+    let len = longest_road(game, p);
+    game.seats[p as usize].road_len = len;
+    if let Some(sea) = game.sea.as_deref_mut() {
+        sea.routes.slack[p as usize] = 0;
+    }
+    len
+}
+
+/// Settles the routes left between bounds (after ships moved or pieces built: see
+/// [`ship_move_kept`]) whose exact length the Longest Route award's decision depends on,
+/// so that `Game::update_longest_road` decides on the kept lengths as it would on exact
+/// ones (Seafarers rules, 'Longest Route'; Catan base rules, 'Longest Road';
+/// docs/rulings.md §15). A route is left open where no length between its bounds can
+/// change the decision:
+///
+/// - the holder keeps the award whatever the lengths when the lower bound of their route
+///   is 5 or more and no other route's upper bound passes it;
+/// - with an exact holder's route of 5 or more, only a route whose upper bound passes it
+///   can take the award (a route no longer than the holder's neither wins it nor, where
+///   another passes the holder, reaches the longest);
+/// - otherwise the award goes to a single longest route of 5 or more, which a route whose
+///   upper bound is below both 5 and the longest exact route can neither be nor tie.
+#[inline(never)]
+pub(crate) fn settle_for_award(game: &mut Game) {
+    let n = game.rules.players as usize;
+    loop {
+        let Some(routes) = game.sea_routes() else {
+            return;
+        };
+        if routes.slack == [0; MAX_PLAYERS] {
+            return;
+        }
+        let slack = |q: usize| routes.slack[q];
+        let hi = |q: usize| game.seats[q].road_len;
+        let holder = game.longest_road as usize;
+        let open = if holder < n {
+            let lo = hi(holder) - slack(holder);
+            let others = (0..n).filter(|&q| q != holder).map(hi).max().unwrap_or(0);
+            if lo >= 5 && lo >= others {
+                return;
+            }
+            if slack(holder) != 0 {
+                Some(holder)
+            } else if hi(holder) >= 5 {
+                match (0..n).find(|&q| slack(q) != 0 && hi(q) > hi(holder)) {
+                    Some(q) => Some(q),
+                    None => return,
+                }
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        let open = open.or_else(|| {
+            let longest = (0..n).filter(|&q| slack(q) == 0).map(hi).max().unwrap_or(0);
+            (0..n).find(|&q| slack(q) != 0 && hi(q) >= longest.max(5))
+        });
+        match open {
+            Some(q) => settle(game, q as u8),
+            None => return,
+        }
     }
 }
 
@@ -1039,6 +1173,10 @@ pub(crate) struct Routes {
     seats: [Route; MAX_PLAYERS],
     /// Each edge's number among its owner's pieces ([`NO_SLOT`] without a piece).
     slot: [u8; MAX_EDGES],
+    /// By seat, how far the route may be shorter than the seat's kept length
+    /// (`Seat::road_len`, then an upper bound): 0 where that length is exact. Not part of
+    /// the numbering (equal numberings may differ here). See [`settle_for_award`].
+    slack: [u8; MAX_PLAYERS],
 }
 
 /// One seat's numbered pieces.
@@ -1072,6 +1210,7 @@ impl Routes {
                 trail: 0,
                 count: 0,
             }; MAX_PLAYERS],
+            slack: [0; MAX_PLAYERS],
             slot: [NO_SLOT; MAX_EDGES],
         }
     }
@@ -1204,8 +1343,9 @@ impl Routes {
             return;
         }
         r.tr.unlink(i);
-        // The trail kept loses its way where it ran through the ship.
-        r.trail &= (r.trail >> i & 1).wrapping_sub(1);
+        // A ship that may move has an open end, where a trail through it ends: the trail
+        // kept, less the ship, is still a trail.
+        r.trail &= !(1 << i);
         self.slot[from.index()] = NO_SLOT;
         self.slot[to.index()] = i as u8;
         self.place(board, nodes, edges, to, p as usize, i);
@@ -1643,23 +1783,66 @@ mod tests {
     /// branch and close.
     #[test]
     fn moved_ships_keep_the_route_length_exact() {
-        use crate::Scenario;
-        let mut moves = 0;
+        use crate::{Event, Player, Scenario};
+        let (mut moves, mut open, mut changed) = (0, 0, 0);
         walk_ship_heavy_games(11, &[Scenario::NewShores], 0..12, u32::MAX, |w| {
             let g = w.game;
             moves += matches!(w.action, Action::MoveShip { .. }) as u32;
+            let exact: Vec<u8> = (0..g.players())
+                .map(|p| super::longest_road_reference(g, p))
+                .collect();
             for p in 0..g.players() {
+                let (hi, slack) = (g.seats[p as usize].road_len, super::route_slack(g, p));
+                let len = exact[p as usize];
                 assert_eq!(
-                    g.longest_road_of(crate::Player(p)),
-                    super::longest_road_reference(g, p),
+                    g.longest_road_of(Player(p)),
+                    len,
                     "seed {}, player {p}, after {:?}",
                     w.seed,
                     w.action
                 );
+                // Kept between bounds at most: never longer, never shorter than the bounds.
+                assert!(
+                    hi >= len && hi - slack <= len,
+                    "seed {}, player {p}: route {len}, bounds {}..={hi}",
+                    w.seed,
+                    hi - slack
+                );
+                open += (slack != 0) as u32;
+            }
+            // The award follows the exact lengths (Seafarers rules, 'Longest Route'; Catan
+            // base rules, 'Longest Road'; docs/rulings.md §15): a holder's route is 5 or
+            // more and no other is longer; without a holder no single route of 5 or more is
+            // the longest (a tie sets the card aside).
+            let max = exact.iter().copied().max().unwrap_or(0);
+            let at_max = exact.iter().filter(|&&l| l == max).count();
+            match g.longest_road_holder() {
+                Some(h) => assert!(
+                    exact[h.index()] >= 5 && exact[h.index()] == max,
+                    "seed {}, holder {h:?} with {exact:?}",
+                    w.seed
+                ),
+                None => assert!(max < 5 || at_max > 1, "seed {}, {exact:?}", w.seed),
+            }
+            for e in w.events {
+                if let Event::LongestRoadChanged {
+                    to: Some(to),
+                    length,
+                    ..
+                } = *e
+                {
+                    assert_eq!(length, exact[to.index()], "seed {}", w.seed);
+                    changed += 1;
+                }
             }
             true
         });
         assert!(moves > 500, "only {moves} ship moves");
+        // Routes were left between bounds, and the award changed hands, often.
+        assert!(
+            open > 1_000 && changed > 50,
+            "{open} open, {changed} changes"
+        );
     }
 
     /// The pieces kept numbered in the sea box (`Routes`, kept by the hooks as ships are
@@ -1902,6 +2085,8 @@ mod tests {
         seed: u64,
         step: u32,
         action: Action,
+        /// What the action did.
+        events: &'a [crate::Event],
     }
 
     /// Plays a random game favouring ship builds and moves (two actions in three from them
@@ -1924,7 +2109,7 @@ mod tests {
                 while g.winner().is_none() && g.turn() < turns {
                     g.legal_actions_without_offers(&mut legal);
                     let action = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
-                    g.apply(action).unwrap();
+                    let events = g.apply(action).unwrap();
                     step += 1;
                     let walked = Walked {
                         game: &g,
@@ -1932,6 +2117,7 @@ mod tests {
                         seed,
                         step,
                         action,
+                        events: &events,
                     };
                     if !check(&walked) {
                         break;

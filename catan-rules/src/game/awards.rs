@@ -63,7 +63,13 @@ impl Game {
 
     /// Longest Road after any change (Base rules, "Longest Road", special case;
     /// docs/rulings.md §15).
+    #[inline]
     pub(super) fn update_longest_road<S: EventSink>(&mut self, sink: &mut S) {
+        // Open-sea games may keep some routes between bounds: those the decision depends
+        // on are measured first.
+        if self.sea.is_some() {
+            crate::roads::settle_for_award(self);
+        }
         // One pass: the longest length, its first holder, and whether another ties it.
         let (mut max, mut leader, mut tied) = (0u8, NONE, false);
         for (i, s) in self.seats[..self.rules.players as usize].iter().enumerate() {

@@ -278,7 +278,7 @@ impl Game {
         }
         for q in 0..self.rules.players {
             if touched & (1 << q) != 0 {
-                self.seats[q as usize].road_len = self.road_length(q);
+                crate::roads::measure_again(self, q);
             }
         }
         self.update_longest_road(sink);

@@ -238,6 +238,18 @@ impl Clone for Game {
     }
 }
 
+impl Game {
+    /// The seats with every road length exact (a route kept between bounds measured): what
+    /// two equal games agree on, whatever way they came.
+    fn seats_settled(&self) -> [Seat; MAX_PLAYERS] {
+        let mut seats = self.seats;
+        for (p, s) in seats.iter_mut().enumerate() {
+            s.road_len = crate::roads::settled_length(self, p as u8);
+        }
+        seats
+    }
+}
+
 impl PartialEq for Game {
     fn eq(&self, o: &Game) -> bool {
         (Arc::ptr_eq(&self.board, &o.board) || *self.board == *o.board)
@@ -260,7 +272,7 @@ impl PartialEq for Game {
             && self.deck == o.deck
             && self.discard == o.discard
             && self.offer == o.offer
-            && self.seats == o.seats
+            && self.seats_settled() == o.seats_settled()
             && self.nodes == o.nodes
             && self.edges == o.edges
             && self.fresh_ships() == o.fresh_ships()
@@ -535,9 +547,10 @@ impl Game {
     pub fn road_length(&self, p: u8) -> u8 {
         crate::roads::longest_road(self, p)
     }
-    /// A player's cached road length (kept up to date incrementally).
+    /// A player's road length, kept up to date incrementally (on open-sea boards possibly
+    /// as bounds, measured here between them when the award has not needed it).
     pub fn longest_road_of(&self, p: Player) -> u8 {
-        self.seats[p.index()].road_len
+        crate::roads::settled_length(self, p.0)
     }
     /// Who holds Longest Road.
     pub fn longest_road_holder(&self) -> Option<Player> {

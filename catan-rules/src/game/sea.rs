@@ -326,6 +326,12 @@ impl Game {
     /// (keeping the ships built this turn): after a position is loaded, or pieces are
     /// placed outside the rules' effects (tests).
     pub(crate) fn rebuild_sea(&mut self) {
+        // Routes left between bounds are measured before their numbering goes.
+        for p in 0..self.rules.players {
+            if crate::roads::route_slack(self, p) != 0 {
+                crate::roads::measure_again(self, p);
+            }
+        }
         let pieces = self.sea_pieces_from_board();
         let routes = Routes::from_board(self);
         let lanes = Lanes::new(&self.board, self.pirate);

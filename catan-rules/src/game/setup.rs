@@ -56,7 +56,7 @@ impl Game {
             self.give_starting_resources(p, star, sink);
         }
         for p in 0..self.rules.players {
-            self.seats[p as usize].road_len = self.road_length(p);
+            crate::roads::measure_again(self, p);
         }
         self.setup_step = 2 * self.rules.players;
         sink.push(Event::SetupFinished);

@@ -240,7 +240,7 @@ fn derive_cached(pos: &Position, g: &mut Game, errs: &mut Vec<PositionError>) {
         };
     }
     for p in 0..pos.players.len() as u8 {
-        g.seats[p as usize].road_len = g.road_length(p);
+        crate::roads::measure_again(g, p);
     }
     // The sea state is derived from the pieces, never read from the position.
     g.rebuild_sea();

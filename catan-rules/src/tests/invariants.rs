@@ -35,8 +35,19 @@ fn check_state(g: &Game) {
             (roads, settlements, cities)
         );
         assert!(s.roads <= max_r && s.settlements <= max_s && s.cities <= max_c);
-        // The cached road length is the length from scratch.
-        assert_eq!(s.road_len, g.road_length(p as u8), "road length of {p}");
+        // The kept road length is the length from scratch; on open-sea boards it may be
+        // kept as bounds (`roads::settle_for_award`), which hold it.
+        let len = g.road_length(p as u8);
+        assert_eq!(
+            g.longest_road_of(Player(p as u8)),
+            len,
+            "road length of {p}"
+        );
+        let slack = crate::roads::route_slack(g, p as u8);
+        assert!(
+            s.road_len >= len && s.road_len - slack <= len,
+            "bounds of {p}"
+        );
         dev_total += s.dev.total() + s.new_dev.total() + s.knights as u32;
     }
     assert!(
@@ -51,7 +62,7 @@ fn check_state(g: &Game) {
             }
         }
     }
-    let lens: Vec<u8> = (0..n).map(|p| g.seats[p].road_len).collect();
+    let lens: Vec<u8> = (0..n).map(|p| g.road_length(p as u8)).collect();
     let max = *lens.iter().max().unwrap();
     if g.longest_road != NONE {
         let h = g.longest_road as usize;

@@ -273,7 +273,7 @@ impl Pos {
     /// Recomputes every cached road length from scratch.
     pub fn refresh_roads(&mut self) {
         for q in 0..self.g.rules.players {
-            self.g.seats[q as usize].road_len = self.g.road_length(q);
+            crate::roads::measure_again(&mut self.g, q);
         }
         self.g.rebuild_sea();
     }

@@ -122,7 +122,7 @@ pub fn write_observation(g: &Game, out: &mut [i16]) {
         v[1] = clamp(s.hand.total());
         v[2] = clamp(s.dev.0.iter().chain(&s.new_dev.0).map(|&c| c as u32).sum());
         v[3] = s.knights as i16;
-        v[4] = s.road_len as i16;
+        v[4] = g.longest_road_of(Player(p)) as i16;
         v[5] = g.discard[p as usize] as i16;
         v[6] = s.roads as i16;
         v[7] = s.settlements as i16;

@@ -57,7 +57,7 @@ pub fn position_value(game: &Game, p: Player) -> f64 {
     let vp = DevCard::VictoryPoint;
     let held = s.dev.total() + s.new_dev.total() - (s.dev[vp] + s.new_dev[vp]) as u32;
     v += 6.0 * held as f64;
-    v += 4.0 * s.knights as f64 + 1.5 * s.road_len.min(8) as f64;
+    v += 4.0 * s.knights as f64 + 1.5 * game.longest_road_of(p).min(8) as f64;
     v += 3.0 * s.harbors.count_ones() as f64;
     v += 2.0 * best_site(game, p.0);
     let mut best_other = 0.0f64;

@@ -504,7 +504,7 @@ fn encode<W: Out>(g: &Game, seat: Player, w: &mut W) {
         w.put(f(s.hand.total()), all_cards);
         w.put(f(s.dev.total() + s.new_dev.total()), deck_max);
         w.put(f(s.knights as u32), deck_max);
-        w.put(f(s.road_len as u32), max_route);
+        w.put(f(q.map_or(0, |_| g.longest_road_of(qp)) as u32), max_route);
         w.flag(q.is_some_and(|q| g.longest_road as usize == q));
         w.flag(q.is_some_and(|q| g.largest_army as usize == q));
         w.put(f(q.map_or(0, |q| g.discard[q] as u32)), all_cards);

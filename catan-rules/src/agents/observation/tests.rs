@@ -129,7 +129,7 @@ fn open_sea_observations_stay_in_bounds() {
                         }
                     }
                     longest = (0..players)
-                        .map(|p| g.seats[p as usize].road_len)
+                        .map(|p| g.longest_road_of(Player(p)))
                         .fold(longest, u8::max);
                 }
                 g.legal_actions_without_offers(&mut legal);
