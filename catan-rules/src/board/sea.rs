@@ -968,6 +968,7 @@ impl DealFrame {
         // The number each pool hex got (0: none).
         let mut got = vec![0u8; d.members.len()];
         let producing = |t: Terrain| t.resource().is_some() || t == Terrain::Gold;
+        let (check_bans, check_reds) = (!self.number_bans.is_empty(), !self.red_may_touch);
         let mut well = false;
         for _ in 0..DEAL_TRIES {
             let (mut start, mut number_start) = (0, 0);
@@ -990,8 +991,10 @@ impl DealFrame {
                         0
                     };
                     got[k] = n;
-                    well &= self.bans[t.index()] >> (n & 31) & 1 == 0;
-                    if (n == 6 || n == 8) && !self.red_may_touch {
+                    if check_bans {
+                        well &= self.bans[t.index()] >> (n & 31) & 1 == 0;
+                    }
+                    if (n == 6 || n == 8) && check_reds {
                         let adjacent = &self.member_adjacent[k];
                         let touch = (0..4).fold(0, |acc, w| acc | (adjacent[w] & reds[w]));
                         well &= touch == 0;
@@ -1006,7 +1009,7 @@ impl DealFrame {
                 break;
             }
         }
-        if !well && !self.number_bans.is_empty() {
+        if !well && check_bans {
             self.deal_with_bans(&mut terrains, &mut got, rng);
         }
         for (k, &id) in self.member_ids.iter().enumerate() {
