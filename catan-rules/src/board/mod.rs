@@ -37,6 +37,7 @@ pub use json::{
 };
 pub(crate) use sea::errors_field;
 pub use sea::{AreaSpec, DealtMap, FogSpec, MapError, MapErrors, SeaHarbor, SeaHex, SeaMap};
+pub(crate) use sea::{Deal, DealFrame};
 pub use spec::{
     BoardArea, BoardError, BoardErrors, BoardSpec, Confidence, HarborSpec, HexSpec, MapSource,
     MAX_AREAS, MAX_AREA_SPECIAL_VP, MAX_FOG_SPACES,

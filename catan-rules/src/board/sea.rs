@@ -553,13 +553,7 @@ impl SeaMap {
     /// No 6 or 8 next to another (unless the map allows it), and no number on a terrain
     /// that bans it.
     fn dealt_well(&self, dealer: &mut Dealer, hexes: &[SeaHex]) -> bool {
-        (self.red_may_touch || !dealer.red_neighbours(hexes))
-            && (self.number_bans.is_empty()
-                || hexes.iter().all(|h| {
-                    self.number_bans.iter().all(|b| {
-                        b.terrain != h.terrain || !h.number.is_some_and(|n| b.numbers.contains(&n))
-                    })
-                }))
+        dealt_well(self.red_may_touch, &self.number_bans, dealer, hexes)
     }
 
     /// Each land hex's area (given, or the computed islands), checked.
@@ -607,6 +601,22 @@ impl SeaMap {
     }
 }
 
+/// [`SeaMap::dealt_well`] of a map's rules: `red_may_touch` and `bans`.
+fn dealt_well(
+    red_may_touch: bool,
+    bans: &[NumberBan],
+    dealer: &mut Dealer,
+    hexes: &[SeaHex],
+) -> bool {
+    (red_may_touch || !dealer.red_neighbours(hexes))
+        && (bans.is_empty()
+            || hexes.iter().all(|h| {
+                bans.iter().all(|b| {
+                    b.terrain != h.terrain || !h.number.is_some_and(|n| b.numbers.contains(&n))
+                })
+            }))
+}
+
 /// Every island (land hexes joined side to side) as its own start area, in reading order
 /// of the islands' first hexes.
 fn islands(hexes: &[SeaHex]) -> (Vec<Option<u8>>, Vec<AreaSpec>) {
@@ -652,6 +662,7 @@ fn islands(hexes: &[SeaHex]) -> (Vec<Option<u8>>, Vec<AreaSpec>) {
 
 /// What the deals of one map share, worked out once for all the tries of a deal: each
 /// pool's hexes, and room for a pool's terrains and numbers and for the red numbers.
+#[derive(Clone, Debug)]
 struct Dealer {
     /// The land hexes of every pool, pool after pool in pool order.
     members: Vec<usize>,
@@ -779,5 +790,308 @@ impl Dealer {
         );
         let reds = &self.reds;
         (0..reds.len()).any(|i| reds[i + 1..].iter().any(|&b| reds[i].distance(b) == 1))
+    }
+}
+
+/// A set of hexes by place in a map's sorted hex list (at most [`super::MAX_HEXES`]).
+type HexSet = [u64; 4];
+
+/// What every deal of one map shares, worked out once from the map as printed (a
+/// scenario's map keeps its frame for the process): the pools, each pool hex's neighbours,
+/// the hexes the deal leaves alone, and the board as printed, which a deal copies and
+/// changes only where it moved something. Dealing moves terrains among the land hexes of a
+/// pool, numbers among its producing hexes and harbour kinds among harbours, so a deal of
+/// a map valid as printed is valid too, and its board differs from the printed one only in
+/// those hexes' terrains and numbers, the harbours' kinds, each number's hexes and the
+/// robber's start: [`DealFrame::deal`] gives the board [`SeaMap::deal_and_build`] builds
+/// from the same draws (the cross-check in `board/tests.rs`).
+#[derive(Debug)]
+pub(crate) struct DealFrame {
+    /// The map's hexes in reading order, as printed (unexplored spaces not among them).
+    printed: Vec<SeaHex>,
+    /// The pools (of `printed`), and room for the ban-aware deal.
+    dealer: Dealer,
+    /// Each pool hex's (each of `dealer.members`) id on the board.
+    member_ids: Vec<u8>,
+    /// Each pool hex's neighbours among `printed`.
+    member_adjacent: Vec<HexSet>,
+    /// Each pool hex's bit in a [`HexSet`]: its word and the bit in it.
+    member_bit: Vec<(u8, u64)>,
+    /// The hexes outside every pool with a 6 or 8.
+    fixed_reds: HexSet,
+    /// The hexes outside every pool pass the checks of a deal by themselves: no two of their
+    /// 6s and 8s touch (or the map lets them) and none has a number its terrain bans.
+    fixed_well: bool,
+    /// By terrain index, the numbers it may not get (bit `n`: number `n`).
+    bans: [u32; Terrain::COUNT],
+    /// The map's rules for its deal.
+    red_may_touch: bool,
+    number_bans: Vec<NumberBan>,
+    deal_harbors: bool,
+    robber_number: Option<u8>,
+    robber_given: bool,
+    /// The harbours' kinds as printed, and the two nodes of each harbour.
+    harbor_kinds: Vec<Harbor>,
+    harbor_nodes: Vec<[u8; 2]>,
+    /// The face-down stacks as printed.
+    fog_terrains: Vec<Terrain>,
+    fog_numbers: Vec<u8>,
+    /// The board as printed.
+    board: Board,
+}
+
+/// A deal: the board, and the face-down stacks top first (shuffled when dealt, as printed
+/// when not).
+pub(crate) struct Deal {
+    pub board: Board,
+    pub fog_terrains: Vec<Terrain>,
+    pub fog_numbers: Vec<u8>,
+}
+
+impl DealFrame {
+    /// The frame of `map`.
+    ///
+    /// # Errors
+    /// [`MapErrors`] when the map as printed is not valid (its deals may then differ from
+    /// it in more than a valid map's do: [`SeaMap::deal_and_build`] deals it).
+    pub(crate) fn new(map: &SeaMap) -> Result<DealFrame, MapErrors> {
+        let (_, board) = map.deal_and_build(None)?;
+        let mut printed = map.hexes.clone();
+        printed.sort_by_key(|h| (h.r, h.q));
+        let dealer = Dealer::new(&printed);
+        let coord = |i: usize| HexCoord::new(printed[i].q, printed[i].r);
+        let bit = |i: usize| (i / 64, 1u64 << (i % 64));
+        let id = |c: HexCoord| board.hex_at(c).expect("a hex of the valid board").0;
+        let member_ids = dealer.members.iter().map(|&i| id(coord(i))).collect();
+        let member_adjacent = dealer
+            .members
+            .iter()
+            .map(|&i| {
+                let mut set = [0u64; 4];
+                for j in (0..printed.len()).filter(|&j| coord(i).distance(coord(j)) == 1) {
+                    let (w, b) = bit(j);
+                    set[w] |= b;
+                }
+                set
+            })
+            .collect();
+        let member_bit = dealer
+            .members
+            .iter()
+            .map(|&i| (bit(i).0 as u8, bit(i).1))
+            .collect();
+        let mut bans = [0u32; Terrain::COUNT];
+        for b in &map.number_bans {
+            // A hex without a number is banned nothing; no valid hex has a number past 12.
+            for &n in b.numbers.iter().filter(|&&n| (1..32).contains(&n)) {
+                bans[b.terrain.index()] |= 1 << n;
+            }
+        }
+        let fixed: Vec<usize> = (0..printed.len())
+            .filter(|i| !dealer.members.contains(i))
+            .collect();
+        let mut fixed_reds = [0u64; 4];
+        let mut fixed_well = true;
+        for &i in &fixed {
+            let h = &printed[i];
+            let Some(n) = h.number else { continue };
+            if n < 32 && bans[h.terrain.index()] >> n & 1 != 0 {
+                fixed_well = false;
+            }
+            if matches!(n, 6 | 8) {
+                let (w, b) = bit(i);
+                fixed_reds[w] |= b;
+                let touch = fixed.iter().any(|&j| {
+                    matches!(printed[j].number, Some(6 | 8)) && coord(i).distance(coord(j)) == 1
+                });
+                fixed_well &= map.red_may_touch || !touch;
+            }
+        }
+        let harbor_nodes = map
+            .harbors
+            .iter()
+            .map(|h| {
+                h.side.corners().map(|c| {
+                    board
+                        .node_at(HexCoord::new(h.q, h.r), c)
+                        .expect("a harbour of the valid board is on land")
+                        .0
+                })
+            })
+            .collect();
+        let fog = map.fog.clone().unwrap_or_default();
+        Ok(DealFrame {
+            dealer,
+            member_ids,
+            member_adjacent,
+            member_bit,
+            fixed_reds,
+            fixed_well,
+            bans,
+            red_may_touch: map.red_may_touch,
+            number_bans: map.number_bans.clone(),
+            deal_harbors: map.deal_harbors,
+            robber_number: map.robber_number,
+            robber_given: map.robber.is_some(),
+            harbor_kinds: map.harbors.iter().map(|h| h.kind).collect(),
+            harbor_nodes,
+            fog_terrains: fog.terrains,
+            fog_numbers: fog.numbers,
+            printed,
+            board,
+        })
+    }
+
+    /// The board as printed.
+    pub(crate) fn printed_board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board as printed (`rng` `None`), or dealt with the draws of [`SeaMap::deal`]:
+    /// each pool's terrains shuffled, then its numbers, again until no 6 or 8 touches
+    /// another (unless the map lets them) and no number is on a terrain that bans it (at
+    /// most a thousand deals; then, for a map with bans, the numbers dealt to hexes that may
+    /// take them, a thousand more), the harbour kinds shuffled when the map deals them, then
+    /// the face-down stacks.
+    pub(crate) fn deal(&self, rng: Option<&mut Rng>) -> Deal {
+        let mut board = self.board.clone();
+        let Some(rng) = rng else {
+            return Deal {
+                board,
+                fog_terrains: self.fog_terrains.clone(),
+                fog_numbers: self.fog_numbers.clone(),
+            };
+        };
+        let d = &self.dealer;
+        let mut terrains = d.printed_terrains.clone();
+        let mut numbers = d.printed_numbers.clone();
+        // The number each pool hex got (0: none).
+        let mut got = vec![0u8; d.members.len()];
+        let producing = |t: Terrain| t.resource().is_some() || t == Terrain::Gold;
+        let (check_bans, check_reds) = (!self.number_bans.is_empty(), !self.red_may_touch);
+        let mut well = false;
+        for _ in 0..DEAL_TRIES {
+            let (mut start, mut number_start) = (0, 0);
+            let mut reds = self.fixed_reds;
+            well = self.fixed_well;
+            for (&end, &number_end) in d.ends.iter().zip(&d.number_ends) {
+                let ts = &mut terrains[start..end];
+                ts.copy_from_slice(&d.printed_terrains[start..end]);
+                rng.shuffle(ts);
+                let ns = &mut numbers[number_start..number_end];
+                ns.copy_from_slice(&d.printed_numbers[number_start..number_end]);
+                rng.shuffle(ns);
+                let mut next = number_start;
+                for k in start..end {
+                    let t = terrains[k];
+                    let n = if producing(t) && next < number_end {
+                        next += 1;
+                        numbers[next - 1]
+                    } else {
+                        0
+                    };
+                    got[k] = n;
+                    if check_bans {
+                        well &= self.bans[t.index()] >> (n & 31) & 1 == 0;
+                    }
+                    if (n == 6 || n == 8) && check_reds {
+                        let adjacent = &self.member_adjacent[k];
+                        let touch = (0..4).fold(0, |acc, w| acc | (adjacent[w] & reds[w]));
+                        well &= touch == 0;
+                        let (w, b) = self.member_bit[k];
+                        reds[w as usize] |= b;
+                    }
+                }
+                start = end;
+                number_start = number_end;
+            }
+            if well {
+                break;
+            }
+        }
+        if !well && check_bans {
+            self.deal_with_bans(&mut terrains, &mut got, rng);
+        }
+        for (k, &id) in self.member_ids.iter().enumerate() {
+            let number = (got[k] != 0).then_some(got[k]);
+            let spec = &mut board.spec.hexes[id as usize];
+            spec.terrain = terrains[k];
+            spec.number = number;
+            let hex = &mut board.hexes[id as usize];
+            hex.terrain = terrains[k];
+            hex.number = number;
+        }
+        for hexes in &mut board.by_number {
+            hexes.clear();
+        }
+        // Each number is on as many hexes as printed: the lists keep their room.
+        for (i, h) in board.spec.hexes.iter().enumerate() {
+            if let Some(n) = h.number {
+                board.by_number[n as usize].push(super::HexId(i as u8));
+            }
+        }
+        if let Some(number) = self.robber_number {
+            let at = board
+                .spec
+                .hexes
+                .iter()
+                .position(|h| h.terrain.is_land() && h.number == Some(number))
+                .expect("each number is on a land hex of every deal, as printed");
+            let h = &board.spec.hexes[at];
+            board.spec.robber = Some(HexCoord::new(h.q, h.r));
+            board.robber_start = Some(super::HexId(at as u8));
+        } else if !self.robber_given {
+            board.robber_start = board
+                .spec
+                .hexes
+                .iter()
+                .position(|h| h.terrain == Terrain::Desert)
+                .map(|i| super::HexId(i as u8));
+        }
+        if self.deal_harbors {
+            let mut kinds = self.harbor_kinds.clone();
+            rng.shuffle(&mut kinds);
+            for ((spec, &kind), nodes) in board
+                .spec
+                .harbors
+                .iter_mut()
+                .zip(&kinds)
+                .zip(&self.harbor_nodes)
+            {
+                spec.kind = kind;
+                for &n in nodes {
+                    board.nodes[n as usize].harbor = Some(kind);
+                }
+            }
+        }
+        let mut fog_terrains = self.fog_terrains.clone();
+        let mut fog_numbers = self.fog_numbers.clone();
+        rng.shuffle(&mut fog_terrains);
+        rng.shuffle(&mut fog_numbers);
+        Deal {
+            board,
+            fog_terrains,
+            fog_numbers,
+        }
+    }
+
+    /// The deals of [`SeaMap::deal_and_build`] that give each number to a hex whose
+    /// terrain may take it, after the plain deals found no deal that meets the map's rules:
+    /// the pool hexes' terrains and numbers (0: none) of the last.
+    #[cold]
+    fn deal_with_bans(&self, terrains: &mut [Terrain], got: &mut [u8], rng: &mut Rng) {
+        let mut dealer = self.dealer.clone();
+        let mut hexes = self.printed.clone();
+        for _ in 0..DEAL_TRIES {
+            hexes.copy_from_slice(&self.printed);
+            dealer.deal(&mut hexes, Some(&self.number_bans), rng);
+            if dealt_well(self.red_may_touch, &self.number_bans, &mut dealer, &hexes) {
+                break;
+            }
+        }
+        for (k, &i) in self.dealer.members.iter().enumerate() {
+            terrains[k] = hexes[i].terrain;
+            got[k] = hexes[i].number.unwrap_or(0);
+        }
     }
 }

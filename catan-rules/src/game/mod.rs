@@ -367,10 +367,7 @@ impl Game {
         rules.validate()?;
         let mut rng = Rng::new(seed);
         if let Some(scenario) = rules.scenario {
-            let map = scenario
-                .map_ref(rules.players)
-                .expect("validated: 3 to 6 players");
-            return Game::on_sea_map(rules, map, rng);
+            return Game::on_scenario_map(rules, scenario, rng);
         }
         let spec = layouts::for_rules(&rules, &mut rng);
         let board = Arc::new(Board::new(spec)?);

@@ -21,13 +21,38 @@
 //! | the game | [`Game::with_sea_map`], `Game::new` with [`Rules::scenario`] | `on_sea_map` |
 
 use super::{Game, NewGameError};
-use crate::board::{Board, NodeId, SeaMap};
+use crate::board::{Board, Deal, DealFrame, NodeId, SeaMap};
 use crate::event::{Event, EventSink};
 use crate::layouts::MapKind;
 use crate::rng::Rng;
 use crate::rules::{Rules, RulesError};
+use crate::scenario::Scenario;
 use crate::types::Player;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+/// A scenario's map for one player count, ready for new games: its deal frame, and
+/// whether that many players can always finish the set-up phase on it (every deal of a
+/// map leaves the same ground to set-up settlements: land and start areas stay where they
+/// are printed). Worked out once per process.
+struct ScenarioFrame {
+    deal: DealFrame,
+    setup_room: bool,
+}
+
+impl ScenarioFrame {
+    /// The frame of `scenario`'s map for `players` (3 to 6).
+    fn of(scenario: Scenario, players: u8) -> &'static ScenarioFrame {
+        static FRAMES: [OnceLock<ScenarioFrame>; 4 * 8] = [const { OnceLock::new() }; 4 * 8];
+        FRAMES[scenario as usize * 8 + (players as usize & 7)].get_or_init(|| {
+            let map = scenario
+                .map_ref(players)
+                .expect("validated: 3 to 6 players");
+            let deal = DealFrame::new(map).expect("the official maps are valid");
+            let setup_room = NewGameError::check_setup_room(deal.printed_board(), players).is_ok();
+            ScenarioFrame { deal, setup_room }
+        })
+    }
+}
 
 impl Game {
     /// A new game on a Seafarers map of one's own: its land areas, start areas, special
@@ -68,25 +93,72 @@ impl Game {
         map: &SeaMap,
         mut rng: Rng,
     ) -> Result<Game, NewGameError> {
-        let printed = rules.map == MapKind::Beginner;
-        let (mut dealt, mut board) = map.deal_and_build((!printed).then_some(&mut rng))?;
+        let deal = match DealFrame::new(map) {
+            Ok(frame) => frame.deal((rules.map != MapKind::Beginner).then_some(&mut rng)),
+            // A map not valid as printed is dealt the long way, which finds its deal's
+            // problems (dealing may drop a number printed where none belongs).
+            Err(_) => {
+                let printed = rules.map == MapKind::Beginner;
+                let (dealt, board) = map.deal_and_build((!printed).then_some(&mut rng))?;
+                Deal {
+                    board,
+                    fog_terrains: dealt.fog_terrains,
+                    fog_numbers: dealt.fog_numbers,
+                }
+            }
+        };
+        Game::on_deal(rules, deal, None, rng)
+    }
+
+    /// A game on a scenario's map for `rules.players` ([`Game::on_sea_map`] of
+    /// [`Scenario::map`](crate::Scenario::map)), from the frame the process keeps for it.
+    /// The rules are valid.
+    pub(super) fn on_scenario_map(
+        rules: Rules,
+        scenario: Scenario,
+        mut rng: Rng,
+    ) -> Result<Game, NewGameError> {
+        let frame = ScenarioFrame::of(scenario, rules.players);
+        let deal = frame
+            .deal
+            .deal((rules.map != MapKind::Beginner).then_some(&mut rng));
+        Game::on_deal(rules, deal, Some(frame.setup_room), rng)
+    }
+
+    /// A game on a dealt (or printed) sea map whose draws came from `rng`, which then
+    /// drives the game; `setup_room`, when known, whether the players can always finish
+    /// the set-up phase on it. The rules are valid.
+    fn on_deal(
+        rules: Rules,
+        deal: Deal,
+        setup_room: Option<bool>,
+        mut rng: Rng,
+    ) -> Result<Game, NewGameError> {
+        let Deal {
+            mut board,
+            mut fog_terrains,
+            mut fog_numbers,
+        } = deal;
         if rules.older_edition {
             // Older editions of New Shores: 1 special point per island.
-            for a in &mut dealt.board.areas {
+            let mut spec = board.spec().clone();
+            for a in &mut spec.areas {
                 a.special_vp = a.special_vp.min(1);
             }
-            board = Board::new(dealt.board)?;
+            board = Board::new(spec)?;
         }
-        if printed {
+        if rules.map == MapKind::Beginner {
             // The printed map fixes the face-up hexes; the face-down stacks are shuffled
             // all the same (Seafarers rules, 'The Fog Islands', set-up).
-            rng.shuffle(&mut dealt.fog_terrains);
-            rng.shuffle(&mut dealt.fog_numbers);
+            rng.shuffle(&mut fog_terrains);
+            rng.shuffle(&mut fog_numbers);
         }
         let board = Arc::new(board);
-        NewGameError::check_setup_room(&board, rules.players)?;
+        if rules.older_edition || setup_room != Some(true) {
+            NewGameError::check_setup_room(&board, rules.players)?;
+        }
         let mut g = Game::blank(rules, board, rng);
-        g.fog = super::fog::Fog::new(&dealt.fog_terrains, &dealt.fog_numbers);
+        g.fog = super::fog::Fog::new(&fog_terrains, &fog_numbers);
         Ok(g)
     }
 
