@@ -18,7 +18,7 @@
 //! | --- | --- | --- |
 //! | start areas | `check_settlement_site` (build family), [`crate::board::Board::in_start_area`] | — |
 //! | special victory points | — | `settle_areas` |
-//! | the game | [`Game::with_sea_map`], `Game::new` with [`Rules::scenario`] | `on_sea_map` |
+//! | the game | [`Game::with_sea_map`], `Game::new` with [`Rules::scenario`] | `on_sea_map`, `on_scenario_map` |
 
 use super::{Game, NewGameError};
 use crate::board::{Board, Deal, DealFrame, NodeId, SeaMap};
@@ -87,25 +87,21 @@ impl Game {
     }
 
     /// A game on `map`, printed (`rules.map` beginner) or dealt with `rng`, which then
-    /// drives the game. The rules are valid.
+    /// drives the game. The rules are valid. A map of one's own is dealt the long way
+    /// ([`SeaMap::deal_and_build`], which also finds what is wrong with it); a scenario's
+    /// map, through the frame the process keeps for it ([`Game::on_scenario_map`]), which
+    /// deals the same boards with the same draws.
     pub(super) fn on_sea_map(
         rules: Rules,
         map: &SeaMap,
         mut rng: Rng,
     ) -> Result<Game, NewGameError> {
-        let deal = match DealFrame::new(map) {
-            Ok(frame) => frame.deal((rules.map != MapKind::Beginner).then_some(&mut rng)),
-            // A map not valid as printed is dealt the long way, which finds its deal's
-            // problems (dealing may drop a number printed where none belongs).
-            Err(_) => {
-                let printed = rules.map == MapKind::Beginner;
-                let (dealt, board) = map.deal_and_build((!printed).then_some(&mut rng))?;
-                Deal {
-                    board,
-                    fog_terrains: dealt.fog_terrains,
-                    fog_numbers: dealt.fog_numbers,
-                }
-            }
+        let printed = rules.map == MapKind::Beginner;
+        let (dealt, board) = map.deal_and_build((!printed).then_some(&mut rng))?;
+        let deal = Deal {
+            board,
+            fog_terrains: dealt.fog_terrains,
+            fog_numbers: dealt.fog_numbers,
         };
         Game::on_deal(rules, deal, None, rng)
     }
