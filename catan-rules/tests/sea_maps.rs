@@ -10,7 +10,7 @@
 #[path = "common/fog.rs"]
 mod fog;
 
-use catan_rules::board::{Board, Corner, HexCoord, MapError, SeaMap, Side};
+use catan_rules::board::{Board, BoardError, Corner, HexCoord, MapError, MapErrors, SeaMap, Side};
 use catan_rules::scenario::Scenario;
 use catan_rules::{Harbor, Rng, Terrain};
 use std::collections::BTreeMap;
@@ -908,6 +908,27 @@ fn random_map(seed: u64) -> SeaMap {
     }
 }
 
+/// Whether every problem of a map is a number where none may stand.
+fn only_bad_numbers(e: &MapErrors) -> bool {
+    e.0.iter().all(|m| {
+        matches!(m, MapError::Board(b)
+            if b.0.iter().all(|x| matches!(x, BoardError::BadNumber { .. })))
+    })
+}
+
+/// A deal may leave out a number printed where none may stand: a pool deals as many of its
+/// numbers as it has hexes that produce, so such a map is refused as printed and dealt
+/// valid (the three seeds of `random_map` found among 300,000 that do this).
+#[test]
+fn a_deal_may_leave_out_a_number_printed_where_none_may_stand() {
+    for seed in [61296, 69288, 134872] {
+        let map = random_map(seed);
+        let printed = map.deal(None).unwrap_err();
+        assert!(only_bad_numbers(&printed), "seed {seed}: {printed:?}");
+        assert!(map.deal(Some(&mut Rng::new(seed))).is_ok(), "seed {seed}");
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig {
         cases: 400,
@@ -917,7 +938,9 @@ proptest::proptest! {
 
     /// Any sea map, however wrong, is either dealt into a valid board or refused with
     /// errors that say what is wrong — never a panic — and the printed and dealt versions
-    /// agree on whether it is valid. A valid deal keeps each pool's terrains and numbers,
+    /// agree on whether it is valid, but for a printed number where none may stand, which
+    /// a deal may leave out (a pool deals as many numbers as it has hexes that produce;
+    /// seeds 61296, 69288 and 134872 are such maps). A valid deal keeps each pool's terrains and numbers,
     /// the areas and the unexplored spaces (as sea on the board), and its JSON reads back.
     #[test]
     fn any_sea_map_is_dealt_or_refused_in_words(seed in proptest::prelude::any::<u64>()) {
@@ -926,7 +949,13 @@ proptest::proptest! {
         // The maps built right are accepted.
         proptest::prop_assert!(seed % 2 == 0 || printed.is_ok(), "{:?}", printed);
         let dealt = map.deal(Some(&mut Rng::new(seed)));
-        proptest::prop_assert_eq!(printed.is_ok(), dealt.is_ok());
+        proptest::prop_assert!(
+            printed.is_ok() == dealt.is_ok()
+                || (printed.as_ref().err().is_some_and(only_bad_numbers) && dealt.is_ok()),
+            "{:?} {:?}",
+            printed,
+            dealt
+        );
         let json = serde_json::to_string(&map).unwrap();
         proptest::prop_assert_eq!(SeaMap::from_json(&json).is_ok(), printed.is_ok());
         match (printed, dealt) {
