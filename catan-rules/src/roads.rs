@@ -1237,8 +1237,9 @@ impl Routes {
         *self == Routes::from_board(game)
     }
 
-    /// The adjacency and blocking at end `k` of the piece on `edge`, from the board.
-    #[inline]
+    /// The adjacency and blocking at end `k` of the piece on `edge`, from the board. In
+    /// line: a call for each end cost more than the work.
+    #[inline(always)]
     fn links(
         &self,
         board: &Board,

@@ -209,6 +209,7 @@ impl Game {
     #[inline(never)]
     pub(crate) fn sea_ship_moved(&mut self, p: u8, from: EdgeId, to: EdgeId) {
         let (board, nodes, edges) = (&*self.board, &self.nodes, &self.edges);
+        let players = self.rules.players as usize;
         if let Some(sea) = self.sea.as_deref_mut() {
             let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
             routes.moved(board, nodes, edges, p, from, to);
@@ -228,9 +229,10 @@ impl Game {
                 note_count(sea, board, nodes, edges, p, n, true);
             }
             // The taken edge is no one's spot, the empty one a spot of whoever may leave
-            // from one of its ends (`p`'s `leave` there being new already); every seat
-            // slot, the empty ones having no `leave`: a fixed count, no branch.
-            for (leave, spots) in sea.leave.iter().zip(&mut sea.spots) {
+            // from one of its ends (`p`'s `leave` there being new already); the seats in
+            // play only (the others have no piece), a count fixed for the game.
+            let seats = sea.leave.iter().zip(&mut sea.spots).take(players);
+            for (leave, spots) in seats {
                 let on = leave.contains(a.index()) | leave.contains(b.index());
                 spots.remove(to.index());
                 spots.put(from.index(), on);
