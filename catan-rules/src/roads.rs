@@ -1256,11 +1256,16 @@ impl Routes {
         let mut m = 0u32;
         for f in board.node(node).edges() {
             let fv = edges.get(f.index());
-            let j = self.slot[f.index()];
-            // A piece put on the board outside the rules' effects has no number until the
-            // state is worked out again (`rebuild_sea`): left out rather than a panic.
-            if f != edge && j != NO_SLOT && fv & 7 == tag && joins(own, kind, fv) {
-                m |= 1 << j;
+            // The owner first: most edges at a node are empty or another seat's, and their
+            // numbers are not read.
+            if fv & 7 == tag && f != edge && joins(own, kind, fv) {
+                let j = self.slot[f.index()];
+                // A piece put on the board outside the rules' effects has no number until
+                // the state is worked out again (`rebuild_sea`): left out rather than a
+                // panic.
+                if j != NO_SLOT {
+                    m |= 1 << j;
+                }
             }
         }
         // Nothing follows at an opponent's building.
