@@ -403,7 +403,8 @@ impl Game {
         moves: bool,
         out: &mut O,
     ) {
-        let base = self.spot_base(player.0);
+        let mut slot = None;
+        let base = self.spot_base(player.0, &mut slot);
         if build {
             base.spots.for_each(|e| {
                 out.push(Action::BuildShip {
@@ -436,7 +437,7 @@ impl Game {
                 return;
             }
             let from = EdgeId(f as u16);
-            debug_assert!(self.may_move(player.0, base.shared, &base.pirate, from));
+            debug_assert!(self.may_move(player.0, base.shared, base.pirate, from));
             let gone = self.lift_takes(base, from);
             push_moves_of(player, from, &base.spots, &gone, out);
         });
@@ -465,7 +466,9 @@ impl Game {
                     continue;
                 }
                 for e in board.node(NodeId(n as u8)).edges_padded() {
-                    let (w, bit) = (e as usize >> 6, 1u64 << (e & 63));
+                    // Edge ids are below `MAX_EDGES`: the `min` only lets the compiler
+                    // drop the index checks.
+                    let (w, bit) = ((e as usize >> 6).min(EDGE_WORDS - 1), 1u64 << (e & 63));
                     movable.w[w] |= base.ships.w[w] & bit;
                 }
             }
@@ -500,7 +503,7 @@ impl Game {
                 for i in 0..3 {
                     if !base.leave.contains(ys[i] as usize) {
                         let e = es[i] as usize;
-                        gone[e >> 6] |= 1 << (e & 63);
+                        gone[(e >> 6).min(EDGE_WORDS - 1)] |= 1 << (e & 63);
                     }
                 }
             }
@@ -511,7 +514,8 @@ impl Game {
     /// Empty edges along the sea where a ship of `p` would join `p`'s shipping (see
     /// [`Game::ship_connects`]), leaving out the ship on `moving` (and its edge).
     pub(crate) fn ship_spots(&self, p: u8, moving: Option<EdgeId>) -> EdgeBits {
-        let base = self.spot_base(p);
+        let mut slot = None;
+        let base = self.spot_base(p, &mut slot);
         match moving {
             None => base.spots,
             Some(m) => {
@@ -527,24 +531,21 @@ impl Game {
     /// building, or an end of `p`'s ship free of buildings), all kept in the sea state,
     /// and the spots themselves: of the kept ones (empty edges at a node a ship may leave
     /// from), those along the sea and off the pirate's sides.
+    /// `slot` holds the lanes when they are worked out here (a pirate placed directly), so
+    /// that the pirate's sides are lent, not copied.
     #[inline]
-    fn spot_base(&self, p: u8) -> SpotBase<'_> {
-        let board = &*self.board;
+    fn spot_base<'a>(&'a self, p: u8, slot: &'a mut Option<Lanes>) -> SpotBase<'a> {
         let sea = self.sea_pieces();
         let pi = p as usize;
         // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate'): the
         // lanes kept for the pirate's hex, or worked out here for a pirate placed
         // directly.
-        let fresh;
         let lanes = match self.ship_lanes() {
             Some(l) => l,
-            None => {
-                fresh = Lanes::new(board, self.pirate);
-                &fresh
-            }
+            None => slot.insert(Lanes::new(&self.board, self.pirate)),
         };
         let spots = sea.spots[pi].and(&lanes.open);
-        let pirate = lanes.blocked;
+        let pirate = &lanes.blocked;
         SpotBase {
             ships: &sea.ships[pi],
             ends: &sea.ends[pi],
@@ -690,7 +691,7 @@ struct SpotBase<'a> {
     /// pirate's hex) at a node it may leave from.
     spots: EdgeBits,
     /// The sides of the pirate's hex.
-    pirate: EdgeBits,
+    pirate: &'a EdgeBits,
 }
 
 impl ActionSpace {
@@ -767,7 +768,8 @@ mod tests {
                         .collect();
                     let (mut plain, mut rule) = (Vec::new(), Vec::new());
                     if g.flags & F_SHIP_MOVED == 0 {
-                        let base = g.spot_base(p.0);
+                        let mut slot = None;
+                        let base = g.spot_base(p.0, &mut slot);
                         for f in 0..g.board.edges().len() {
                             let from = EdgeId(f as u16);
                             if g.ship(from) != Some(p) {
@@ -831,7 +833,8 @@ mod tests {
                 let mut rng = Rng::new(seed ^ 0x0e4d);
                 while g.winner().is_none() && g.turn() < 300 {
                     for p in 0..g.players() {
-                        let base = g.spot_base(p);
+                        let mut slot = None;
+                        let base = g.spot_base(p, &mut slot);
                         let found = g.ships_with_open_end(p, &base);
                         let mut board = EdgeBits::empty(g.board.edges().len());
                         for f in 0..g.board.edges().len() {
