@@ -383,20 +383,28 @@ impl Game {
     #[inline(always)]
     pub(super) fn push_ships_and_moves<O: Out>(&self, player: Player, out: &mut O) {
         if self.board.open_sea() {
-            self.push_ships_and_moves_at_sea(player, out);
+            let s = &self.seats[player.index()];
+            let build = s.ships < SHIPS && s.hand.contains(&SHIP_COST);
+            // Ships never leave the board, so the count says whether there is one to move.
+            let moves = self.flags & F_SHIP_MOVED == 0 && s.ships > 0;
+            if build | moves {
+                self.push_ships_and_moves_at_sea(player, build, moves, out);
+            }
         }
     }
 
-    /// [`Game::push_ships_and_moves`] on an open-sea map.
-    fn push_ships_and_moves_at_sea<O: Out>(&self, player: Player, out: &mut O) {
-        let s = &self.seats[player.index()];
-        let build = s.ships < SHIPS && s.hand.contains(&SHIP_COST);
-        // Ships never leave the board, so the count says whether there is one to move.
-        let moves = self.flags & F_SHIP_MOVED == 0 && s.ships > 0;
-        if !build && !moves {
-            return;
-        }
-        let base = self.spot_base(player.0);
+    /// [`Game::push_ships_and_moves`] on an open-sea map. Out of line: the base game's
+    /// main listing keeps its own frame.
+    #[inline(never)]
+    fn push_ships_and_moves_at_sea<O: Out>(
+        &self,
+        player: Player,
+        build: bool,
+        moves: bool,
+        out: &mut O,
+    ) {
+        let mut slot = None;
+        let base = self.spot_base(player.0, &mut slot);
         if build {
             base.spots.for_each(|e| {
                 out.push(Action::BuildShip {
@@ -423,48 +431,91 @@ impl Game {
     /// the spots for each ship.
     #[inline]
     fn push_moves_with<O: Out>(&self, player: Player, base: &SpotBase, out: &mut O) {
-        let board = &*self.board;
-        let used = base.spots.used;
-        base.ships.for_each(|f| {
-            let from = EdgeId(f as u16);
-            if !self.may_move(player.0, base.shared, &base.pirate, from) {
+        let fresh = self.fresh_ships();
+        self.ships_with_open_end(player.0, base).for_each(|f| {
+            if base.pirate.contains(f) || fresh.contains(f) {
                 return;
             }
-            let [a, b] = board.edge(from).nodes;
-            // The spots the lift takes away (the padding's repeat sets a bit twice;
-            // `from` itself may be set, and is never a spot).
-            let mut gone = [0u64; EDGE_WORDS];
-            for x in [a, b] {
-                if self.lift_drops(base.shared, x) {
-                    let info = board.node(x);
-                    let (es, ys) = (info.edges_padded(), info.neighbors_padded());
-                    for i in 0..3 {
-                        if !base.leave.contains(ys[i] as usize) {
-                            let e = es[i] as usize;
-                            gone[e >> 6] |= 1 << (e & 63);
-                        }
+            let from = EdgeId(f as u16);
+            debug_assert!(self.may_move(player.0, base.shared, base.pirate, from));
+            let gone = self.lift_takes(base, from);
+            push_moves_of(player, from, &base.spots, &gone, out);
+        });
+    }
+
+    /// `p`'s ships with an open end ([`Game::has_open_end`]), found from the ends rather
+    /// than ship by ship: an open end is a node where one ship of `p`'s ends (in the kept
+    /// `ends` and not in `shared`) that is not `p`'s building, and the ship there is the
+    /// one of the node's edges among `p`'s ships.
+    #[inline(always)]
+    fn ships_with_open_end(&self, p: u8, base: &SpotBase) -> EdgeBits {
+        let tag = p + 1;
+        let board = &*self.board;
+        let mut movable = EdgeBits::empty(0);
+        movable.used = base.ships.used;
+        for (k, (&one, &two)) in base.ends.w[..base.ends.used]
+            .iter()
+            .zip(&base.shared.w)
+            .enumerate()
+        {
+            let mut tips = one & !two;
+            while tips != 0 {
+                let n = 64 * k + tips.trailing_zeros() as usize;
+                tips &= tips - 1;
+                if self.nodes.get(n) & 7 == tag {
+                    continue;
+                }
+                for e in board.node(NodeId(n as u8)).edges_padded() {
+                    // Edge ids are below `MAX_EDGES`: the `min` only lets the compiler
+                    // drop the index checks.
+                    let (w, bit) = ((e as usize >> 6).min(EDGE_WORDS - 1), 1u64 << (e & 63));
+                    movable.w[w] |= base.ships.w[w] & bit;
+                }
+            }
+        }
+        debug_assert!({
+            let mut plain = EdgeBits::empty(0);
+            plain.used = base.ships.used;
+            base.ships.for_each(|f| {
+                if self.has_open_end(p, base.shared, EdgeId(f as u16)) {
+                    plain.insert(f);
+                }
+            });
+            plain == movable
+        });
+        movable
+    }
+
+    /// The spots of `base` that lifting the ship on `from` takes away, as edge words: at
+    /// an end of the ship that it no longer lets the player leave from
+    /// ([`Game::lift_drops`]), the edges whose other end no ship may leave from. Read from
+    /// the node's own padded arrays (the padding's repeat sets a bit twice; `from` itself
+    /// may be set, and is never a spot).
+    #[inline(always)]
+    fn lift_takes(&self, base: &SpotBase, from: EdgeId) -> [u64; EDGE_WORDS] {
+        let board = &*self.board;
+        let [a, b] = board.edge(from).nodes;
+        let mut gone = [0u64; EDGE_WORDS];
+        for x in [a, b] {
+            if self.lift_drops(base.shared, x) {
+                let info = board.node(x);
+                let (es, ys) = (info.edges_padded(), info.neighbors_padded());
+                for i in 0..3 {
+                    if !base.leave.contains(ys[i] as usize) {
+                        let e = es[i] as usize;
+                        gone[(e >> 6).min(EDGE_WORDS - 1)] |= 1 << (e & 63);
                     }
                 }
             }
-            for (k, (&w, &g)) in base.spots.w[..used].iter().zip(&gone).enumerate() {
-                let mut x = w & !g;
-                while x != 0 {
-                    let t = 64 * k + x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    out.push(Action::MoveShip {
-                        player,
-                        from,
-                        to: EdgeId(t as u16),
-                    });
-                }
-            }
-        });
+        }
+        gone
     }
 
     /// Empty edges along the sea where a ship of `p` would join `p`'s shipping (see
     /// [`Game::ship_connects`]), leaving out the ship on `moving` (and its edge).
     pub(crate) fn ship_spots(&self, p: u8, moving: Option<EdgeId>) -> EdgeBits {
-        let base = self.spot_base(p);
+        let mut slot = None;
+        let base = self.spot_base(p, &mut slot);
         match moving {
             None => base.spots,
             Some(m) => {
@@ -480,26 +531,24 @@ impl Game {
     /// building, or an end of `p`'s ship free of buildings), all kept in the sea state,
     /// and the spots themselves: of the kept ones (empty edges at a node a ship may leave
     /// from), those along the sea and off the pirate's sides.
+    /// `slot` holds the lanes when they are worked out here (a pirate placed directly), so
+    /// that the pirate's sides are lent, not copied.
     #[inline]
-    fn spot_base(&self, p: u8) -> SpotBase<'_> {
-        let board = &*self.board;
+    fn spot_base<'a>(&'a self, p: u8, slot: &'a mut Option<Lanes>) -> SpotBase<'a> {
         let sea = self.sea_pieces();
         let pi = p as usize;
         // No ship goes on a side of the pirate's hex (Seafarers rules, 'The pirate'): the
         // lanes kept for the pirate's hex, or worked out here for a pirate placed
         // directly.
-        let fresh;
         let lanes = match self.ship_lanes() {
             Some(l) => l,
-            None => {
-                fresh = Lanes::new(board, self.pirate);
-                &fresh
-            }
+            None => slot.insert(Lanes::new(&self.board, self.pirate)),
         };
         let spots = sea.spots[pi].and(&lanes.open);
-        let pirate = lanes.blocked;
+        let pirate = &lanes.blocked;
         SpotBase {
             ships: &sea.ships[pi],
+            ends: &sea.ends[pi],
             shared: &sea.shared[pi],
             leave: &sea.leave[pi],
             spots,
@@ -514,13 +563,21 @@ impl Game {
     /// checks from the board).
     #[inline(always)]
     fn may_move(&self, p: u8, shared: &NodeBits, pirate: &EdgeBits, from: EdgeId) -> bool {
+        self.has_open_end(p, shared, from)
+            && !pirate.contains(from.index())
+            && !self.fresh_ships().contains(from.index())
+    }
+
+    /// Whether one end of `p`'s ship on `from` is neither `p`'s building nor the end of
+    /// another of their ships (`shared`: the nodes where two or more of `p`'s ships end):
+    /// the part of [`Game::may_move`] that depends on the pieces alone.
+    #[inline(always)]
+    fn has_open_end(&self, p: u8, shared: &NodeBits, from: EdgeId) -> bool {
         let tag = p + 1;
         let open_end =
             |n: NodeId| self.nodes.get(n.index()) & 7 != tag && !shared.contains(n.index());
         let [a, b] = self.board.edge(from).nodes;
-        (open_end(a) || open_end(b))
-            && !pirate.contains(from.index())
-            && !self.fresh_ships().contains(from.index())
+        open_end(a) || open_end(b)
     }
 
     /// Whether an end `x` of a lifted ship no longer lets `p` leave from it: free of
@@ -596,10 +653,36 @@ impl Game {
     }
 }
 
+/// Lists the moves of `player`'s ship on `from` to every spot of `spots` not in `gone`, in
+/// edge order.
+#[inline(always)]
+fn push_moves_of<O: Out>(
+    player: Player,
+    from: EdgeId,
+    spots: &EdgeBits,
+    gone: &[u64; EDGE_WORDS],
+    out: &mut O,
+) {
+    for (k, (&w, &g)) in spots.w[..spots.used].iter().zip(gone).enumerate() {
+        let mut x = w & !g;
+        while x != 0 {
+            let t = 64 * k + x.trailing_zeros() as usize;
+            x &= x - 1;
+            out.push(Action::MoveShip {
+                player,
+                from,
+                to: EdgeId(t as u16),
+            });
+        }
+    }
+}
+
 /// The parts of a player's ship spots shared by every ship move (see [`Game::spot_base`]).
 struct SpotBase<'a> {
     /// The player's ships (the sea state's).
     ships: &'a EdgeBits,
+    /// The nodes where one or more of the player's ships end.
+    ends: &'a NodeBits,
     /// The nodes where two or more of the player's ships end.
     shared: &'a NodeBits,
     /// The nodes a ship of the player could leave from (the sea state's).
@@ -608,7 +691,7 @@ struct SpotBase<'a> {
     /// pirate's hex) at a node it may leave from.
     spots: EdgeBits,
     /// The sides of the pirate's hex.
-    pirate: EdgeBits,
+    pirate: &'a EdgeBits,
 }
 
 impl ActionSpace {
@@ -685,7 +768,8 @@ mod tests {
                         .collect();
                     let (mut plain, mut rule) = (Vec::new(), Vec::new());
                     if g.flags & F_SHIP_MOVED == 0 {
-                        let base = g.spot_base(p.0);
+                        let mut slot = None;
+                        let base = g.spot_base(p.0, &mut slot);
                         for f in 0..g.board.edges().len() {
                             let from = EdgeId(f as u16);
                             if g.ship(from) != Some(p) {
@@ -727,6 +811,55 @@ mod tests {
         assert!(
             steps > 2000 && moves > 10_000 && lifted > 1000,
             "{steps} steps, {moves} moves, {lifted} lifts that take spots away"
+        );
+    }
+
+    /// Seafarers rules, 'Ships' (only the ship at the open end of a route moves: an end
+    /// that is neither the player's building nor the end of another of their ships;
+    /// docs/rulings.md §21): the ships the listing finds from the kept ship ends
+    /// ([`Game::ships_with_open_end`]) are, for every seat after every action of
+    /// ship-heavy games of every open-sea scenario, the ships that have such an end by the
+    /// board's pieces ([`Game::ship_has_open_end`]).
+    #[test]
+    fn ships_found_from_their_ends_are_those_with_an_open_end() {
+        let mut legal = Vec::new();
+        let (mut checked, mut open, mut closed) = (0u32, 0u32, 0u32);
+        for scenario in Scenario::ALL {
+            for seed in 0..3u64 {
+                let mut g = Game::new(Rules::scenario(scenario), seed).unwrap();
+                if !g.board.open_sea() {
+                    break;
+                }
+                let mut rng = Rng::new(seed ^ 0x0e4d);
+                while g.winner().is_none() && g.turn() < 300 {
+                    for p in 0..g.players() {
+                        let mut slot = None;
+                        let base = g.spot_base(p, &mut slot);
+                        let found = g.ships_with_open_end(p, &base);
+                        let mut board = EdgeBits::empty(g.board.edges().len());
+                        for f in 0..g.board.edges().len() {
+                            let from = EdgeId(f as u16);
+                            if g.ship(from) == Some(Player(p)) {
+                                if g.ship_has_open_end(p + 1, from) {
+                                    board.insert(f);
+                                    open += 1;
+                                } else {
+                                    closed += 1;
+                                }
+                            }
+                        }
+                        assert_eq!(found.w, board.w, "{scenario:?} seed {seed} seat {p}");
+                        checked += 1;
+                    }
+                    g.legal_actions_without_offers(&mut legal);
+                    let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 2, 3);
+                    g.apply(a).unwrap();
+                }
+            }
+        }
+        assert!(
+            checked > 10_000 && open > 20_000 && closed > 20_000,
+            "{checked} seats checked, {open} open-ended ships, {closed} others"
         );
     }
 }
