@@ -1017,21 +1017,22 @@ pub(crate) fn settled_length(game: &Game, p: u8) -> u8 {
 
 /// Keeps `p`'s exact route where only bounds were kept.
 fn settle(game: &mut Game, p: u8) {
-    let len = settled_length(game, p);
-    game.seats[p as usize].road_len = len;
-    if let Some(sea) = game.sea.as_deref_mut() {
-        sea.routes.slack[p as usize] = 0;
-    }
+    keep_exact(game, p, settled_length(game, p));
 }
 
 /// Measures `p`'s route from the board and keeps it, exact.
 pub(crate) fn measure_again(game: &mut Game, p: u8) -> u8 {
     let len = longest_road(game, p);
+    keep_exact(game, p, len);
+    len
+}
+
+/// Keeps `len` as `p`'s route, exact.
+fn keep_exact(game: &mut Game, p: u8, len: u8) {
     game.seats[p as usize].road_len = len;
     if let Some(sea) = game.sea.as_deref_mut() {
         sea.routes.slack[p as usize] = 0;
     }
-    len
 }
 
 /// Settles the routes left between bounds (after ships moved or pieces built: see
