@@ -248,10 +248,20 @@ impl Game {
 
     /// After `p`'s road or ship on `edge`: every unexplored space at a corner of the edge
     /// not yet discovered is discovered, in hex-id order.
-    #[inline]
+    /// Boards without unexplored spaces (every board but The Fog Islands') return at once,
+    /// without a call.
+    #[inline(always)]
     pub(super) fn discover<S: EventSink>(&mut self, p: u8, edge: EdgeId, sink: &mut S) {
+        if !self.board.fog_hexes().is_empty() {
+            self.discover_on_fog_board(p, edge, sink);
+        }
+    }
+
+    /// [`Game::discover`] on a board with unexplored spaces.
+    #[inline(never)]
+    fn discover_on_fog_board<S: EventSink>(&mut self, p: u8, edge: EdgeId, sink: &mut S) {
         let fog = self.fog.revealed | self.fog.pending;
-        if fog == u32::MAX || self.board.fog_hexes().is_empty() {
+        if fog == u32::MAX {
             return;
         }
         let [a, b] = self.board.edge(edge).nodes;

@@ -16,7 +16,7 @@ use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
 use crate::rules::ChanceMode;
-use crate::types::{Player, Resource, Resources, Terrain};
+use crate::types::{Player, Resource, Resources, Terrain, MAX_PLAYERS};
 
 /// What a corner holding the nibble `v` earns (Base rules "Resource Production"): 0 when
 /// empty, 1 for a settlement (`v` = owner + 1), 2 for a city (the same with [`CITY`] set).
@@ -128,14 +128,16 @@ impl Game {
                 all[v & 7][r.index()] += EARNS[v];
             }
         }
-        let n = self.rules.players as usize;
-        let owed = &mut all[1..=n];
         // The shares summed a byte at a time with no carry between bytes: a roll pays at
         // most 234 of a resource (every seat's 4 cities and 5 settlements at 3 hexes each).
+        // Every seat's slot is summed, in play or not, with no test of the seat count: a
+        // seat not in play has no building, so its share is nothing.
         let mut need = 0u64;
-        for o in owed.iter() {
+        for o in &all[1..=MAX_PLAYERS] {
             need += u64::from_le_bytes(*o);
         }
+        let n = self.rules.players as usize;
+        let owed = &mut all[1..=n];
         // Whether the bank holds the whole roll, a byte at a time: with every count below
         // 128 (the bank holds at most its supply of a resource, 19 or 24),
         // `(bank | HIGH) - need` keeps a byte's high bit exactly where the bank holds at
@@ -153,7 +155,12 @@ impl Game {
             // Adding nothing changes nothing: only the event needs the test.
             let share = u64::from_le_bytes(*o);
             let resources = five(share);
-            self.seats[p].hand.add(&resources);
+            // Without saturating: a hand and the bank together hold at most the supply of
+            // a resource (below 128), so no count can pass 255.
+            for (h, c) in self.seats[p].hand.0.iter_mut().zip(resources.0) {
+                debug_assert!(u16::from(*h) + u16::from(c) < 256);
+                *h = h.wrapping_add(c);
+            }
             if share != 0 {
                 sink.push(Event::ResourcesProduced {
                     player: Player(p as u8),
