@@ -204,12 +204,14 @@ impl Game {
 
     fn rate_available(&self, p: Player, r: Resource, rate: u8) -> bool {
         let h = self.harbors(p);
-        match rate {
-            4 => true,
-            3 => h & Harbor::Generic.bit() != 0,
-            2 => h & Harbor::for_resource(r).bit() != 0,
-            _ => false,
-        }
+        // The rates open to `p` for `r` as bits: 4 always, 3 with a generic harbour, 2 with
+        // `r`'s own. Tested without a branch on the rate (a random player's trades come at
+        // every rate it has).
+        let open = 1u8 << 4
+            | u8::from(h & Harbor::Generic.bit() != 0) << 3
+            | u8::from(h & Harbor::for_resource(r).bit() != 0) << 2;
+        open.checked_shr(u32::from(rate))
+            .is_some_and(|o| o & 1 != 0)
     }
 
     /// Whether the current player may trade now (main phase; in strict phases only before
@@ -249,10 +251,10 @@ impl Game {
         if !self.rate_available(player, give, rate) {
             return Err(RuleError::RateUnavailable { give, rate });
         }
-        let mut need = Resources::EMPTY;
-        need[give] = rate;
-        let hand = self.seats[player.index()].hand;
-        if !hand.contains(&need) {
+        // The hand holds `rate` of `give` (the only card the trade takes).
+        if self.seats[player.index()].hand[give] < rate {
+            let mut need = Resources::EMPTY;
+            need[give] = rate;
             return Err(RuleError::NotEnoughResources { need });
         }
         if self.bank[get] == 0 {
