@@ -100,6 +100,26 @@ impl Rng {
     }
 }
 
+impl Rng {
+    /// [`Rng::weighted`] over an array (a hand's or the deck's five counts), with no
+    /// branch on the draw: the same draw, and the same index, found as the number of
+    /// running totals the draw reaches (they never fall, and the last is above it).
+    #[inline]
+    pub(crate) fn weighted_array<const N: usize>(&mut self, weights: &[u8; N]) -> Option<usize> {
+        let mut reach = [0u32; N];
+        let mut total = 0u32;
+        for (r, &w) in reach.iter_mut().zip(weights) {
+            total += u32::from(w);
+            *r = total;
+        }
+        if total == 0 {
+            return None;
+        }
+        let x = self.below(total);
+        Some(reach.iter().map(|&r| usize::from(x >= r)).sum())
+    }
+}
+
 impl Serialize for Rng {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&format!("{:016x}", self.state))
@@ -177,6 +197,38 @@ mod tests {
             }
         }
         assert!(rejected > 500, "the rejection path ran {rejected} times");
+    }
+
+    /// `weighted_array` is `weighted` without the loop over the weights: for every
+    /// array of five weights up to 3 (zeros first, last, between and everywhere) and for
+    /// larger ones, from many generator states, the same index and the same state after.
+    #[test]
+    fn weighted_array_draws_as_weighted() {
+        let mut seeds = Rng::new(11);
+        let mut arrays: Vec<[u8; 5]> = (0..4u32.pow(5))
+            .map(|code| std::array::from_fn(|i| (code / 4u32.pow(i as u32) % 4) as u8))
+            .collect();
+        arrays.extend([
+            [19, 0, 0, 0, 0],
+            [0, 0, 0, 0, 24],
+            [25, 25, 25, 25, 25],
+            [1, 0, 0, 0, 9],
+        ]);
+        let mut hits = [0u32; 5];
+        for w in arrays {
+            for _ in 0..20 {
+                let state = seeds.next_u64();
+                let (mut a, mut b) = (Rng::from_state(state), Rng::from_state(state));
+                let i = a.weighted_array(&w);
+                assert_eq!(i, b.weighted(&w), "weights {w:?}");
+                assert_eq!(a, b, "weights {w:?}");
+                if let Some(i) = i {
+                    assert!(w[i] > 0, "weights {w:?} gave {i}");
+                    hits[i] += 1;
+                }
+            }
+        }
+        assert!(hits.iter().all(|&h| h > 1000), "{hits:?}");
     }
 
     #[test]

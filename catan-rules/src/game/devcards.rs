@@ -69,7 +69,10 @@ impl Game {
     pub(super) fn buy_card<S: EventSink>(&mut self, p: u8, card: Option<DevCard>, sink: &mut S) {
         self.pay(p, &DEV_CARD_COST);
         let c = card.unwrap_or_else(|| {
-            DevCard::ALL[self.rng.weighted(&self.deck.0).expect("deck not empty")]
+            DevCard::ALL[self
+                .rng
+                .weighted_array(&self.deck.0)
+                .expect("deck not empty")]
         });
         self.deck[c] -= 1;
         self.seats[p as usize].new_dev[c] += 1;

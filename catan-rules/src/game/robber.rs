@@ -258,7 +258,7 @@ impl Game {
             let r = resource.unwrap_or_else(|| {
                 Resource::ALL[self
                     .rng
-                    .weighted(&self.seats[v.index()].hand.0)
+                    .weighted_array(&self.seats[v.index()].hand.0)
                     .expect("victim has cards")]
             });
             self.seats[v.index()].hand[r] -= 1;
