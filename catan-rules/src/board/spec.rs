@@ -3,6 +3,7 @@
 use super::topology::Shape;
 use super::{
     lattice_key, Board, HexCoord, HexId, HexInfo, NodeInfo, Side, MAX_EDGES, MAX_HEXES, MAX_NODES,
+    NONE8,
 };
 use crate::types::{Harbor, Terrain};
 use serde::{Deserialize, Serialize};
@@ -533,7 +534,9 @@ fn place_harbors(
     let node_of = |y: i16, x: i16| keys.binary_search(&lattice_key(y, x)).ok();
     for hs in &spec.harbors {
         let at = HexCoord::new(hs.q, hs.r);
-        if !is_land(at) {
+        // The hex's place, found once: its corners are the shape's (no search for them).
+        let place = hex_index_at(&spec.hexes, at);
+        if !place.is_some_and(|i| spec.hexes[i.min(254)].terrain.is_land()) {
             errs.push(BoardError::HarborNotOnLand { at });
             continue;
         }
@@ -550,9 +553,18 @@ fn place_harbors(
             continue;
         }
         let mut overlap = false;
+        let corners = place.and_then(|i| shape.corners.get(i));
         for c in hs.side.corners() {
-            let (x, y) = at.corner(c);
-            if let Some(n) = node_of(y, x).filter(|&n| n < nodes.len()) {
+            // The shape's corner where it has one; searched for where it has none (a node
+            // past the most a board may have, which the board then refuses).
+            let n = match corners.map(|hn| hn[c as usize]) {
+                Some(n) if n != NONE8 => Some(n as usize),
+                _ => {
+                    let (x, y) = at.corner(c);
+                    node_of(y, x)
+                }
+            };
+            if let Some(n) = n.filter(|&n| n < nodes.len()) {
                 if nodes[n].harbor.is_some() {
                     overlap = true;
                 }

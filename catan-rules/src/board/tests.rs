@@ -241,6 +241,41 @@ fn land_corner_nibbles_read_each_corners_own_node() {
     }
 }
 
+/// Each harbour sits on the two corners of its side (Catan base rules, 5th ed., 'Harbors':
+/// a settlement or city on either corner of the harbour uses it): the nodes a board gives
+/// a harbour (through the shape's corners of the harbour's hex) are exactly those at the
+/// places of the side's corners on the lattice, later harbours over earlier ones, on every
+/// base and Seafarers map and maps of one's own.
+#[test]
+fn harbours_sit_on_the_corners_of_their_sides() {
+    let mut boards = 0;
+    for spec in [base_specs(), sea_specs(), own_specs()].concat() {
+        let Some(board) = same_as_fresh(&spec) else {
+            continue;
+        };
+        let mut expected = std::collections::HashMap::new();
+        for hs in &spec.harbors {
+            let at = HexCoord::new(hs.q, hs.r);
+            for c in hs.side.corners() {
+                expected.insert(at.corner(c), hs.kind);
+            }
+        }
+        let mut placed = 0;
+        for node in board.nodes() {
+            assert_eq!(
+                node.harbor,
+                expected.get(&node.pos).copied(),
+                "{:?}",
+                node.pos
+            );
+            placed += usize::from(node.harbor.is_some());
+        }
+        assert_eq!(placed, expected.len(), "{spec:?}");
+        boards += usize::from(placed > 0);
+    }
+    assert!(boards > 100, "{boards}");
+}
+
 /// A deal through a map's frame (what a new game on a sea map uses) equals the deal the
 /// long way ([`SeaMap::deal_and_build`], the board built from scratch as well) from the
 /// same draws: the same board, the same face-down stacks, the generator left in the same
