@@ -471,14 +471,19 @@ impl Game {
     /// an end of the ship that it no longer lets the player leave from
     /// ([`Game::lift_drops`]), the edges whose other end no ship may leave from. Read from
     /// the node's own padded arrays (the padding's repeat sets a bit twice; `from` itself
-    /// may be set, and is never a spot).
+    /// may be set, and is never a spot). Whether an end drops is read off the kept bits: an
+    /// open end of the ship (one ship there, not `p`'s building) that `p` may leave from
+    /// (so free of buildings) is one that the lift drops, and no other end is.
     #[inline(always)]
     fn lift_takes(&self, base: &SpotBase, from: EdgeId) -> [u64; EDGE_WORDS] {
         let board = &*self.board;
         let [a, b] = board.edge(from).nodes;
+        let f = from.index();
         let mut gone = [0u64; EDGE_WORDS];
-        for x in [a, b] {
-            if self.lift_drops(base.shared, x) {
+        for (k, x) in [a, b].into_iter().enumerate() {
+            let drops = base.open[k].contains(f) & base.leave.contains(x.index());
+            debug_assert_eq!(drops, self.lift_drops(base.shared, x));
+            if drops {
                 let info = board.node(x);
                 let (es, ys) = (info.edges_padded(), info.neighbors_padded());
                 for i in 0..3 {
