@@ -102,8 +102,8 @@ pub(crate) struct SeaPieces {
     /// victims before the "holds cards" filter. Slot 255 (no hex) stays empty.
     pub aboard: [u8; MAX_HEXES + 1],
     /// By end `k` (the edge's `nodes[k]`, the lower id first), the ships whose end there
-    /// is open for their owner ([`is_tip`]: neither the owner's building nor the end of
-    /// another of their ships); only ships are in them. A ship with an open end is one
+    /// is open for their owner (neither the owner's building nor the end of another of
+    /// their ships: a tip, see `note_count`); only ships are in them. A ship with an open end is one
     /// that may move (Seafarers rules, 'Ships'; docs/rulings.md §21), so the listing
     /// reads its owner's ships in `open[0] | open[1]` instead of searching the ends.
     pub open: [EdgeBits; 2],
@@ -205,11 +205,9 @@ impl Game {
             let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
             sea.ships[p as usize].insert(edge.index());
             taken(sea, edge);
-            let ends = board.edge(edge).nodes;
-            for n in ends {
-                note_count(sea, board, nodes, edges, p, n, true);
+            for (k, n) in board.edge(edge).nodes.into_iter().enumerate() {
+                note_count(sea, board, nodes, edges, p, n, Some((edge, k)));
             }
-            note_open_ends(sea, nodes, p, edge, ends);
             aboard_gains(sea, board, p, edge);
             routes.add(board, nodes, edges, edge);
         }
@@ -233,16 +231,15 @@ impl Game {
             let [a, b] = board.edge(from).nodes;
             let [c, d] = board.edge(to).nodes;
             for n in [a, b] {
-                note_count(sea, board, nodes, edges, p, n, false);
+                note_count(sea, board, nodes, edges, p, n, None);
             }
-            for n in [c, d] {
-                note_count(sea, board, nodes, edges, p, n, true);
+            for (k, n) in [c, d].into_iter().enumerate() {
+                note_count(sea, board, nodes, edges, p, n, Some((to, k)));
             }
-            // Only ships are in `open`: the lifted one's bits go, the new place's are set
-            // from its ends as they are now (`note_count` may have set them on the way).
+            // Only ships are in `open`: the lifted one's bits go (the new place's were
+            // set by `note_count` at its ends).
             sea.open[0].remove(from.index());
             sea.open[1].remove(from.index());
-            note_open_ends(sea, nodes, p, to, [c, d]);
             // The taken edge is no one's spot, the empty one a spot of whoever may leave
             // from one of its ends (`p`'s `leave` there being new already); the seats in
             // play only (the others have no piece), a count fixed for the game.
@@ -443,8 +440,9 @@ fn note_count(
     edges: &EdgeNibbles,
     p: u8,
     n: NodeId,
-    gained: bool,
+    placed: Option<(EdgeId, usize)>,
 ) {
+    let gained = placed.is_some();
     // Word by word: the count's three bits at `n` move up (or down) a step together.
     let (pi, i) = (p as usize, n.index());
     let (k, m) = (i >> 6, 1u64 << (i & 63));
@@ -458,44 +456,23 @@ fn note_count(
     sea.ends[pi].w[k] = one;
     sea.shared[pi].w[k] = two;
     sea.triple[pi].w[k] = three;
-    // Whether `n` is an open end of `p`'s ([`is_tip`]) changes where exactly one ship
+    // Whether `n` is an open end of `p`'s (a tip: one ship there, not `p`'s building) changes where exactly one ship
     // ends there before or after (never at `p`'s building). The ships there then follow:
     // a second ship closes the first one's end, a ship lifted from two opens the other's.
     // A count going to 0 leaves no ship there, and one going to 1 by a new ship leaves
-    // that ship alone (its ends are the caller's, `note_open_ends`).
+    // that ship alone (its bit is written below).
     let tip_was = before_one & !before_two & m;
     let tip_now = one & !two & m;
     let stays = if gained { two } else { one } & m;
-    if (tip_was ^ tip_now) & stays != 0 && nodes.get(i) & 7 != p + 1 {
+    let own = nodes.get(i) & 7 == p + 1;
+    if (tip_was ^ tip_now) & stays != 0 && !own {
         note_open_at(sea, board, p, n, tip_now != 0);
     }
+    // The new ship's own bit at `n` (its end `k` there), from the count just worked out.
+    if let Some((edge, k)) = placed {
+        sea.open[k].put(edge.index(), (tip_now != 0) & !own);
+    }
     note_leave(sea, board, nodes, edges, p, n);
-}
-
-/// Whether `n` is an open end for `p`: exactly one of `p`'s ships ends there and it is
-/// not `p`'s building (Seafarers rules, 'Ships'; docs/rulings.md §21).
-#[inline(always)]
-fn is_tip(sea: &SeaPieces, nodes: &NodeNibbles, p: u8, n: NodeId) -> bool {
-    let (pi, i) = (p as usize, n.index());
-    sea.ends[pi].contains(i) & !sea.shared[pi].contains(i) & (nodes.get(i) & 7 != p + 1)
-}
-
-/// Sets the bits of `open` at `p`'s ship on `edge`, whose ends are `ends`, from the kept
-/// counts.
-#[inline(always)]
-fn note_open_ends(
-    sea: &mut SeaPieces,
-    nodes: &NodeNibbles,
-    p: u8,
-    edge: EdgeId,
-    ends: [NodeId; 2],
-) {
-    let (tip0, tip1) = (
-        is_tip(sea, nodes, p, ends[0]),
-        is_tip(sea, nodes, p, ends[1]),
-    );
-    sea.open[0].put(edge.index(), tip0);
-    sea.open[1].put(edge.index(), tip1);
 }
 
 /// Sets to `on` the bit of `open` at `n` of each of `p`'s ships ending at `n`: the node's
