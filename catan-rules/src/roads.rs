@@ -1255,12 +1255,14 @@ impl Routes {
         let v = nodes.get(node.index());
         let own = v & 7 == tag;
         let mut m = 0u32;
-        for f in board.node(node).edges() {
-            let fv = edges.get(f.index());
+        // The padded edges (the first repeated at a node of two): a fixed count, the
+        // repeat setting the same bit twice.
+        for f in board.node(node).edges_padded() {
+            let fv = edges.get(f as usize);
             // The owner first: most edges at a node are empty or another seat's, and their
             // numbers are not read.
-            if fv & 7 == tag && f != edge && joins(own, kind, fv) {
-                let j = self.slot[f.index()];
+            if fv & 7 == tag && f != edge.0 && joins(own, kind, fv) {
+                let j = self.slot[f as usize];
                 // A piece put on the board outside the rules' effects has no number until
                 // the state is worked out again (`rebuild_sea`): left out rather than a
                 // panic.

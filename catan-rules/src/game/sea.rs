@@ -5,7 +5,8 @@
 //! It holds the ships built this turn (which may not move: real state, saved in a position
 //! as `ships_built_this_turn`) and [`SeaPieces`]: each seat's ships, the nodes where two or
 //! more of them end, the nodes a ship of theirs could leave from and the empty edges there,
-//! and by sea hex the seats with a ship on its sides, so that listing ship spots and moves
+//! the ships with an open end (those that may move), and by sea hex the seats with a ship
+//! on its sides, so that listing ship spots and moves
 //! and the pirate's victims reads them instead of finding every ship and testing every edge
 //! at its ends again. The pieces are derived state, never a second source
 //! of truth: a function of the edge and node owners alone, so they are not serialized, are
@@ -100,6 +101,12 @@ pub(crate) struct SeaPieces {
     /// By hex id, the seats with a ship on a side of the sea hex (bit `p`): the pirate's
     /// victims before the "holds cards" filter. Slot 255 (no hex) stays empty.
     pub aboard: [u8; MAX_HEXES + 1],
+    /// By end `k` (the edge's `nodes[k]`, the lower id first), the ships whose end there
+    /// is open for their owner (neither the owner's building nor the end of another of
+    /// their ships: a tip, see `note_count`); only ships are in them. A ship with an open end is one
+    /// that may move (Seafarers rules, 'Ships'; docs/rulings.md §21), so the listing
+    /// reads its owner's ships in `open[0] | open[1]` instead of searching the ends.
+    pub open: [EdgeBits; 2],
 }
 
 impl SeaPieces {
@@ -113,6 +120,7 @@ impl SeaPieces {
             leave: [NodeBits::empty(nodes); MAX_PLAYERS],
             spots: [EdgeBits::empty(edges); MAX_PLAYERS],
             aboard: [0; MAX_HEXES + 1],
+            open: [EdgeBits::empty(edges); 2],
         }
     }
 }
@@ -197,8 +205,8 @@ impl Game {
             let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
             sea.ships[p as usize].insert(edge.index());
             taken(sea, edge);
-            for n in board.edge(edge).nodes {
-                note_count(sea, board, nodes, edges, p, n, true);
+            for (k, n) in board.edge(edge).nodes.into_iter().enumerate() {
+                note_count(sea, board, nodes, edges, p, n, Some((edge, k)));
             }
             aboard_gains(sea, board, p, edge);
             routes.add(board, nodes, edges, edge);
@@ -223,11 +231,15 @@ impl Game {
             let [a, b] = board.edge(from).nodes;
             let [c, d] = board.edge(to).nodes;
             for n in [a, b] {
-                note_count(sea, board, nodes, edges, p, n, false);
+                note_count(sea, board, nodes, edges, p, n, None);
             }
-            for n in [c, d] {
-                note_count(sea, board, nodes, edges, p, n, true);
+            for (k, n) in [c, d].into_iter().enumerate() {
+                note_count(sea, board, nodes, edges, p, n, Some((to, k)));
             }
+            // Only ships are in `open`: the lifted one's bits go (the new place's were
+            // set by `note_count` at its ends).
+            sea.open[0].remove(from.index());
+            sea.open[1].remove(from.index());
             // The taken edge is no one's spot, the empty one a spot of whoever may leave
             // from one of its ends (`p`'s `leave` there being new already); the seats in
             // play only (the others have no piece), a count fixed for the game.
@@ -271,6 +283,16 @@ impl Game {
             for q in 0..players {
                 note_leave(&mut sea.pieces, board, nodes, edges, q, node);
             }
+            // The owner's one ship ending here no longer has an open end here (an
+            // opponent's building leaves a ship's end open).
+            let owner = nodes.get(node.index()) & 7;
+            if owner != 0 {
+                let (pieces, p) = (&mut sea.pieces, owner - 1);
+                let (pi, i) = (p as usize, node.index());
+                if pieces.ends[pi].contains(i) && !pieces.shared[pi].contains(i) {
+                    note_open_at(pieces, board, p, node, false);
+                }
+            }
             sea.routes.node_built(board, nodes, edges, node);
         }
     }
@@ -310,6 +332,22 @@ impl Game {
                     && (sea.leave[p].contains(a.index()) || sea.leave[p].contains(b.index()))
                 {
                     sea.spots[p].insert(e);
+                }
+            }
+            // A ship's end is open where no building of `p`'s stands and no other ship of
+            // `p`'s ends, counted from the edges.
+            for e in 0..ne {
+                if self.edges.get(e) != ship {
+                    continue;
+                }
+                for (k, n) in board.edge(EdgeId(e as u16)).nodes.into_iter().enumerate() {
+                    let others = board
+                        .node(n)
+                        .edges()
+                        .filter(|f| f.index() != e && self.edges.get(f.index()) == ship)
+                        .count();
+                    let own = self.nodes.get(n.index()) & 7 == p as u8 + 1;
+                    sea.open[k].put(e, !own && others == 0);
                 }
             }
         }
@@ -402,12 +440,14 @@ fn note_count(
     edges: &EdgeNibbles,
     p: u8,
     n: NodeId,
-    gained: bool,
+    placed: Option<(EdgeId, usize)>,
 ) {
+    let gained = placed.is_some();
     // Word by word: the count's three bits at `n` move up (or down) a step together.
     let (pi, i) = (p as usize, n.index());
     let (k, m) = (i >> 6, 1u64 << (i & 63));
     let (one, two, three) = (sea.ends[pi].w[k], sea.shared[pi].w[k], sea.triple[pi].w[k]);
+    let (before_one, before_two) = (one, two);
     let (one, two, three) = if gained {
         (one | m, two | (one & m), three | (two & m))
     } else {
@@ -416,7 +456,39 @@ fn note_count(
     sea.ends[pi].w[k] = one;
     sea.shared[pi].w[k] = two;
     sea.triple[pi].w[k] = three;
+    // Whether `n` is an open end of `p`'s (a tip: one ship there, not `p`'s building) changes where exactly one ship
+    // ends there before or after (never at `p`'s building). The ships there then follow:
+    // a second ship closes the first one's end, a ship lifted from two opens the other's.
+    // A count going to 0 leaves no ship there, and one going to 1 by a new ship leaves
+    // that ship alone (its bit is written below).
+    let tip_was = before_one & !before_two & m;
+    let tip_now = one & !two & m;
+    let stays = if gained { two } else { one } & m;
+    let own = nodes.get(i) & 7 == p + 1;
+    if (tip_was ^ tip_now) & stays != 0 && !own {
+        note_open_at(sea, board, p, n, tip_now != 0);
+    }
+    // The new ship's own bit at `n` (its end `k` there), from the count just worked out.
+    if let Some((edge, k)) = placed {
+        sea.open[k].put(edge.index(), (tip_now != 0) & !own);
+    }
     note_leave(sea, board, nodes, edges, p, n);
+}
+
+/// Sets to `on` the bit of `open` at `n` of each of `p`'s ships ending at `n`: the node's
+/// padded edges (the repeat writes the same bit twice), an edge's end at `n` being its
+/// `nodes[0]` when `n` is the lower id of the two.
+#[inline(always)]
+fn note_open_at(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, n: NodeId, on: bool) {
+    let info = board.node(n);
+    let ships = &sea.ships[p as usize];
+    for (f, y) in info.edges_padded().into_iter().zip(info.neighbors_padded()) {
+        let f = f as usize;
+        let k = (y < n.0) as usize;
+        if ships.contains(f) {
+            sea.open[k].put(f, on);
+        }
+    }
 }
 
 /// Works out again whether a ship of `p` could leave from `n` (from the building there and

@@ -437,41 +437,22 @@ impl Game {
                 return;
             }
             let from = EdgeId(f as u16);
-            debug_assert!(self.may_move(player.0, base.shared, base.pirate, from));
+            debug_assert!(self.may_move(base.open, base.pirate, from));
+            debug_assert!(self.has_open_end(player.0, base.shared, from));
             let gone = self.lift_takes(base, from);
             push_moves_of(player, from, &base.spots, &gone, out);
         });
     }
 
-    /// `p`'s ships with an open end ([`Game::has_open_end`]), found from the ends rather
-    /// than ship by ship: an open end is a node where one ship of `p`'s ends (in the kept
-    /// `ends` and not in `shared`) that is not `p`'s building, and the ship there is the
-    /// one of the node's edges among `p`'s ships.
+    /// `p`'s ships with an open end ([`Game::has_open_end`]): read off the sea state's
+    /// ships with an open end by either end (`open`, kept by the hooks at the nodes a
+    /// change touches), among `p`'s ships.
     #[inline(always)]
     fn ships_with_open_end(&self, p: u8, base: &SpotBase) -> EdgeBits {
-        let tag = p + 1;
-        let board = &*self.board;
-        let mut movable = EdgeBits::empty(0);
-        movable.used = base.ships.used;
-        for (k, (&one, &two)) in base.ends.w[..base.ends.used]
-            .iter()
-            .zip(&base.shared.w)
-            .enumerate()
-        {
-            let mut tips = one & !two;
-            while tips != 0 {
-                let n = 64 * k + tips.trailing_zeros() as usize;
-                tips &= tips - 1;
-                if self.nodes.get(n) & 7 == tag {
-                    continue;
-                }
-                for e in board.node(NodeId(n as u8)).edges_padded() {
-                    // Edge ids are below `MAX_EDGES`: the `min` only lets the compiler
-                    // drop the index checks.
-                    let (w, bit) = ((e as usize >> 6).min(EDGE_WORDS - 1), 1u64 << (e & 63));
-                    movable.w[w] |= base.ships.w[w] & bit;
-                }
-            }
+        let mut movable = *base.ships;
+        let [o0, o1] = base.open;
+        for (w, (a, b)) in movable.w.iter_mut().zip(o0.w.iter().zip(&o1.w)) {
+            *w &= a | b;
         }
         debug_assert!({
             let mut plain = EdgeBits::empty(0);
@@ -490,14 +471,19 @@ impl Game {
     /// an end of the ship that it no longer lets the player leave from
     /// ([`Game::lift_drops`]), the edges whose other end no ship may leave from. Read from
     /// the node's own padded arrays (the padding's repeat sets a bit twice; `from` itself
-    /// may be set, and is never a spot).
+    /// may be set, and is never a spot). Whether an end drops is read off the kept bits: an
+    /// open end of the ship (one ship there, not `p`'s building) that `p` may leave from
+    /// (so free of buildings) is one that the lift drops, and no other end is.
     #[inline(always)]
     fn lift_takes(&self, base: &SpotBase, from: EdgeId) -> [u64; EDGE_WORDS] {
         let board = &*self.board;
         let [a, b] = board.edge(from).nodes;
+        let f = from.index();
         let mut gone = [0u64; EDGE_WORDS];
-        for x in [a, b] {
-            if self.lift_drops(base.shared, x) {
+        for (k, x) in [a, b].into_iter().enumerate() {
+            let drops = base.open[k].contains(f) & base.leave.contains(x.index());
+            debug_assert_eq!(drops, self.lift_drops(base.shared, x));
+            if drops {
                 let info = board.node(x);
                 let (es, ys) = (info.edges_padded(), info.neighbors_padded());
                 for i in 0..3 {
@@ -548,7 +534,7 @@ impl Game {
         let pirate = &lanes.blocked;
         SpotBase {
             ships: &sea.ships[pi],
-            ends: &sea.ends[pi],
+            open: &sea.open,
             shared: &sea.shared[pi],
             leave: &sea.leave[pi],
             spots,
@@ -556,16 +542,17 @@ impl Game {
         }
     }
 
-    /// Whether `p`'s ship on `from` may move, by the kept sea state (`shared`: the nodes
-    /// where two or more of `p`'s ships end; `pirate`: the sides of the pirate's hex): it is
-    /// not new this turn, not on a side of the pirate's hex, and one of its ends is neither
-    /// `p`'s building nor the end of another of their ships (as [`Game::ship_movable`]
-    /// checks from the board).
+    /// Whether `p`'s ship on `from` may move, by the kept sea state (`open`: by end, the
+    /// ships with an open end there; `pirate`: the sides of the pirate's hex): it is not new
+    /// this turn, not on a side of the pirate's hex, and one of its ends is neither `p`'s
+    /// building nor the end of another of their ships (as [`Game::ship_movable`] checks
+    /// from the board; [`Game::has_open_end`] from the kept counts).
     #[inline(always)]
-    fn may_move(&self, p: u8, shared: &NodeBits, pirate: &EdgeBits, from: EdgeId) -> bool {
-        self.has_open_end(p, shared, from)
-            && !pirate.contains(from.index())
-            && !self.fresh_ships().contains(from.index())
+    fn may_move(&self, open: &[EdgeBits; 2], pirate: &EdgeBits, from: EdgeId) -> bool {
+        let f = from.index();
+        (open[0].contains(f) | open[1].contains(f))
+            && !pirate.contains(f)
+            && !self.fresh_ships().contains(f)
     }
 
     /// Whether one end of `p`'s ship on `from` is neither `p`'s building nor the end of
@@ -610,7 +597,7 @@ impl Game {
         let sea = self.sea_pieces();
         let (shared, leave) = (&sea.shared[p as usize], &sea.leave[p as usize]);
         if self.edges.get(from.index()) != (p + 1) | SHIP
-            || !self.may_move(p, shared, &lanes.blocked, from)
+            || !self.may_move(&sea.open, &lanes.blocked, from)
             || !self.spot_listed(lanes, p, to)
         {
             return false;
@@ -681,8 +668,8 @@ fn push_moves_of<O: Out>(
 struct SpotBase<'a> {
     /// The player's ships (the sea state's).
     ships: &'a EdgeBits,
-    /// The nodes where one or more of the player's ships end.
-    ends: &'a NodeBits,
+    /// By end, the ships (every seat's) with an open end there (the sea state's).
+    open: &'a [EdgeBits; 2],
     /// The nodes where two or more of the player's ships end.
     shared: &'a NodeBits,
     /// The nodes a ship of the player could leave from (the sea state's).
@@ -816,8 +803,8 @@ mod tests {
 
     /// Seafarers rules, 'Ships' (only the ship at the open end of a route moves: an end
     /// that is neither the player's building nor the end of another of their ships;
-    /// docs/rulings.md §21): the ships the listing finds from the kept ship ends
-    /// ([`Game::ships_with_open_end`]) are, for every seat after every action of
+    /// docs/rulings.md §21): the ships the listing reads off the kept open ends
+    /// ([`Game::ships_with_open_end`], `SeaPieces::open`) are, for every seat after every action of
     /// ship-heavy games of every open-sea scenario, the ships that have such an end by the
     /// board's pieces ([`Game::ship_has_open_end`]).
     #[test]
