@@ -265,6 +265,9 @@ pub struct ListingMemo {
     /// The owners the results were worked out from.
     nodes: NodeNibbles,
     edges: EdgeNibbles,
+    /// On open-sea maps, the roads on the board (every seat's count) when the inputs were
+    /// taken: a count that changed says at once that a road was built since.
+    roads_placed: u32,
     /// Which results are kept (the bits above).
     valid: u32,
     roads: [EdgeBits; MAX_PLAYERS],
@@ -312,6 +315,7 @@ impl ListingMemo {
             board: None,
             nodes: NodeNibbles::ZERO,
             edges: EdgeNibbles::ZERO,
+            roads_placed: 0,
             valid: 0,
             roads: [EdgeBits::empty(0); MAX_PLAYERS],
             sites: [NodeBits::empty(0); MAX_PLAYERS],
@@ -336,11 +340,15 @@ impl ListingMemo {
             .is_some_and(|b| Arc::ptr_eq(b, &g.board))
             && self.nodes.0[..wn] == g.nodes.0[..wn];
         if !(same && self.edges.0[..we] == g.edges.0[..we]) {
-            // Only the edges changed: on an open-sea map, maybe none that `bit` depends on.
-            if board.open_sea() && same && self.kept_at_sea(g, we, bit) {
-                return true;
+            if !board.open_sea() {
+                self.renew(g, wn, we);
+            } else {
+                // Only the edges changed: maybe none that `bit` depends on.
+                if same && self.kept_at_sea(g, we, bit) {
+                    return true;
+                }
+                self.renew_at_sea(g, wn, we);
             }
-            self.renew(g, wn, we);
         }
         let kept = self.valid & bit != 0;
         self.valid |= bit;
@@ -393,6 +401,14 @@ impl ListingMemo {
         self.valid = keep;
     }
 
+    /// [`ListingMemo::renew`] on an open-sea map, which also counts the roads taken in.
+    #[cold]
+    #[inline(never)]
+    fn renew_at_sea(&mut self, g: &Game, wn: usize, we: usize) {
+        self.renew(g, wn, we);
+        self.roads_placed = roads_placed(g);
+    }
+
     /// On an open-sea map, with the memo's board and buildings and only edges changed,
     /// whether the result `bit` asked for is kept and the changes cannot touch it, so that
     /// it is used without a renewal (which changes nothing): the hexes' owners (and so the
@@ -421,6 +437,11 @@ impl ListingMemo {
                 differ |= (a ^ b) & (seats_pieces(a, tag) | seats_pieces(b, tag));
             }
             return differ == 0;
+        }
+        // A road built since (the common case when one changed) without a look at the edges;
+        // the same count still needs the edges (the count is only a hint).
+        if roads_placed(g) != self.roads_placed {
+            return false;
         }
         for k in changed_words(old, new) {
             differ |= roads_only(old[k]) ^ roads_only(new[k]);
@@ -548,6 +569,12 @@ impl ListingMemo {
             }
         }
     }
+}
+
+/// The roads on `g`'s board, by the seats' counts.
+#[inline(always)]
+fn roads_placed(g: &Game) -> u32 {
+    g.seats.iter().map(|s| u32::from(s.roads)).sum()
 }
 
 /// A full nibble at each nibble of the edge word `w` holding a road or ship of the seat
