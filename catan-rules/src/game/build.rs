@@ -20,6 +20,7 @@ use crate::error::RuleError;
 use crate::event::{Event, EventSink};
 use crate::game::legal::Out;
 use crate::game::memo::Spots;
+use crate::game::ships::SHIP;
 use crate::types::{Piece, Player, Resources};
 
 /// Cost of a road (Base rules "Building Costs").
@@ -321,6 +322,24 @@ impl Game {
     /// free of opponents' buildings.
     #[inline]
     pub(crate) fn road_spots(&self, p: u8) -> EdgeBits {
+        let board = &*self.board;
+        let next = self.road_reach(p);
+        let free = next.and(
+            &self
+                .edges
+                .matching::<EDGE_WORDS>(board.edges().len(), 0x0f, 0),
+        );
+        if board.open_sea() {
+            // Seafarers: roads run along land only.
+            return free.and(board.land_edges());
+        }
+        free
+    }
+
+    /// The edges at the open ends of `p`'s network, taken or not: at `p`'s own buildings,
+    /// and at the ends of `p`'s roads that are free of opponents' buildings.
+    #[inline(always)]
+    fn road_reach(&self, p: u8) -> EdgeBits {
         let tag = p + 1;
         let board = &*self.board;
         let ne = board.edges().len();
@@ -346,17 +365,28 @@ impl Game {
                 }
             }
         });
-        let free = next.and(&self.edges.matching::<EDGE_WORDS>(ne, 0x0f, 0));
-        if board.open_sea() {
-            // Seafarers: roads run along land only.
-            return free.and(board.land_edges());
-        }
-        free
+        next
     }
 
-    /// Adds to `roads` (road spots of `p`) the empty edges at `node` when it is free of
+    /// On an open-sea map, the road spots of `p` as if no ship stood anywhere: the land
+    /// edges without a road where a road of `p` would join `p`'s network. A ship blocks a
+    /// road only by taking its edge (Seafarers rules, 'Ships': a ship is no part of a road
+    /// network and its end no building), so [`Game::road_spots`] are these less the edges
+    /// holding a ship, and ships built or moved never change them: what the listing memo
+    /// keeps on open-sea maps.
+    #[inline]
+    pub(crate) fn road_spots_under_ships(&self, p: u8) -> EdgeBits {
+        let reach = self.road_reach(p).and(self.board.land_edges());
+        let mut spots = reach;
+        reach.for_each(|e| spots.put(e, no_road(self.edges.get(e))));
+        spots
+    }
+
+    /// Adds to `roads` the edges at `node` a road of `p` may take when the node is free of
     /// opponents' buildings: what a new end of `p`'s network there (a road's end, a
-    /// building) adds to the spots worked out before it ([`Game::road_spots`]).
+    /// building) adds to the spots worked out before it ([`Game::road_spots`]; on an
+    /// open-sea map [`Game::road_spots_under_ships`], an edge holding a ship counted as
+    /// empty).
     #[inline]
     pub(crate) fn road_spots_at(&self, p: u8, node: NodeId, roads: &mut EdgeBits) {
         let board = &*self.board;
@@ -364,9 +394,15 @@ impl Game {
         if v != 0 && v & 7 != p + 1 {
             return;
         }
+        let sea = board.open_sea();
         for f in board.node(node).edges() {
-            let land = !board.open_sea() || board.land_edges().contains(f.index());
-            if self.edges.get(f.index()) == 0 && land {
+            let v = self.edges.get(f.index());
+            let free = if sea {
+                no_road(v) && board.land_edges().contains(f.index())
+            } else {
+                v == 0
+            };
+            if free {
                 roads.insert(f.index());
             }
         }
@@ -431,6 +467,13 @@ impl Game {
                 })
             });
     }
+}
+
+/// Whether an edge's nibble `v` holds no road: empty (0), or a ship (`SHIP` set; a road
+/// is its seat's tag, 1 to 6).
+#[inline(always)]
+fn no_road(v: u8) -> bool {
+    v.wrapping_sub(1) >= SHIP - 1
 }
 
 impl ActionSpace {

@@ -17,8 +17,9 @@
 //! build compares every reused result with the one worked out again;
 //! `tests/listing_memo.rs` plays random games both ways). On open-sea maps (Seafarers) it
 //! keeps the same results: a moved ship is taken in where it changes something (its
-//! owner's settlement sites, the road spots at a coast edge it frees), and the robber's
-//! moves, which depend on the buildings alone, outlast it.
+//! owner's settlement sites), the road spots are kept as if no ship stood anywhere (the
+//! listing takes the edges holding a ship away), and the robber's moves, which depend on
+//! the buildings alone, outlast it.
 //!
 //! ```
 //! use catan_rules::game::ListingMemo;
@@ -264,10 +265,9 @@ pub struct ListingMemo {
     /// The owners the results were worked out from.
     nodes: NodeNibbles,
     edges: EdgeNibbles,
-    /// A full nibble at each edge a road may take (see [`ListingMemo::kept_at_sea`]), on
-    /// the board counted `land_board` in [`ListingMemo::boards`] (0: none yet).
-    land: EdgeNibbles,
-    land_board: u64,
+    /// On open-sea maps, the roads on the board (every seat's count) when the inputs were
+    /// taken: a count that changed says at once that a road was built since.
+    roads_placed: u32,
     /// Which results are kept (the bits above).
     valid: u32,
     roads: [EdgeBits; MAX_PLAYERS],
@@ -315,8 +315,7 @@ impl ListingMemo {
             board: None,
             nodes: NodeNibbles::ZERO,
             edges: EdgeNibbles::ZERO,
-            land: EdgeNibbles::ZERO,
-            land_board: 0,
+            roads_placed: 0,
             valid: 0,
             roads: [EdgeBits::empty(0); MAX_PLAYERS],
             sites: [NodeBits::empty(0); MAX_PLAYERS],
@@ -335,17 +334,21 @@ impl ListingMemo {
         let board = &*g.board;
         let wn = board.nodes().len().div_ceil(16);
         let we = board.edges().len().div_ceil(16);
-        if !(self
+        let same = self
             .board
             .as_ref()
             .is_some_and(|b| Arc::ptr_eq(b, &g.board))
-            && self.nodes.0[..wn] == g.nodes.0[..wn]
-            && self.edges.0[..we] == g.edges.0[..we])
-        {
-            if board.open_sea() && self.kept_at_sea(g, wn, we, bit) {
-                return true;
+            && self.nodes.0[..wn] == g.nodes.0[..wn];
+        if !(same && self.edges.0[..we] == g.edges.0[..we]) {
+            if !board.open_sea() {
+                self.renew(g, wn, we);
+            } else {
+                // Only the edges changed: maybe none that `bit` depends on.
+                if same && self.kept_at_sea(g, we, bit) {
+                    return true;
+                }
+                self.renew_at_sea(g, wn, we);
             }
-            self.renew(g, wn, we);
         }
         let kept = self.valid & bit != 0;
         self.valid |= bit;
@@ -364,14 +367,15 @@ impl ListingMemo {
     ///   with a road at `n` (a building breaks their way there); a city changes nothing
     ///   the memo holds;
     /// - a road or ship of `q` on edge `e` adds to `q`'s road spots (a road's ends) and
-    ///   settlement sites, and takes `e` out of everyone's road spots (an edge along the
-    ///   open sea is nobody's road spot): a road or ship does not block another's way,
-    ///   only a building does (Base rules 'Building');
+    ///   settlement sites, and a road takes `e` out of everyone's road spots: a road or
+    ///   ship does not block another's way, only a building does (Base rules
+    ///   'Building'). On open-sea maps the road spots are kept as if no ship stood
+    ///   anywhere ([`Game::road_spots_under_ships`]; the listing takes the edges holding
+    ///   a ship away), so a ship leaves them as they are;
     /// - a ship of `q` gone from edge `e` (Seafarers: a moved ship) takes the ends of `e`
-    ///   that `q`'s other roads and ships do not reach out of `q`'s sites, and gives `e`
-    ///   back to the road spots of the seats whose network ends there
+    ///   that `q`'s other roads and ships do not reach out of `q`'s sites
     ///   ([`ListingMemo::ship_gone`]); the hexes' owners and the robber moves depend on
-    ///   the buildings alone and stay.
+    ///   the buildings alone and stay, and the road spots count no ship.
     ///
     /// Anything else (another board, a building or road gone) drops every result. Each update
     /// asks the rule's own file ([`Game::road_spots_at`], [`Game::is_site`]) on the new
@@ -397,48 +401,52 @@ impl ListingMemo {
         self.valid = keep;
     }
 
-    /// On an open-sea map, whether the result `bit` asked for is kept and the changes
-    /// since the memo's pieces cannot touch it, so that it is used without a renewal
-    /// (which changes nothing): the hexes' owners (and so the robber moves) when no
-    /// building changed (they depend on the buildings alone), a seat's road spots when no
-    /// building changed and no edge a road may take (a ship along the open sea is
-    /// nobody's road spot and blocks nobody's way: [`ListingMemo::renew`] leaves the road
-    /// spots alone for it). The changes are taken in at the next renewal, from the same
-    /// kept inputs.
+    /// [`ListingMemo::renew`] on an open-sea map, which also counts the roads taken in.
     #[cold]
     #[inline(never)]
-    fn kept_at_sea(&mut self, g: &Game, wn: usize, we: usize, bit: u32) -> bool {
-        let same = self
-            .board
-            .as_ref()
-            .is_some_and(|b| Arc::ptr_eq(b, &g.board));
-        if !same || self.valid & bit == 0 || self.nodes.0[..wn] != g.nodes.0[..wn] {
+    fn renew_at_sea(&mut self, g: &Game, wn: usize, we: usize) {
+        self.renew(g, wn, we);
+        self.roads_placed = roads_placed(g);
+    }
+
+    /// On an open-sea map, with the memo's board and buildings and only edges changed,
+    /// whether the result `bit` asked for is kept and the changes cannot touch it, so that
+    /// it is used without a renewal (which changes nothing): the hexes' owners (and so the
+    /// robber moves) always (they depend on the buildings alone); a seat's road spots when
+    /// no road changed (on open-sea maps the memo keeps them as if no ship stood anywhere,
+    /// [`Game::road_spots_under_ships`], and takes the ships away at each listing: ships
+    /// built or moved change nothing it holds for roads); a seat's settlement sites when
+    /// none of the seat's own roads and ships changed ([`Game::settlement_sites`]: free
+    /// sites at the ends of the seat's roads and ships). The changes are taken in at the
+    /// next renewal, from the same kept inputs.
+    #[cold]
+    #[inline(never)]
+    fn kept_at_sea(&mut self, g: &Game, we: usize, bit: u32) -> bool {
+        if self.valid & bit == 0 {
             return false;
         }
         if bit == OWNERS {
             return true;
         }
+        let (old, new) = (&self.edges.0[..we], &g.edges.0[..we]);
+        let mut differ = 0;
         if bit >= 1 << SITES {
+            let tag = (bit.trailing_zeros() - SITES + 1) as u64;
+            for k in changed_words(old, new) {
+                let (a, b) = (old[k], new[k]);
+                differ |= (a ^ b) & (seats_pieces(a, tag) | seats_pieces(b, tag));
+            }
+            return differ == 0;
+        }
+        // A road built since (the common case when one changed) without a look at the edges;
+        // the same count still needs the edges (the count is only a hint).
+        if roads_placed(g) != self.roads_placed {
             return false;
         }
-        if self.land_board != self.boards {
-            self.land_edges(g);
-        }
-        let mut differ = 0;
-        for k in 0..we {
-            differ |= (self.edges.0[k] ^ g.edges.0[k]) & self.land.0[k];
+        for k in changed_words(old, new) {
+            differ |= roads_only(old[k]) ^ roads_only(new[k]);
         }
         differ == 0
-    }
-
-    /// Marks the edges a road may take on `g`'s board (an open-sea map) in `land`.
-    #[cold]
-    #[inline(never)]
-    fn land_edges(&mut self, g: &Game) {
-        let mut land = EdgeNibbles::ZERO;
-        g.board.land_edges().for_each(|e| land.set(e, 15));
-        self.land = land;
-        self.land_board = self.boards;
     }
 
     /// The results still valid after the changes from the memo's pieces to `g`'s, brought
@@ -499,8 +507,10 @@ impl ListingMemo {
             let (old, new) = (self.edges.0[k], g.edges.0[k]);
             for_each_changed(old, new, |i, was, now| {
                 let e = 16 * k + i;
+                let sea = board.open_sea();
                 if was != 0 {
-                    if was & SHIP != 0 && now == 0 {
+                    // Off an open-sea map no rule moves a ship.
+                    if was & SHIP != 0 && now == 0 && sea {
                         self.ship_gone(g, e, was);
                     } else {
                         keep = 0;
@@ -519,9 +529,10 @@ impl ListingMemo {
                         self.sites[q as usize].insert(n.index());
                     }
                 }
-                // Only an edge a road may take is anyone's road spot (a ship's edge along
-                // the open sea is not).
-                if !board.open_sea() || board.land_edges().contains(e) {
+                // A road takes its edge from everyone's road spots; a ship leaves the road
+                // spots kept on an open-sea map as they are (they count no ship), and off
+                // one takes its edge as a road does.
+                if now & SHIP == 0 || !sea {
                     for spots in &mut self.roads {
                         spots.remove(e);
                     }
@@ -533,47 +544,56 @@ impl ListingMemo {
 }
 
 impl ListingMemo {
-    /// Brings the road spots and settlement sites up to date for a ship (`was`, its edge's
-    /// nibble) gone from edge `e` of `g` (Seafarers: a moved ship; see
-    /// [`ListingMemo::renew`]). The owner's sites lose the ends of `e` its other roads and
+    /// Brings the settlement sites up to date for a ship (`was`, its edge's nibble) gone
+    /// from edge `e` of `g`, an open-sea map (Seafarers: a moved ship; see
+    /// [`ListingMemo::renew`]): the owner's sites lose the ends of `e` its other roads and
     /// ships no longer reach ([`Game::settlement_sites`]: sites at the ends of the
-    /// player's roads and ships). When a road may take `e`, it is a road spot again of
-    /// every seat whose network ends at an end of `e` (a building there, or a road at it:
-    /// [`Game::road_spots_at`], as for a new road's ends). Nothing else the memo holds
-    /// depends on a ship.
+    /// player's roads and ships). The road spots kept on an open-sea map count no ship
+    /// ([`Game::road_spots_under_ships`]), and nothing else the memo holds depends on a
+    /// ship.
     #[inline(always)]
     fn ship_gone(&mut self, g: &Game, e: usize, was: u8) {
         let board = &*g.board;
         let tag = was & 7;
-        let land = !board.open_sea() || board.land_edges().contains(e);
         for n in board.edge(EdgeId(e as u16)).nodes {
             // The node's two or three edges, the third repeating the first at a node of
-            // two (a repeat changes neither test).
-            let v = board
-                .node(n)
-                .edges_padded()
-                .map(|f| g.edges.get(f as usize));
-            if v.iter().all(|&v| v & 7 != tag) {
+            // two (a repeat changes no test).
+            let [a, b, c] = board.node(n).edges_padded();
+            let (a, b, c) = (
+                g.edges.get(a as usize),
+                g.edges.get(b as usize),
+                g.edges.get(c as usize),
+            );
+            if (a & 7 != tag) & (b & 7 != tag) & (c & 7 != tag) {
                 self.sites[(tag - 1) as usize].remove(n.index());
-            }
-            if land {
-                let road = |v: u8| if v & SHIP == 0 { seat_bit(v) } else { 0 };
-                let roads = road(v[0]) | road(v[1]) | road(v[2]);
-                let mut seats = roads | seat_bit(g.nodes.get(n.index()));
-                while seats != 0 {
-                    let q = seats.trailing_zeros() as u8;
-                    seats &= seats - 1;
-                    g.road_spots_at(q, n, &mut self.roads[q as usize]);
-                }
             }
         }
     }
 }
 
-/// Bit `p` for a node or edge nibble of seat `p`, 0 for an empty one.
+/// The roads on `g`'s board, by the seats' counts.
 #[inline(always)]
-fn seat_bit(v: u8) -> u8 {
-    ((1u16 << (v & 7)) >> 1) as u8
+fn roads_placed(g: &Game) -> u32 {
+    g.seats.iter().map(|s| u32::from(s.roads)).sum()
+}
+
+/// A full nibble at each nibble of the edge word `w` holding a road or ship of the seat
+/// tagged `tag` (`nibble & 7 == tag`).
+#[inline(always)]
+fn seats_pieces(w: u64, tag: u64) -> u64 {
+    const LO3: u64 = 0x7777_7777_7777_7777;
+    const ONES: u64 = 0x1111_1111_1111_1111;
+    // Three bits a nibble, zero where the seat's: adding 7 sets bit 3 of the others.
+    let x = (w & LO3) ^ (ONES * tag);
+    let mine = !(x + LO3) & (ONES << 3);
+    (mine >> 3) * 15
+}
+
+/// An edge word with its ships' nibbles cleared: the roads alone.
+#[inline(always)]
+fn roads_only(w: u64) -> u64 {
+    const SHIPS: u64 = 0x8888_8888_8888_8888;
+    w & !(((w & SHIPS) >> 3) * 15)
 }
 
 /// The indices of the words that differ between `old` and `new` (at most 64 words), in
@@ -619,11 +639,26 @@ fn for_each_changed(old: u64, new: u64, mut f: impl FnMut(usize, u8, u8)) {
 impl Spots for ListingMemo {
     #[inline(always)]
     fn road_spots(&mut self, g: &Game, p: u8) -> EdgeBits {
+        let sea = g.board.open_sea();
         if !self.kept(g, 1 << p) {
-            self.roads[p as usize] = g.road_spots(p);
+            self.roads[p as usize] = if sea {
+                g.road_spots_under_ships(p)
+            } else {
+                g.road_spots(p)
+            };
         }
-        debug_assert_eq!(self.roads[p as usize], g.road_spots(p));
-        self.roads[p as usize]
+        let mut spots = self.roads[p as usize];
+        if sea {
+            // Kept as if no ship stood anywhere: the edges holding one taken away (every
+            // seat's ships, the empty sets of seats not playing included: a fixed count).
+            for ships in &g.sea_pieces().ships {
+                for (a, b) in spots.w.iter_mut().zip(&ships.w) {
+                    *a &= !*b;
+                }
+            }
+        }
+        debug_assert_eq!(spots, g.road_spots(p));
+        spots
     }
 
     #[inline(always)]
@@ -1010,6 +1045,65 @@ mod tests {
         assert!(
             owners_unrenewed > 500 && roads_unrenewed > 300,
             "{owners_unrenewed} robber listings and {roads_unrenewed} road listings kept"
+        );
+    }
+
+    /// Seafarers rules, 'Ships' (a ship takes its edge, and is no part of a road network),
+    /// 'Building Settlements' (a settlement goes at the end of one's road or ship) and
+    /// Catan base rules, 'Building' (a road joins its owner's network at a building of
+    /// theirs or at a road's end free of opponents' buildings): on open-sea maps the memo
+    /// keeps each seat's road spots as if no ship stood anywhere and takes the edges
+    /// holding a ship away at each listing, and answers for a seat's settlement sites
+    /// without a renewal while none of its own roads and ships changed. One memo over
+    /// random games of every open-sea scenario (favouring ships) and of the base game: at
+    /// every step every seat's road spots and then its sites from the memo equal those
+    /// worked out from the board; on open-sea maps the road spots kept equal the reference
+    /// [`Game::road_spots_under_ships`] and, less the edges whose nibble holds a ship, the
+    /// board's road spots. The steps at which the memo answered across changed ships
+    /// without a renewal are counted, for the road spots and for the sites.
+    #[test]
+    fn road_spots_and_sites_kept_across_ships_match_the_board() {
+        use crate::scenario::Scenario;
+        let (mut steps, mut roads_across, mut sites_across) = (0, 0, 0);
+        for scenario in [None].into_iter().chain(Scenario::ALL.map(Some)) {
+            for seed in 0..3 {
+                let rules = scenario.map_or(Rules::default(), Rules::scenario);
+                let mut g = Game::new(rules, seed).unwrap();
+                let mut memo = ListingMemo::new();
+                let mut rng = crate::rng::Rng::new(seed ^ 0x5eaf);
+                let mut legal = Vec::new();
+                for _ in 0..3000 {
+                    if g.winner().is_some() {
+                        break;
+                    }
+                    let inputs = memo.edges;
+                    for p in 0..g.rules.players {
+                        let spots = memo.road_spots(&g, p);
+                        assert_eq!(spots, g.road_spots(p), "seat {p}");
+                        if g.board.open_sea() {
+                            let kept = memo.roads[p as usize];
+                            assert_eq!(kept, g.road_spots_under_ships(p), "seat {p}");
+                            let mut free = kept;
+                            kept.for_each(|e| free.put(e, g.edges.get(e) == 0));
+                            assert_eq!(free, spots, "seat {p}");
+                        }
+                    }
+                    roads_across += usize::from(memo.edges == inputs && inputs != g.edges);
+                    for p in 0..g.rules.players {
+                        let inputs = memo.edges;
+                        assert_eq!(memo.settlement_sites(&g, p), g.settlement_sites(p));
+                        sites_across += usize::from(memo.edges == inputs && inputs != g.edges);
+                    }
+                    steps += 1;
+                    g.legal_actions_without_offers_with(&mut memo, &mut legal);
+                    let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 1, 2);
+                    g.apply(a).unwrap();
+                }
+            }
+        }
+        assert!(
+            steps > 20_000 && roads_across > 1_000 && sites_across > 200,
+            "{steps} steps; answered across changed ships: road spots {roads_across}, sites {sites_across}"
         );
     }
 }
