@@ -62,6 +62,26 @@ impl<const W: usize> Nibbles<W> {
         *w = (*w & !(15 << shift)) | ((v as u64 & 15) << shift);
     }
 
+    /// Whether `self` and `other` agree on their first `words` words rounded up to a
+    /// multiple of four: four words at a time with no branch within a block, in line
+    /// (a slice comparison of a length known only at run time is a call to the C library's
+    /// `bcmp`). Callers that copy between two of them copy the same rounded range.
+    #[inline(always)]
+    pub fn same_blocks(&self, other: &Self, words: usize) -> bool {
+        const { assert!(W % 4 == 0) };
+        let blocks = words.div_ceil(4);
+        let mut diff = 0;
+        for (a, b) in self
+            .0
+            .chunks_exact(4)
+            .zip(other.0.chunks_exact(4))
+            .take(blocks)
+        {
+            diff |= (a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]);
+        }
+        diff == 0
+    }
+
     /// The values at `0..len`.
     pub fn iter(&self, len: usize) -> impl Iterator<Item = u8> + '_ {
         (0..len).map(move |i| self.get(i))

@@ -338,8 +338,8 @@ impl ListingMemo {
             .board
             .as_ref()
             .is_some_and(|b| Arc::ptr_eq(b, &g.board))
-            && self.nodes.0[..wn] == g.nodes.0[..wn];
-        if !(same && self.edges.0[..we] == g.edges.0[..we]) {
+            && self.nodes.same_blocks(&g.nodes, wn);
+        if !(same && self.edges.same_blocks(&g.edges, we)) {
             if !board.open_sea() {
                 self.renew(g, wn, we);
             } else {
@@ -395,9 +395,11 @@ impl ListingMemo {
             self.boards += 1;
             0
         };
-        // Only the words in use on this board are ever compared.
-        self.nodes.0[..wn].copy_from_slice(&g.nodes.0[..wn]);
-        self.edges.0[..we].copy_from_slice(&g.edges.0[..we]);
+        // Only the words in use on this board are ever compared, in blocks of four
+        // (`Nibbles::same_blocks`).
+        let (bn, be) = (wn.next_multiple_of(4), we.next_multiple_of(4));
+        self.nodes.0[..bn].copy_from_slice(&g.nodes.0[..bn]);
+        self.edges.0[..be].copy_from_slice(&g.edges.0[..be]);
         self.valid = keep;
     }
 
