@@ -32,6 +32,19 @@ const EARNS: [u8; 16] = {
     t
 };
 
+/// [`EARNS`]`[v]` in byte `v & 7` of a word (the slot of `produce`'s shares: 0 for an
+/// empty corner, the owner plus one otherwise), so that a hex's corners are summed in one
+/// register, a byte a slot: at most 12 a slot (six cities), no carry between bytes.
+const EARNS_AT: [u64; 16] = {
+    let mut t = [0; 16];
+    let mut v = 0;
+    while v < 16 {
+        t[v] = (EARNS[v] as u64) << (8 * (v & 7));
+        v += 1;
+    }
+    t
+};
+
 /// The five resource counts of a share kept a byte a resource in a `u64` (`produce`).
 #[inline(always)]
 fn five(share: u64) -> Resources {
@@ -97,12 +110,16 @@ impl Game {
     /// Production with the supply-shortage rule (Base rules "Resource Production";
     /// docs/rulings.md §6).
     fn produce<S: EventSink>(&mut self, total: u8, sink: &mut S) {
-        // `all[v & 7]` collects what a corner holding `v` earns (`EARNS[v]`), a byte a
-        // resource and three spare: `all[0]` the empty corners' nothing, `all[p + 1]`
-        // player `p`'s share. No branch on who holds a corner, and no bounds check: `v & 7`
-        // indexes eight slots, `v & 15` sixteen. Read as a `u64`, a share is summed or
-        // tested for nothing in one operation.
-        let mut all = [[0u8; 8]; 8];
+        // `shares[p]` collects player `p`'s share, a byte a resource and three spare: read
+        // as a `u64`, a share is summed or tested for nothing in one operation. A hex's
+        // corners are summed in a register first, a byte a slot (`EARNS_AT`: slot 0 the
+        // empty corners' nothing, slot `p + 1` player `p`'s), with no branch on who holds a
+        // corner; then each seat's byte is moved to its resource's place in its share.
+        // Every share is written and read whole, a word at a time: adding corner by corner
+        // into bytes of memory made each addition wait for the one before it at the same
+        // place, and reading a share as a word that was written a byte at a time waited for
+        // the bytes to reach the cache (docs/performance.md, "Sixteenth round").
+        let mut shares = [0u64; MAX_PLAYERS];
         let mut gold = false;
         let board = &*self.board;
         for &h in board.hexes_with_number(total) {
@@ -123,21 +140,22 @@ impl Game {
             }
             // Each corner's owner read at its word and shift, worked out with the board.
             let (words, shifts) = hex.land_corner_nibbles();
+            let mut earned = 0u64;
             for (w, s) in words.into_iter().zip(shifts) {
-                let v = self.nodes.at(w, s) as usize;
-                all[v & 7][r.index()] += EARNS[v];
+                earned += EARNS_AT[self.nodes.at(w, s) as usize];
+            }
+            let at = 8 * r.index();
+            for (p, share) in shares.iter_mut().enumerate() {
+                *share += ((earned >> (8 * (p + 1))) & 0xff) << at;
             }
         }
         // The shares summed a byte at a time with no carry between bytes: a roll pays at
         // most 234 of a resource (every seat's 4 cities and 5 settlements at 3 hexes each).
         // Every seat's slot is summed, in play or not, with no test of the seat count: a
         // seat not in play has no building, so its share is nothing.
-        let mut need = 0u64;
-        for o in &all[1..=MAX_PLAYERS] {
-            need += u64::from_le_bytes(*o);
-        }
+        let mut need: u64 = shares.iter().sum();
         let n = self.rules.players as usize;
-        let owed = &mut all[1..=n];
+        let owed = &mut shares[..n];
         // Whether the bank holds the whole roll, a byte at a time: with every count below
         // 128 (the bank holds at most its supply of a resource, 19 or 24),
         // `(bank | HIGH) - need` keeps a byte's high bit exactly where the bank holds at
@@ -151,16 +169,18 @@ impl Game {
         }
         // The bank pays the whole roll at once: it holds it all, so no byte borrows.
         self.bank = five(bank - need);
-        for (p, o) in owed.iter().enumerate() {
+        for (p, &share) in owed.iter().enumerate() {
             // Adding nothing changes nothing: only the event needs the test.
-            let share = u64::from_le_bytes(*o);
             let resources = five(share);
-            // Without saturating: a hand and the bank together hold at most the supply of
-            // a resource (below 128), so no count can pass 255.
-            for (h, c) in self.seats[p].hand.0.iter_mut().zip(resources.0) {
-                debug_assert!(u16::from(*h) + u16::from(c) < 256);
-                *h = h.wrapping_add(c);
-            }
+            // Without saturating, a word at a time (a byte-wise addition reads the shares
+            // sixteen bytes at a time, across two of them): a hand and the bank together
+            // hold at most the supply of a resource (below 128), so no byte carries into
+            // the next.
+            let hand = &mut self.seats[p].hand;
+            debug_assert!(Resource::ALL
+                .iter()
+                .all(|&r| u16::from(hand[r]) + u16::from(resources[r]) < 256));
+            *hand = five(word(hand) + share);
             if share != 0 {
                 sink.push(Event::ResourcesProduced {
                     player: Player(p as u8),
@@ -178,14 +198,16 @@ impl Game {
     /// gets what is left, several get nothing (docs/rulings.md §6). Returns what is owed
     /// in all now, which the bank holds.
     #[cold]
-    fn apply_shortage<S: EventSink>(&self, owed: &mut [[u8; 8]], sink: &mut S) -> Resources {
+    fn apply_shortage<S: EventSink>(&self, owed: &mut [u64], sink: &mut S) -> Resources {
         for r in Resource::ALL {
+            let at = 8 * r.index();
             let mut need = 0u32;
             let mut claimants = 0u8;
             let mut last = 0usize;
-            for (p, o) in owed.iter().enumerate() {
-                if o[r.index()] > 0 {
-                    need += o[r.index()] as u32;
+            for (p, &o) in owed.iter().enumerate() {
+                let count = (o >> at) as u8;
+                if count > 0 {
+                    need += count as u32;
                     claimants += 1;
                     last = p;
                 }
@@ -194,7 +216,7 @@ impl Game {
                 continue;
             }
             if claimants == 1 {
-                owed[last][r.index()] = self.bank[r];
+                owed[last] = owed[last] & !(0xff << at) | u64::from(self.bank[r]) << at;
                 sink.push(Event::Shortage {
                     resource: r,
                     claimants,
@@ -202,7 +224,7 @@ impl Game {
                 });
             } else {
                 for o in owed.iter_mut() {
-                    o[r.index()] = 0;
+                    *o &= !(0xff << at);
                 }
                 sink.push(Event::Shortage {
                     resource: r,
@@ -211,7 +233,7 @@ impl Game {
                 });
             }
         }
-        five(owed.iter().map(|o| u64::from_le_bytes(*o)).sum())
+        five(owed.iter().sum())
     }
 
     /// The roll: seeded, or all 36 ordered dice when chance is external.
