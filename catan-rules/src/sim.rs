@@ -115,12 +115,17 @@ pub trait ApplyInto<S>: Engine {
     /// Applies `action`, reporting its events into `sink`; `false` when the action is
     /// refused (nothing changes and nothing is reported: [`Engine::apply`] says why). A
     /// playout needs no more, and a bare flag costs the hot loop nothing to drop.
-    fn apply_into(&mut self, action: Self::Action, sink: &mut S) -> bool;
+    ///
+    /// The action is taken by reference, where it lies in the list it was chosen from: a
+    /// listing writes an action a field at a time, and reading it back whole right after
+    /// (a copy) waits for those writes to reach the cache, where reading the fields one
+    /// by one does not.
+    fn apply_into(&mut self, action: &Self::Action, sink: &mut S) -> bool;
 
     /// Applies `action`, just listed as legal in this very state, without checking it
     /// again (the game's `apply_legal`; a debug build still checks). An action that is not
     /// legal here leaves the game in an unspecified state.
-    fn apply_listed(&mut self, action: Self::Action, sink: &mut S);
+    fn apply_listed(&mut self, action: &Self::Action, sink: &mut S);
 }
 
 impl Playout for Game {
@@ -144,13 +149,13 @@ impl Playout for Game {
 
 impl<S: EventSink> ApplyInto<S> for Game {
     #[inline]
-    fn apply_into(&mut self, action: Action, sink: &mut S) -> bool {
-        self.apply_with(action, sink).is_ok()
+    fn apply_into(&mut self, action: &Action, sink: &mut S) -> bool {
+        self.apply_in_place(action, sink)
     }
 
     #[inline]
-    fn apply_listed(&mut self, action: Action, sink: &mut S) {
-        self.apply_legal(action, sink);
+    fn apply_listed(&mut self, action: &Action, sink: &mut S) {
+        self.apply_legal(*action, sink);
     }
 }
 
@@ -170,12 +175,12 @@ impl Playout for CardGame {
 }
 
 impl<S: CardEventSink> ApplyInto<S> for CardGame {
-    fn apply_into(&mut self, action: CardAction, sink: &mut S) -> bool {
-        self.apply_with(action, sink).is_ok()
+    fn apply_into(&mut self, action: &CardAction, sink: &mut S) -> bool {
+        self.apply_with(*action, sink).is_ok()
     }
 
-    fn apply_listed(&mut self, action: CardAction, sink: &mut S) {
-        self.apply_legal(action, sink);
+    fn apply_listed(&mut self, action: &CardAction, sink: &mut S) {
+        self.apply_legal(*action, sink);
     }
 }
 
@@ -274,7 +279,7 @@ where
         if legal.is_empty() {
             break;
         }
-        let a = legal[choose(legal)];
+        let a = &legal[choose(legal)];
         if !limits.checked {
             game.apply_listed(a, sink);
         } else if !game.apply_into(a, sink) {

@@ -652,6 +652,19 @@ impl Game {
         Ok(())
     }
 
+    /// [`Game::apply_with`] of an action read where it lies (in a list just written, a field
+    /// at a time: see [`ApplyInto::apply_into`](crate::sim::ApplyInto::apply_into)); `false`
+    /// when it is refused, and then nothing changed.
+    #[inline(always)]
+    pub(crate) fn apply_in_place<S: EventSink>(&mut self, action: &Action, sink: &mut S) -> bool {
+        if self.check(action).is_err() {
+            return false;
+        }
+        self.execute(*action, sink);
+        self.debug_assert_no_undeclared_win();
+        true
+    }
+
     /// Applies an action already known to be legal in this exact state (one just listed by
     /// [`Game::legal_actions`], or accepted by [`Game::is_legal`]) without checking it again:
     /// the fast path for playouts. Debug builds still check and panic on an illegal action;
