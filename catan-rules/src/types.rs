@@ -317,6 +317,24 @@ impl ByResource<u8> {
         ByResource(a)
     }
 
+    /// The five counts in the low five bytes of a word (the others 0), read as four bytes
+    /// and one: the shape [`Resources::set_word`] writes, so that a read right after a
+    /// write takes its bytes from the pending writes (a read that spans writes of another
+    /// shape waits for them to reach the cache).
+    #[inline(always)]
+    pub(crate) fn word(&self) -> u64 {
+        let b = &self.0;
+        u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])) | u64::from(b[4]) << 32
+    }
+
+    /// Sets the counts to the low five bytes of `w`, written as four bytes and one (see
+    /// [`Resources::word`]).
+    #[inline(always)]
+    pub(crate) fn set_word(&mut self, w: u64) {
+        let [b0, b1, b2, b3, b4, ..] = w.to_le_bytes();
+        self.0 = [b0, b1, b2, b3, b4];
+    }
+
     /// Total number of cards.
     #[inline]
     pub fn total(&self) -> u32 {

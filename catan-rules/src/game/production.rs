@@ -52,13 +52,6 @@ fn five(share: u64) -> Resources {
     Resources::new(b[0], b[1], b[2], b[3], b[4])
 }
 
-/// Five resource counts as a `u64`, a byte a resource (the inverse of [`five`]).
-#[inline(always)]
-fn word(r: &Resources) -> u64 {
-    let b = r.0;
-    u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], 0, 0, 0])
-}
-
 impl Game {
     /// A roll: in the roll phase; external dice exactly when chance is external.
     #[inline(always)]
@@ -162,13 +155,13 @@ impl Game {
         // least the roll's count, and no byte borrows from the next. A count of the roll of
         // 128 or more is more than the bank holds.
         const HIGH: u64 = 0x80_8080_8080;
-        let bank = word(&self.bank);
+        let bank = self.bank.word();
         debug_assert!(bank & HIGH == 0, "a bank count over 127: {:?}", self.bank);
         if need & HIGH != 0 || ((bank | HIGH) - need) & HIGH != HIGH {
-            need = word(&self.apply_shortage(owed, sink));
+            need = self.apply_shortage(owed, sink).word();
         }
         // The bank pays the whole roll at once: it holds it all, so no byte borrows.
-        self.bank = five(bank - need);
+        self.bank.set_word(bank - need);
         for (p, &share) in owed.iter().enumerate() {
             // Adding nothing changes nothing: only the event needs the test.
             let resources = five(share);
@@ -180,7 +173,7 @@ impl Game {
             debug_assert!(Resource::ALL
                 .iter()
                 .all(|&r| u16::from(hand[r]) + u16::from(resources[r]) < 256));
-            *hand = five(word(hand) + share);
+            hand.set_word(hand.word() + share);
             if share != 0 {
                 sink.push(Event::ResourcesProduced {
                     player: Player(p as u8),

@@ -138,15 +138,9 @@ static RATES: [[u8; 8]; 64] = {
     t
 };
 
-/// Bit `i` set where `a[i] >= b[i]`, for counts below 128: five byte comparisons in one
-/// 64-bit subtraction, the five results gathered by one multiplication.
-#[inline(always)]
-fn bytes_at_least(a: [u8; 5], b: [u8; 5]) -> u8 {
-    let pack = |x: [u8; 5]| u64::from_le_bytes([x[0], x[1], x[2], x[3], x[4], 0, 0, 0]);
-    words_at_least(pack(a), pack(b))
-}
-
-/// [`bytes_at_least`] of five counts packed in the low bytes of two words (the others 0).
+/// Bit `i` set where `a[i] >= b[i]`, for five counts below 128 packed in the low bytes of
+/// two words (the others 0): five byte comparisons in one 64-bit subtraction, the five
+/// results gathered by one multiplication.
 #[inline(always)]
 fn words_at_least(a: u64, b: u64) -> u8 {
     const HIGH: u64 = 0x80_8080_8080;
@@ -531,15 +525,11 @@ impl Game {
         // hand can give at their rate and those the bank can pay out, as bitmasks worked
         // out five bytes at a time.
         let rates = RATES[(self.harbors(player) & 0x3f) as usize];
-        let h = hand.0;
-        let mut afford = words_at_least(
-            u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], 0, 0, 0]),
-            u64::from_le_bytes(rates),
-        );
+        let mut afford = words_at_least(hand.word(), u64::from_le_bytes(rates));
         // Most hands can give nothing at their rate (two in three main-phase listings):
         // the bank is looked at only for the others.
         if afford != 0 {
-            let in_bank = bytes_at_least(self.bank.0, [1; 5]);
+            let in_bank = words_at_least(self.bank.word(), 0x01_0101_0101);
             if in_bank == 0x1f {
                 // The bank holds every resource (nearly always): each resource the hand can
                 // give lists its row of the table, whole.
@@ -684,7 +674,8 @@ impl ActionSpace {
 
 #[cfg(test)]
 mod tests {
-    use super::bytes_at_least;
+    use super::words_at_least;
+    use crate::types::Resources;
 
     #[test]
     fn byte_comparisons_agree_with_one_at_a_time() {
@@ -706,7 +697,9 @@ mod tests {
                 if b[1] & 1 == 0 { a[4] } else { 127 },
             ];
             let want = (0..5).fold(0u8, |m, i| m | (((a[i] >= t[i]) as u8) << i));
-            assert_eq!(bytes_at_least(a, t), want, "{a:?} >= {t:?}");
+            // Packed as the listing packs a hand and the bank (`Resources::word`).
+            let word = |c: [u8; 5]| Resources::new(c[0], c[1], c[2], c[3], c[4]).word();
+            assert_eq!(words_at_least(word(a), word(t)), want, "{a:?} >= {t:?}");
         }
     }
 }
