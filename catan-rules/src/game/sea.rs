@@ -220,7 +220,6 @@ impl Game {
         let players = self.rules.players as usize;
         if let Some(sea) = self.sea.as_deref_mut() {
             let (sea, routes) = (&mut sea.pieces, &mut sea.routes);
-            routes.moved(board, nodes, edges, p, from, to);
             let pi = p as usize;
             sea.ships[pi].remove(from.index());
             sea.ships[pi].insert(to.index());
@@ -251,6 +250,9 @@ impl Game {
             }
             note_aboard(sea, board, p, from);
             aboard_gains(sea, board, p, to);
+            // The numbering last (it reads the board only): nothing worked out above has
+            // to be kept across its call.
+            routes.moved(board, nodes, edges, p, from, to);
         }
     }
 

@@ -431,6 +431,15 @@ impl Game {
     /// the spots for each ship.
     #[inline]
     fn push_moves_with<O: Out>(&self, player: Player, base: &SpotBase, out: &mut O) {
+        // The spot words that hold a spot, once for every ship: a ship's moves are read
+        // from those words only, and without a spot no ship has a move.
+        let mut words = 0u32;
+        for (k, &w) in base.spots.w[..base.spots.used].iter().enumerate() {
+            words |= ((w != 0) as u32) << k;
+        }
+        if words == 0 {
+            return;
+        }
         let fresh = self.fresh_ships();
         self.ships_with_open_end(player.0, base).for_each(|f| {
             if base.pirate.contains(f) || fresh.contains(f) {
@@ -440,7 +449,7 @@ impl Game {
             debug_assert!(self.may_move(base.open, base.pirate, from));
             debug_assert!(self.has_open_end(player.0, base.shared, from));
             let gone = self.lift_takes(base, from);
-            push_moves_of(player, from, &base.spots, &gone, out);
+            push_moves_of(player, from, &base.spots, words, &gone, out);
         });
     }
 
@@ -641,17 +650,22 @@ impl Game {
 }
 
 /// Lists the moves of `player`'s ship on `from` to every spot of `spots` not in `gone`, in
-/// edge order.
+/// edge order, reading only the spot words marked in `words` (bit `k`: word `k` holds a
+/// spot).
 #[inline(always)]
 fn push_moves_of<O: Out>(
     player: Player,
     from: EdgeId,
     spots: &EdgeBits,
+    words: u32,
     gone: &[u64; EDGE_WORDS],
     out: &mut O,
 ) {
-    for (k, (&w, &g)) in spots.w[..spots.used].iter().zip(gone).enumerate() {
-        let mut x = w & !g;
+    let mut ws = words;
+    while ws != 0 {
+        let k = (ws.trailing_zeros() as usize).min(EDGE_WORDS - 1);
+        ws &= ws - 1;
+        let mut x = spots.w[k] & !gone[k];
         while x != 0 {
             let t = 64 * k + x.trailing_zeros() as usize;
             x &= x - 1;
