@@ -21,6 +21,7 @@ use crate::action::Action;
 use crate::action_space::{ActionSpace, Block};
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
+use crate::game::build::packed;
 use crate::game::legal::Out;
 use crate::types::{Harbor, Player, PlayerSet, Resource, Resources, MAX_PLAYERS};
 
@@ -142,7 +143,9 @@ static RATES: [[u8; 8]; 64] = {
 /// 64-bit subtraction, the five results gathered by one multiplication.
 #[inline(always)]
 fn bytes_at_least(a: [u8; 5], b: [u8; 5]) -> u8 {
-    let pack = |x: [u8; 5]| u64::from_le_bytes([x[0], x[1], x[2], x[3], x[4], 0, 0, 0]);
+    // Read as four counts and the fifth, as the effects write them (see [`packed`]).
+    let pack =
+        |x: [u8; 5]| u32::from_le_bytes([x[0], x[1], x[2], x[3]]) as u64 | (x[4] as u64) << 32;
     words_at_least(pack(a), pack(b))
 }
 
@@ -531,11 +534,7 @@ impl Game {
         // hand can give at their rate and those the bank can pay out, as bitmasks worked
         // out five bytes at a time.
         let rates = RATES[(self.harbors(player) & 0x3f) as usize];
-        let h = hand.0;
-        let mut afford = words_at_least(
-            u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], 0, 0, 0]),
-            u64::from_le_bytes(rates),
-        );
+        let mut afford = words_at_least(packed(&hand), u64::from_le_bytes(rates));
         // Most hands can give nothing at their rate (two in three main-phase listings):
         // the bank is looked at only for the others.
         if afford != 0 {
