@@ -43,7 +43,7 @@ pub(crate) const fn packed(r: &Resources) -> u64 {
 
 /// Whether the hand `hand` covers `cost` (both [`packed`], each count below 128: a hand and
 /// the bank together hold at most a resource's supply), as [`Resources::contains`] says:
-/// one subtraction and one test, so that the listing's tests of what a random hand affords
+/// one addition and one test, so that the listing's tests of what a random hand affords
 /// are one data-dependent branch each, not one per resource in the cost (the compiler
 /// splits the `&` of byte compares into a branch each).
 #[inline(always)]
@@ -546,10 +546,9 @@ mod tests {
     use crate::game::ships::SHIP_COST;
 
     /// Catan base rules, 'Building Costs' (and the Seafarers ship's): the main listing's
-    /// one-subtraction test of what a hand affords ([`covers`]) says what
-    /// [`Resources::contains`] says, for every hand of up to four of each resource and for
-    /// hands holding up to the most a count can be (127), against every cost the listing
-    /// tests and some that no rule has.
+    /// one-addition test of what a hand affords ([`covers`]) says what
+    /// [`Resources::contains`] says, for every hand of counts 0 to 5, 126 and 127 (the most
+    /// a count can be), against every cost the listing tests and some that no rule has.
     #[test]
     fn a_packed_hand_covers_exactly_the_costs_it_contains() {
         let mut costs = vec![
