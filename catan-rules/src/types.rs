@@ -322,9 +322,9 @@ impl ByResource<u8> {
     /// write takes its bytes from the pending writes (a read that spans writes of another
     /// shape waits for them to reach the cache).
     #[inline(always)]
-    pub(crate) fn word(&self) -> u64 {
+    pub(crate) const fn word(&self) -> u64 {
         let b = &self.0;
-        u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])) | u64::from(b[4]) << 32
+        u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64 | (b[4] as u64) << 32
     }
 
     /// Sets the counts to the low five bytes of `w`, written as four bytes and one (see

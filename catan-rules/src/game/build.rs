@@ -30,6 +30,21 @@ pub const SETTLEMENT_COST: Resources = Resources::new(1, 1, 1, 1, 0);
 /// Cost of a city.
 pub const CITY_COST: Resources = Resources::new(0, 0, 0, 2, 3);
 
+/// Whether the hand `hand` covers `cost` (both [`Resources::word`], each count below 128: a hand and
+/// the bank together hold at most a resource's supply), as [`Resources::contains`] says:
+/// one addition and one test, so that the listing's tests of what a random hand affords
+/// are one data-dependent branch each, not one per resource in the cost (the compiler
+/// splits the `&` of byte compares into a branch each).
+#[inline(always)]
+pub(super) fn covers(hand: u64, cost: u64) -> bool {
+    const HIGH: u64 = 0x80_8080_8080;
+    debug_assert!(hand & HIGH == 0 && cost & HIGH == 0 && (hand | cost) >> 40 == 0);
+    // Each byte of the hand plus `0x80` less the cost's byte (no byte of the sum passes
+    // 0xff or falls below 0) has its high bit set exactly when the count is at least the
+    // cost's.
+    (hand + (HIGH - cost)) & HIGH == HIGH
+}
+
 impl Game {
     /// A settlement: in the set-up or main phase, a piece left, the cost (not in set-up),
     /// and a site that keeps the distance rule (and joins a road, outside set-up).
@@ -296,13 +311,16 @@ impl Game {
     pub(super) fn push_builds<O: Out, M: Spots>(&self, player: Player, memo: &mut M, out: &mut O) {
         let s = &self.seats[player.index()];
         let (max_roads, max_settlements, max_cities) = self.rules.pieces();
-        if s.roads < max_roads && s.hand.contains(&ROAD_COST) {
+        // The pieces' counts first (nearly always some are left), then the hand: one
+        // branch a build on what the hand affords.
+        let hand = s.hand.word();
+        if s.roads < max_roads && covers(hand, ROAD_COST.word()) {
             self.push_roads(player, memo, out);
         }
-        if s.settlements < max_settlements && s.hand.contains(&SETTLEMENT_COST) {
+        if s.settlements < max_settlements && covers(hand, SETTLEMENT_COST.word()) {
             self.push_settlements(player, memo, out);
         }
-        if s.cities < max_cities && s.hand.contains(&CITY_COST) {
+        if s.cities < max_cities && covers(hand, CITY_COST.word()) {
             self.push_cities(player, out);
         }
     }
@@ -507,5 +525,53 @@ impl ActionSpace {
                 edge: EdgeId(i as u16),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::devcards::DEV_CARD_COST;
+    use crate::game::ships::SHIP_COST;
+
+    /// Catan base rules, 'Building Costs' (and the Seafarers ship's): the main listing's
+    /// one-addition test of what a hand affords ([`covers`]) says what
+    /// [`Resources::contains`] says, for every hand of counts 0 to 5, 126 and 127 (the most
+    /// a count can be), against every cost the listing tests and some that no rule has.
+    #[test]
+    fn a_packed_hand_covers_exactly_the_costs_it_contains() {
+        let mut costs = vec![
+            ROAD_COST,
+            SETTLEMENT_COST,
+            CITY_COST,
+            DEV_CARD_COST,
+            SHIP_COST,
+        ];
+        costs.push(Resources::new(4, 0, 0, 0, 0));
+        costs.push(Resources::new(0, 0, 0, 0, 4));
+        costs.push(Resources::new(2, 2, 2, 2, 2));
+        costs.push(Resources::new(127, 0, 3, 0, 127));
+        costs.push(Resources::EMPTY);
+        let counts = [0u8, 1, 2, 3, 4, 5, 126, 127];
+        let (mut yes, mut no) = (0, 0);
+        for i in 0..counts.len().pow(5) {
+            let mut h = [0u8; 5];
+            let mut k = i;
+            for c in &mut h {
+                *c = counts[k % counts.len()];
+                k /= counts.len();
+            }
+            let hand = Resources::new(h[0], h[1], h[2], h[3], h[4]);
+            for cost in &costs {
+                let want = hand.contains(cost);
+                assert_eq!(covers(hand.word(), cost.word()), want, "{hand:?} {cost:?}");
+                if want {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+        assert!(yes > 10_000 && no > 10_000, "{yes} covered, {no} not");
     }
 }

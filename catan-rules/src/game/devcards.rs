@@ -22,6 +22,7 @@ use crate::action_space::{ActionSpace, Block};
 use crate::board::HexId;
 use crate::error::RuleError;
 use crate::event::{Event, EventSink};
+use crate::game::build::covers;
 use crate::game::legal::Out;
 use crate::game::memo::Spots;
 use crate::rules::ChanceMode;
@@ -300,7 +301,7 @@ impl Game {
     pub(super) fn push_buy_card<O: Out>(&self, player: Player, out: &mut O) {
         let s = &self.seats[player.index()];
         // The hand first: most hands cannot pay, and its test is cheaper than the deck's.
-        if !s.hand.contains(&DEV_CARD_COST) || self.deck.0 == [0; 5] {
+        if !covers(s.hand.word(), DEV_CARD_COST.word()) || self.deck.0 == [0; 5] {
             return;
         }
         if self.rules.chance == ChanceMode::External {

@@ -143,11 +143,23 @@ static RATES: [[u8; 8]; 64] = {
 /// results gathered by one multiplication.
 #[inline(always)]
 fn words_at_least(a: u64, b: u64) -> u8 {
+    gathered(high_bits_at_least(a, b))
+}
+
+/// [`words_at_least`] before its bits are gathered: the high bit of each byte where
+/// `a >= b`, so that a test for "any" need not wait for the multiplication.
+#[inline(always)]
+fn high_bits_at_least(a: u64, b: u64) -> u64 {
     const HIGH: u64 = 0x80_8080_8080;
     debug_assert!(a & HIGH == 0 && b & HIGH == 0 && (a | b) >> 40 == 0);
     // Each byte of `a | 0x80` minus the byte of `b` keeps its high bit exactly when
     // `a >= b`, and never borrows from the next byte.
-    let ge = ((a | HIGH) - b) & HIGH;
+    ((a | HIGH) - b) & HIGH
+}
+
+/// The high bits of [`high_bits_at_least`] as bits 0 to 4.
+#[inline(always)]
+fn gathered(ge: u64) -> u8 {
     // Bits 7, 15, 23, 31, 39 moved to bits 28..=32 (no two products meet, no carry there).
     (((ge >> 7) * 0x1020_4081) >> 28) as u8 & 0x1f
 }
@@ -525,10 +537,14 @@ impl Game {
         // hand can give at their rate and those the bank can pay out, as bitmasks worked
         // out five bytes at a time.
         let rates = RATES[(self.harbors(player) & 0x3f) as usize];
-        let mut afford = words_at_least(hand.word(), u64::from_le_bytes(rates));
+        let ge = high_bits_at_least(hand.word(), u64::from_le_bytes(rates));
         // Most hands can give nothing at their rate (two in three main-phase listings):
-        // the bank is looked at only for the others.
-        if afford != 0 {
+        // the bank is looked at only for the others. The test is on the compared bytes,
+        // before their bits are gathered: the branch on it is data, and it is found
+        // wrong sooner.
+        if ge != 0 {
+            let mut afford = gathered(ge);
+            debug_assert!(afford != 0);
             let in_bank = words_at_least(self.bank.word(), 0x01_0101_0101);
             if in_bank == 0x1f {
                 // The bank holds every resource (nearly always): each resource the hand can
