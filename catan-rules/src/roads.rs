@@ -1428,8 +1428,8 @@ impl Routes {
                 };
                 walk.steps = steps;
                 let kk = r.tr.end_at(j, far.0);
-                match walk.from(j, 1 - kk, 1 << i | 1 << j, 2) {
-                    Some(len) => best = best.max(len),
+                match walk.from::<false>(j, 1 - kk, 1 << i | 1 << j, 2) {
+                    Some(()) => best = best.max(walk.longest),
                     // A network with cycles: the ship still had an open end.
                     None => return (Lifted::ShorterByAtMostOne, 0),
                 }
@@ -1510,11 +1510,20 @@ impl Route {
         } else if tr.adj[i][0] == 0 {
             (0, 1)
         } else {
-            return (Through::Whole(self.longest(u8::MAX, usize::MAX)), 0);
+            // Pieces follow at both ends: a trail through the piece is a trail on from its
+            // end 1 and, sharing no piece with it, one on from its end 0, and it may be
+            // longer than `most` (the piece may join two lines). Searched whole, both
+            // ends, where that takes few enough steps; the chain search otherwise.
+            let mut walk = Steps::new(tr, u8::MAX);
+            walk.back = i;
+            return match walk.from::<true>(i, 1, 1 << i, 1) {
+                Some(()) => (Through::Trail(walk.longest), walk.trail),
+                None => (Through::Whole(self.longest(u8::MAX, usize::MAX)), 0),
+            };
         };
         let mut walk = Steps::new(tr, most);
-        match walk.from(i, from, 1 << i, 1) {
-            Some(len) => (Through::Trail(len), walk.trail),
+        match walk.from::<false>(i, from, 1 << i, 1) {
+            Some(()) => (Through::Trail(walk.longest), walk.trail),
             None => (Through::Trail(self.longest_from_dead_end(i, start)), 0),
         }
     }
@@ -1556,6 +1565,10 @@ struct Steps<'a> {
     trail: u32,
     /// Its length.
     longest: u8,
+    /// For a search of the trails through a piece with pieces at both ends
+    /// ([`Route::through`]), that piece: every trail on from its end 1 goes on from its
+    /// end 0.
+    back: usize,
 }
 
 impl<'a> Steps<'a> {
@@ -1568,54 +1581,73 @@ impl<'a> Steps<'a> {
             enough,
             trail: 0,
             longest: 0,
+            back: 0,
         }
     }
 
     /// Notes a trail of pieces `used` making `len` that goes on no further.
     #[inline(always)]
-    fn ended(&mut self, used: u32, len: u8) -> Option<u8> {
+    fn ended(&mut self, used: u32, len: u8) {
         if len > self.longest {
             self.longest = len;
             self.trail = used;
         }
-        Some(len)
     }
 
-    /// The longest trail continuing from end `k` of piece `i`, with pieces `used` making
-    /// `len` (its pieces noted in [`Steps::trail`]); `None` once the search has taken more
-    /// steps than it may. Where one piece
-    /// alone may follow, the search steps on in a loop; it recurses only at a fork.
-    fn from(&mut self, mut i: usize, mut k: usize, mut used: u32, mut len: u8) -> Option<u8> {
+    /// Notes in [`Steps::longest`] (the pieces in [`Steps::trail`]) the longest trail
+    /// continuing from end `k` of piece `i`, with pieces `used` making `len`, stopping once
+    /// a trail reaches [`Steps::enough`]; `None` once the search has taken more steps than
+    /// it may. Along a line (one piece to go on by) the search steps on in a loop; at a
+    /// fork it searches each piece but the last, and steps along the last. With `BOTH`,
+    /// each trail that ends goes on from end 0 of piece [`Steps::back`] instead (a trail
+    /// through that piece: its second half).
+    fn from<const BOTH: bool>(
+        &mut self,
+        mut i: usize,
+        k: usize,
+        mut used: u32,
+        mut len: u8,
+    ) -> Option<()> {
         let tr = self.tr;
+        // The end by which a trail leaves piece `j`, entered from piece `i` (the two meet
+        // at one node and may follow each other there): the end where `i` is not among the
+        // pieces that follow `j`. The numbering keeps the adjacency symmetric (`i` follows
+        // `j` at a node exactly when `j` follows `i` there), so one bit says which end,
+        // without reading the nodes.
+        let leave = |i: usize, j: usize| (tr.adj[j][0] >> i & 1) as usize;
+        // Steps left, kept in a register: written back for a search at a fork.
+        let mut steps = self.steps;
+        let mut c = tr.adj[i][k] & !used;
         loop {
-            let node = tr.ends[i][k];
-            let mut c = tr.adj[i][k] & !used;
-            if c & c.wrapping_sub(1) == 0 {
-                // One piece follows, or none (as at an opponent's building): the trail goes
-                // on along it (the longest continuation is the one through it).
-                if c == 0 {
-                    return self.ended(used, len);
+            if c == 0 {
+                // Nothing follows (as at an opponent's building): the trail ends here.
+                self.steps = steps;
+                if BOTH {
+                    return self.from::<false>(self.back, 0, used, len);
                 }
-                self.steps = self.steps.checked_sub(1)?;
-                let j = c.trailing_zeros() as usize;
-                k = 1 - tr.end_at(j, node);
-                i = j;
-                used |= 1 << j;
-                len += 1;
-                continue;
+                self.ended(used, len);
+                return Some(());
             }
-            let mut best = len;
-            while c != 0 {
+            // Every piece on but the last: searched in turn.
+            while c & c.wrapping_sub(1) != 0 {
                 let j = c.trailing_zeros() as usize;
                 c &= c - 1;
-                self.steps = self.steps.checked_sub(1)?;
-                let kk = tr.end_at(j, node);
-                best = best.max(self.from(j, 1 - kk, used | 1 << j, len + 1)?);
-                if best >= self.enough {
-                    break;
+                self.steps = steps.checked_sub(1)?;
+                self.from::<BOTH>(j, leave(i, j), used | 1 << j, len + 1)?;
+                if self.longest >= self.enough {
+                    return Some(());
                 }
+                steps = self.steps;
             }
-            return Some(best);
+            // The last (or the only one): stepped along, the longest continuation being the
+            // one through it.
+            steps = steps.checked_sub(1)?;
+            let j = c.trailing_zeros() as usize;
+            let k = leave(i, j);
+            i = j;
+            used |= 1 << j;
+            len += 1;
+            c = tr.adj[i][k] & !used;
         }
     }
 }
@@ -1980,6 +2012,176 @@ mod tests {
         }
         assert!(checked > 20_000, "only {checked} roads checked");
         assert!(joined > 100, "only {joined} roads joining two networks");
+    }
+
+    /// For each of player `p`'s pieces (by edge), the longest trail that runs through it:
+    /// every trail from every end of every piece is followed, and each prefix counts for
+    /// every piece on it. A road and a ship follow each other only at the player's own
+    /// building, and a trail stops at an opponent's (Seafarers rules, 'Longest Route';
+    /// Catan base rules, 'Longest Road').
+    fn longest_through_each_reference(g: &Game, p: u8) -> Vec<(u16, u8)> {
+        struct Search<'a> {
+            g: &'a Game,
+            tag: u8,
+            pieces: Vec<u16>,
+            best: Vec<u8>,
+        }
+        impl Search<'_> {
+            fn go(&mut self, n: crate::board::NodeId, last: u8, used: u64, len: u8) {
+                for (b, best) in self.best.iter_mut().enumerate() {
+                    if used >> b & 1 != 0 {
+                        *best = (*best).max(len);
+                    }
+                }
+                let v = self.g.nodes.get(n.index());
+                let own = v & 7 == self.tag;
+                if len > 0 && v != 0 && !own {
+                    return;
+                }
+                let board = &*self.g.board;
+                for e in board.node(n).edges() {
+                    let kind = self.g.edges.get(e.index());
+                    let Some(b) = self.pieces.iter().position(|&x| x == e.0) else {
+                        continue;
+                    };
+                    let switch = (kind ^ last) & crate::game::SHIP != 0;
+                    if used >> b & 1 != 0 || (len > 0 && switch && !own) {
+                        continue;
+                    }
+                    self.go(board.edge(e).other(n), kind, used | 1 << b, len + 1);
+                }
+            }
+        }
+        let tag = p + 1;
+        let pieces: Vec<u16> = (0..g.board.edges().len())
+            .filter(|&e| g.edges.get(e) & 7 == tag)
+            .map(|e| e as u16)
+            .collect();
+        let mut search = Search {
+            g,
+            tag,
+            best: vec![0; pieces.len()],
+            pieces: pieces.clone(),
+        };
+        for &e in &pieces {
+            for n in g.board.edge(crate::board::EdgeId(e)).nodes {
+                search.go(n, 0, 0, 0);
+            }
+        }
+        pieces.into_iter().zip(search.best).collect()
+    }
+
+    /// The search through one numbered piece (`Route::through`, after a piece is built or
+    /// a ship moved) finds the longest trail through it, as the reference search over every
+    /// trail does: exactly where pieces follow it at both ends (it may join two lines and
+    /// lengthen the route by more than one), and up to the length asked for where one end
+    /// is a dead end; the pieces it keeps are a trail through the piece of that length.
+    /// Random games of the base game (numbered from the board) and of every open-sea
+    /// scenario, favouring ships (Seafarers rules, 'Longest Route'; Catan base rules,
+    /// 'Longest Road').
+    #[test]
+    fn search_through_a_piece_finds_the_longest_trail_through_it() {
+        use super::Through;
+        use std::cell::Cell;
+        let (both, dead_end, kept) = (Cell::new(0u32), Cell::new(0u32), Cell::new(0u32));
+        let count = |c: &Cell<u32>| c.set(c.get() + 1);
+        let check = |g: &Game, what: &str| {
+            let routes = g
+                .sea_routes()
+                .copied()
+                .unwrap_or_else(|| super::Routes::from_board(g));
+            for p in 0..g.players() {
+                let r = &routes.seats[p as usize];
+                let want = longest_through_each_reference(g, p);
+                let whole = super::longest_road_reference(g, p);
+                for i in 0..r.count as usize {
+                    let e = r.ids[i];
+                    let through = want.iter().find(|w| w.0 == e).unwrap().1;
+                    let ends_followed = r.tr.adj[i][0] != 0 && r.tr.adj[i][1] != 0;
+                    for most in [u8::MAX, whole, whole.saturating_sub(2).max(1)] {
+                        let (found, trail) = r.through(i, most);
+                        let len = match found {
+                            Through::Whole(len) => {
+                                assert_eq!(len, whole, "{what}, player {p}, edge {e}");
+                                continue;
+                            }
+                            Through::Trail(len) => len,
+                        };
+                        if ends_followed {
+                            count(&both);
+                            assert_eq!(len, through, "{what}, player {p}, edge {e}, both ends");
+                        } else {
+                            count(&dead_end);
+                            // Stopped at the first trail of `most`.
+                            let ok = if through < most {
+                                len == through
+                            } else {
+                                (most..=through).contains(&len)
+                            };
+                            assert!(
+                                ok,
+                                "{what}, player {p}, edge {e}: {len} of {through}, most {most}"
+                            );
+                        }
+                        if trail != 0 {
+                            count(&kept);
+                            assert!(
+                                trail >> i & 1 != 0
+                                    && r.tr.is_trail(trail)
+                                    && trail.count_ones() == len as u32,
+                                "{what}, player {p}, edge {e}: trail {trail:#x} of {len}"
+                            );
+                        }
+                    }
+                }
+            }
+        };
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(31);
+        for seed in 0..3 {
+            let mut g = Game::new(Rules::default(), seed).unwrap();
+            let mut step = 0u32;
+            while g.winner().is_none() {
+                g.legal_actions(&mut legal);
+                let builds: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::BuildRoad { .. }))
+                    .collect();
+                let pool = if !builds.is_empty() && rng.below(3) != 0 {
+                    &builds
+                } else {
+                    &legal
+                };
+                g.apply(pool[rng.below(pool.len() as u32) as usize])
+                    .unwrap();
+                step += 1;
+                if step % 4 == 0 {
+                    check(&g, &format!("base game seed {seed}, step {step}"));
+                }
+            }
+        }
+        let base = (both.get(), dead_end.get());
+        walk_ship_heavy_games(37, &crate::Scenario::ALL, 0..3, 300, |w| {
+            if w.step % 4 == 0 {
+                check(
+                    w.game,
+                    &format!("{:?} seed {}, step {}", w.scenario, w.seed, w.step),
+                );
+            }
+            true
+        });
+        let (both, dead_end, kept) = (both.get(), dead_end.get(), kept.get());
+        assert!(base.0 > 500 && base.1 > 500, "base game: {base:?} searches");
+        assert!(
+            both > base.0 + 500,
+            "only {both} searches with pieces at both ends"
+        );
+        assert!(
+            dead_end > base.1 + 2_000,
+            "only {dead_end} searches from a dead end"
+        );
+        assert!(kept > 2_000, "only {kept} trails kept");
     }
 
     /// The search for networks with a cycle (`Segments::longest`) starts only from the chain
