@@ -963,6 +963,18 @@ fn ship_move_kept(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> (
     {
         return (before + 1, 0, r.trail | 1 << i);
     }
+    // The ship turned about a node it keeps: the pieces follow each other as before the
+    // move, the ship in its own stead, so the route and its bounds stay. The kept trail,
+    // which lost the ship, takes it back where it ends at that node.
+    if let Some(x) = turned_about(game, p + 1, from, &r.tr, i) {
+        let k = (r.tr.ends[i][0] != x) as usize;
+        let trail = if (r.tr.adj[i][k] & r.trail).count_ones() & 1 != 0 {
+            r.trail | 1 << i
+        } else {
+            0
+        };
+        return (before, slack, trail);
+    }
     let with_to = match r.through(i, before.saturating_add(1)) {
         (Through::Whole(len), _) => return (len, 0, 0),
         (Through::Trail(len), trail) if len >= before => return (len, 0, trail),
@@ -993,6 +1005,44 @@ fn ship_move_kept(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> (
         }
     }
     (before, before - lo, trail)
+}
+
+/// Where a ship of `tag`'s moved from `from` to `to` (numbered `i` in `tr`, the pieces as
+/// they now stand) without changing which pieces follow which, the node it turned about:
+/// the old and new places meet at that node, pieces follow the new place there and none at
+/// its other end. A ship that may move has an open end (no building of `tag`'s and no
+/// other ship of theirs), and here that is the old place's other end: pieces follow the
+/// new place at the shared node, so it was no open end of the old place. At the shared
+/// node the same pieces follow the ship as before (a ship at the same node either way), so
+/// every trail before the move is a trail after it with the ship at its new place, and
+/// back: the same lengths (Seafarers rules, 'Longest Route').
+#[inline(always)]
+fn turned_about(game: &Game, tag: u8, from: EdgeId, tr: &Trail, i: usize) -> Option<u8> {
+    let [a, b] = game.board.edge(from).nodes;
+    let [c, d] = tr.ends[i];
+    let (x, y) = if a.0 == c || a.0 == d {
+        (a, b)
+    } else if b.0 == c || b.0 == d {
+        (b, a)
+    } else {
+        return None;
+    };
+    // The new place's end at `x`, then the other.
+    let k = (c != x.0) as usize;
+    if tr.adj[i][k] == 0 || tr.adj[i][1 - k] != 0 {
+        return None;
+    }
+    // The old place's open end, as the move's check required.
+    debug_assert!(
+        game.nodes.get(y.index()) & 7 != tag
+            && !game
+                .board
+                .node(y)
+                .edges()
+                .any(|e| game.edges.get(e.index()) == tag | SHIP),
+        "a ship moved from {from:?} had no open end"
+    );
+    Some(x.0)
 }
 
 /// How far `p`'s route may be shorter than their kept length (`Seat::road_len`, an upper
@@ -2012,6 +2062,48 @@ mod tests {
         }
         assert!(checked > 20_000, "only {checked} roads checked");
         assert!(joined > 100, "only {joined} roads joining two networks");
+    }
+
+    /// A ship moved to a place that meets its old place at a node where pieces follow it,
+    /// with nothing following at the new place's other end, leaves its owner's route as
+    /// long as it was (`turned_about`, which skips the search through the new place): the
+    /// reference search over every trail gives the same length before and after such a move
+    /// (Seafarers rules, 'Longest Route': a ship at the same node is followed by the same
+    /// pieces), in ship-heavy random games of every open-sea scenario.
+    #[test]
+    fn a_ship_turned_about_a_node_keeps_the_route() {
+        let mut before: Vec<u8> = Vec::new();
+        let (mut turned, mut moves) = (0u32, 0u32);
+        walk_ship_heavy_games(41, &crate::Scenario::ALL, 0..4, 300, |w| {
+            let g = w.game;
+            if w.step == 1 {
+                before.clear();
+            }
+            if let Action::MoveShip { player, from, to } = w.action {
+                moves += 1;
+                let routes = g.sea_routes().unwrap();
+                let r = &routes.seats[player.index()];
+                let i = routes.slot[to.index()] as usize;
+                if super::turned_about(g, player.0 + 1, from, &r.tr, i).is_some() {
+                    turned += 1;
+                    assert_eq!(
+                        super::longest_road_reference(g, player.0),
+                        before[player.index()],
+                        "{:?} seed {}, step {}, {:?}",
+                        w.scenario,
+                        w.seed,
+                        w.step,
+                        w.action
+                    );
+                }
+            }
+            before = (0..g.players())
+                .map(|p| super::longest_road_reference(g, p))
+                .collect();
+            true
+        });
+        assert!(moves > 500, "only {moves} ship moves");
+        assert!(turned > 100, "only {turned} ships turned about a node");
     }
 
     /// For each of player `p`'s pieces (by edge), the longest trail that runs through it:
