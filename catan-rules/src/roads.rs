@@ -1478,7 +1478,7 @@ impl Routes {
                 };
                 walk.steps = steps;
                 let kk = r.tr.end_at(j, far.0);
-                match walk.from::<false>(j, 1 - kk, 1 << i | 1 << j, 2) {
+                match walk.from::<false>(j, 1 - kk, 1 << i | 1 << j) {
                     Some(()) => best = best.max(walk.longest),
                     // A network with cycles: the ship still had an open end.
                     None => return (Lifted::ShorterByAtMostOne, 0),
@@ -1566,13 +1566,13 @@ impl Route {
             // ends, where that takes few enough steps; the chain search otherwise.
             let mut walk = Steps::new(tr, u8::MAX);
             walk.back = i;
-            return match walk.from::<true>(i, 1, 1 << i, 1) {
+            return match walk.from::<true>(i, 1, 1 << i) {
                 Some(()) => (Through::Trail(walk.longest), walk.trail),
                 None => (Through::Whole(self.longest(u8::MAX, usize::MAX)), 0),
             };
         };
         let mut walk = Steps::new(tr, most);
-        match walk.from::<false>(i, from, 1 << i, 1) {
+        match walk.from::<false>(i, from, 1 << i) {
             Some(()) => (Through::Trail(walk.longest), walk.trail),
             None => (Through::Trail(self.longest_from_dead_end(i, start)), 0),
         }
@@ -1635,9 +1635,10 @@ impl<'a> Steps<'a> {
         }
     }
 
-    /// Notes a trail of pieces `used` making `len` that goes on no further.
+    /// Notes a trail of pieces `used` that goes on no further (its length their count).
     #[inline(always)]
-    fn ended(&mut self, used: u32, len: u8) {
+    fn ended(&mut self, used: u32) {
+        let len = used.count_ones() as u8;
         if len > self.longest {
             self.longest = len;
             self.trail = used;
@@ -1645,19 +1646,14 @@ impl<'a> Steps<'a> {
     }
 
     /// Notes in [`Steps::longest`] (the pieces in [`Steps::trail`]) the longest trail
-    /// continuing from end `k` of piece `i`, with pieces `used` making `len`, stopping once
+    /// continuing from end `k` of piece `i`, with pieces `used` (the trail so far, as long
+    /// as their count, which is worked out only where a trail ends), stopping once
     /// a trail reaches [`Steps::enough`]; `None` once the search has taken more steps than
     /// it may. Along a line (one piece to go on by) the search steps on in a loop; at a
     /// fork it searches each piece but the last, and steps along the last. With `BOTH`,
     /// each trail that ends goes on from end 0 of piece [`Steps::back`] instead (a trail
     /// through that piece: its second half).
-    fn from<const BOTH: bool>(
-        &mut self,
-        mut i: usize,
-        k: usize,
-        mut used: u32,
-        mut len: u8,
-    ) -> Option<()> {
+    fn from<const BOTH: bool>(&mut self, mut i: usize, k: usize, mut used: u32) -> Option<()> {
         let tr = self.tr;
         // The end by which a trail leaves piece `j`, entered from piece `i` (the two meet
         // at one node and may follow each other there): the end where `i` is not among the
@@ -1673,9 +1669,9 @@ impl<'a> Steps<'a> {
                 // Nothing follows (as at an opponent's building): the trail ends here.
                 self.steps = steps;
                 if BOTH {
-                    return self.from::<false>(self.back, 0, used, len);
+                    return self.from::<false>(self.back, 0, used);
                 }
-                self.ended(used, len);
+                self.ended(used);
                 return Some(());
             }
             // Every piece on but the last: searched in turn.
@@ -1683,7 +1679,7 @@ impl<'a> Steps<'a> {
                 let j = c.trailing_zeros() as usize;
                 c &= c - 1;
                 self.steps = steps.checked_sub(1)?;
-                self.from::<BOTH>(j, leave(i, j), used | 1 << j, len + 1)?;
+                self.from::<BOTH>(j, leave(i, j), used | 1 << j)?;
                 if self.longest >= self.enough {
                     return Some(());
                 }
@@ -1696,7 +1692,6 @@ impl<'a> Steps<'a> {
             let k = leave(i, j);
             i = j;
             used |= 1 << j;
-            len += 1;
             c = tr.adj[i][k] & !used;
         }
     }
