@@ -968,6 +968,18 @@ fn ship_move_kept(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> (
     {
         return (before + 1, 0, r.trail | 1 << i);
     }
+    // The ship turned about a node it keeps: the pieces follow each other as before the
+    // move, the ship in its own stead, so the route and its bounds stay. The kept trail,
+    // which lost the ship, takes it back where it ends at that node.
+    if let Some(x) = turned_about(game, p + 1, from, &r.tr, i) {
+        let k = (r.tr.ends[i][0] != x) as usize;
+        let trail = if (r.tr.adj[i][k] & r.trail).count_ones() & 1 != 0 {
+            r.trail | 1 << i
+        } else {
+            0
+        };
+        return (before, slack, trail);
+    }
     let with_to = match r.through(i, before.saturating_add(1)) {
         (Through::Whole(len), _) => return (len, 0, 0),
         (Through::Trail(len), trail) if len >= before => return (len, 0, trail),
@@ -998,6 +1010,44 @@ fn ship_move_kept(game: &Game, p: u8, from: EdgeId, to: EdgeId, before: u8) -> (
         }
     }
     (before, before - lo, trail)
+}
+
+/// Where a ship of `tag`'s moved from `from` to `to` (numbered `i` in `tr`, the pieces as
+/// they now stand) without changing which pieces follow which, the node it turned about:
+/// the old and new places meet at that node, pieces follow the new place there and none at
+/// its other end. A ship that may move has an open end (no building of `tag`'s and no
+/// other ship of theirs), and here that is the old place's other end: pieces follow the
+/// new place at the shared node, so it was no open end of the old place. At the shared
+/// node the same pieces follow the ship as before (a ship at the same node either way), so
+/// every trail before the move is a trail after it with the ship at its new place, and
+/// back: the same lengths (Seafarers rules, 'Longest Route').
+#[inline(always)]
+fn turned_about(game: &Game, tag: u8, from: EdgeId, tr: &Trail, i: usize) -> Option<u8> {
+    let [a, b] = game.board.edge(from).nodes;
+    let [c, d] = tr.ends[i];
+    let (x, y) = if a.0 == c || a.0 == d {
+        (a, b)
+    } else if b.0 == c || b.0 == d {
+        (b, a)
+    } else {
+        return None;
+    };
+    // The new place's end at `x`, then the other.
+    let k = (c != x.0) as usize;
+    if tr.adj[i][k] == 0 || tr.adj[i][1 - k] != 0 {
+        return None;
+    }
+    // The old place's open end, as the move's check required.
+    debug_assert!(
+        game.nodes.get(y.index()) & 7 != tag
+            && !game
+                .board
+                .node(y)
+                .edges()
+                .any(|e| game.edges.get(e.index()) == tag | SHIP),
+        "a ship moved from {from:?} had no open end"
+    );
+    Some(x.0)
 }
 
 /// How far `p`'s route may be shorter than their kept length (`Seat::road_len`, an upper
@@ -1433,8 +1483,8 @@ impl Routes {
                 };
                 walk.steps = steps;
                 let kk = r.tr.end_at(j, far.0);
-                match walk.from(j, 1 - kk, 1 << i | 1 << j, 2) {
-                    Some(len) => best = best.max(len),
+                match walk.from::<false>(j, 1 - kk, 1 << i | 1 << j) {
+                    Some(()) => best = best.max(walk.longest),
                     // A network with cycles: the ship still had an open end.
                     None => return (Lifted::ShorterByAtMostOne, 0),
                 }
@@ -1515,11 +1565,20 @@ impl Route {
         } else if tr.adj[i][0] == 0 {
             (0, 1)
         } else {
-            return (Through::Whole(self.longest(u8::MAX, usize::MAX)), 0);
+            // Pieces follow at both ends: a trail through the piece is a trail on from its
+            // end 1 and, sharing no piece with it, one on from its end 0, and it may be
+            // longer than `most` (the piece may join two lines). Searched whole, both
+            // ends, where that takes few enough steps; the chain search otherwise.
+            let mut walk = Steps::new(tr, u8::MAX);
+            walk.back = i;
+            return match walk.from::<true>(i, 1, 1 << i) {
+                Some(()) => (Through::Trail(walk.longest), walk.trail),
+                None => (Through::Whole(self.longest(u8::MAX, usize::MAX)), 0),
+            };
         };
         let mut walk = Steps::new(tr, most);
-        match walk.from(i, from, 1 << i, 1) {
-            Some(len) => (Through::Trail(len), walk.trail),
+        match walk.from::<false>(i, from, 1 << i) {
+            Some(()) => (Through::Trail(walk.longest), walk.trail),
             None => (Through::Trail(self.longest_from_dead_end(i, start)), 0),
         }
     }
@@ -1561,6 +1620,10 @@ struct Steps<'a> {
     trail: u32,
     /// Its length.
     longest: u8,
+    /// For a search of the trails through a piece with pieces at both ends
+    /// ([`Route::through`]), that piece: every trail on from its end 1 goes on from its
+    /// end 0.
+    back: usize,
 }
 
 impl<'a> Steps<'a> {
@@ -1573,54 +1636,68 @@ impl<'a> Steps<'a> {
             enough,
             trail: 0,
             longest: 0,
+            back: 0,
         }
     }
 
-    /// Notes a trail of pieces `used` making `len` that goes on no further.
+    /// Notes a trail of pieces `used` that goes on no further (its length their count).
     #[inline(always)]
-    fn ended(&mut self, used: u32, len: u8) -> Option<u8> {
+    fn ended(&mut self, used: u32) {
+        let len = used.count_ones() as u8;
         if len > self.longest {
             self.longest = len;
             self.trail = used;
         }
-        Some(len)
     }
 
-    /// The longest trail continuing from end `k` of piece `i`, with pieces `used` making
-    /// `len` (its pieces noted in [`Steps::trail`]); `None` once the search has taken more
-    /// steps than it may. Where one piece
-    /// alone may follow, the search steps on in a loop; it recurses only at a fork.
-    fn from(&mut self, mut i: usize, mut k: usize, mut used: u32, mut len: u8) -> Option<u8> {
+    /// Notes in [`Steps::longest`] (the pieces in [`Steps::trail`]) the longest trail
+    /// continuing from end `k` of piece `i`, with pieces `used` (the trail so far, as long
+    /// as their count, which is worked out only where a trail ends), stopping once
+    /// a trail reaches [`Steps::enough`]; `None` once the search has taken more steps than
+    /// it may. Along a line (one piece to go on by) the search steps on in a loop; at a
+    /// fork it searches each piece but the last, and steps along the last. With `BOTH`,
+    /// each trail that ends goes on from end 0 of piece [`Steps::back`] instead (a trail
+    /// through that piece: its second half).
+    fn from<const BOTH: bool>(&mut self, mut i: usize, k: usize, mut used: u32) -> Option<()> {
         let tr = self.tr;
+        // The end by which a trail leaves piece `j`, entered from piece `i` (the two meet
+        // at one node and may follow each other there): the end where `i` is not among the
+        // pieces that follow `j`. The numbering keeps the adjacency symmetric (`i` follows
+        // `j` at a node exactly when `j` follows `i` there), so one bit says which end,
+        // without reading the nodes.
+        let leave = |i: usize, j: usize| (tr.adj[j][0] >> i & 1) as usize;
+        // Steps left, kept in a register: written back for a search at a fork.
+        let mut steps = self.steps;
+        let mut c = tr.adj[i][k] & !used;
         loop {
-            let node = tr.ends[i][k];
-            let mut c = tr.adj[i][k] & !used;
-            if c & c.wrapping_sub(1) == 0 {
-                // One piece follows, or none (as at an opponent's building): the trail goes
-                // on along it (the longest continuation is the one through it).
-                if c == 0 {
-                    return self.ended(used, len);
+            if c == 0 {
+                // Nothing follows (as at an opponent's building): the trail ends here.
+                self.steps = steps;
+                if BOTH {
+                    return self.from::<false>(self.back, 0, used);
                 }
-                self.steps = self.steps.checked_sub(1)?;
-                let j = c.trailing_zeros() as usize;
-                k = 1 - tr.end_at(j, node);
-                i = j;
-                used |= 1 << j;
-                len += 1;
-                continue;
+                self.ended(used);
+                return Some(());
             }
-            let mut best = len;
-            while c != 0 {
+            // Every piece on but the last: searched in turn.
+            while c & c.wrapping_sub(1) != 0 {
                 let j = c.trailing_zeros() as usize;
                 c &= c - 1;
-                self.steps = self.steps.checked_sub(1)?;
-                let kk = tr.end_at(j, node);
-                best = best.max(self.from(j, 1 - kk, used | 1 << j, len + 1)?);
-                if best >= self.enough {
-                    break;
+                self.steps = steps.checked_sub(1)?;
+                self.from::<BOTH>(j, leave(i, j), used | 1 << j)?;
+                if self.longest >= self.enough {
+                    return Some(());
                 }
+                steps = self.steps;
             }
-            return Some(best);
+            // The last (or the only one): stepped along, the longest continuation being the
+            // one through it.
+            steps = steps.checked_sub(1)?;
+            let j = c.trailing_zeros() as usize;
+            let k = leave(i, j);
+            i = j;
+            used |= 1 << j;
+            c = tr.adj[i][k] & !used;
         }
     }
 }
@@ -1985,6 +2062,218 @@ mod tests {
         }
         assert!(checked > 20_000, "only {checked} roads checked");
         assert!(joined > 100, "only {joined} roads joining two networks");
+    }
+
+    /// A ship moved to a place that meets its old place at a node where pieces follow it,
+    /// with nothing following at the new place's other end, leaves its owner's route as
+    /// long as it was (`turned_about`, which skips the search through the new place): the
+    /// reference search over every trail gives the same length before and after such a move
+    /// (Seafarers rules, 'Longest Route': a ship at the same node is followed by the same
+    /// pieces), in ship-heavy random games of every open-sea scenario.
+    #[test]
+    fn a_ship_turned_about_a_node_keeps_the_route() {
+        let mut before: Vec<u8> = Vec::new();
+        let (mut turned, mut moves) = (0u32, 0u32);
+        walk_ship_heavy_games(41, &crate::Scenario::ALL, 0..4, 300, |w| {
+            let g = w.game;
+            if w.step == 1 {
+                before.clear();
+            }
+            if let Action::MoveShip { player, from, to } = w.action {
+                moves += 1;
+                let routes = g.sea_routes().unwrap();
+                let r = &routes.seats[player.index()];
+                let i = routes.slot[to.index()] as usize;
+                if super::turned_about(g, player.0 + 1, from, &r.tr, i).is_some() {
+                    turned += 1;
+                    assert_eq!(
+                        super::longest_road_reference(g, player.0),
+                        before[player.index()],
+                        "{:?} seed {}, step {}, {:?}",
+                        w.scenario,
+                        w.seed,
+                        w.step,
+                        w.action
+                    );
+                }
+            }
+            before = (0..g.players())
+                .map(|p| super::longest_road_reference(g, p))
+                .collect();
+            true
+        });
+        assert!(moves > 500, "only {moves} ship moves");
+        assert!(turned > 100, "only {turned} ships turned about a node");
+    }
+
+    /// For each of player `p`'s pieces (by edge), the longest trail that runs through it:
+    /// every trail from every end of every piece is followed, and each prefix counts for
+    /// every piece on it. A road and a ship follow each other only at the player's own
+    /// building, and a trail stops at an opponent's (Seafarers rules, 'Longest Route';
+    /// Catan base rules, 'Longest Road').
+    fn longest_through_each_reference(g: &Game, p: u8) -> Vec<(u16, u8)> {
+        struct Search<'a> {
+            g: &'a Game,
+            tag: u8,
+            pieces: Vec<u16>,
+            best: Vec<u8>,
+        }
+        impl Search<'_> {
+            fn go(&mut self, n: crate::board::NodeId, last: u8, used: u64, len: u8) {
+                for (b, best) in self.best.iter_mut().enumerate() {
+                    if used >> b & 1 != 0 {
+                        *best = (*best).max(len);
+                    }
+                }
+                let v = self.g.nodes.get(n.index());
+                let own = v & 7 == self.tag;
+                if len > 0 && v != 0 && !own {
+                    return;
+                }
+                let board = &*self.g.board;
+                for e in board.node(n).edges() {
+                    let kind = self.g.edges.get(e.index());
+                    let Some(b) = self.pieces.iter().position(|&x| x == e.0) else {
+                        continue;
+                    };
+                    let switch = (kind ^ last) & crate::game::SHIP != 0;
+                    if used >> b & 1 != 0 || (len > 0 && switch && !own) {
+                        continue;
+                    }
+                    self.go(board.edge(e).other(n), kind, used | 1 << b, len + 1);
+                }
+            }
+        }
+        let tag = p + 1;
+        let pieces: Vec<u16> = (0..g.board.edges().len())
+            .filter(|&e| g.edges.get(e) & 7 == tag)
+            .map(|e| e as u16)
+            .collect();
+        let mut search = Search {
+            g,
+            tag,
+            best: vec![0; pieces.len()],
+            pieces: pieces.clone(),
+        };
+        for &e in &pieces {
+            for n in g.board.edge(crate::board::EdgeId(e)).nodes {
+                search.go(n, 0, 0, 0);
+            }
+        }
+        pieces.into_iter().zip(search.best).collect()
+    }
+
+    /// The search through one numbered piece (`Route::through`, after a piece is built or
+    /// a ship moved) finds the longest trail through it, as the reference search over every
+    /// trail does: exactly where pieces follow it at both ends (it may join two lines and
+    /// lengthen the route by more than one), and up to the length asked for where one end
+    /// is a dead end; the pieces it keeps are a trail through the piece of that length.
+    /// Random games of the base game (numbered from the board) and of every open-sea
+    /// scenario, favouring ships (Seafarers rules, 'Longest Route'; Catan base rules,
+    /// 'Longest Road').
+    #[test]
+    fn search_through_a_piece_finds_the_longest_trail_through_it() {
+        use super::Through;
+        use std::cell::Cell;
+        let (both, dead_end, kept) = (Cell::new(0u32), Cell::new(0u32), Cell::new(0u32));
+        let count = |c: &Cell<u32>| c.set(c.get() + 1);
+        let check = |g: &Game, what: &str| {
+            let routes = g
+                .sea_routes()
+                .copied()
+                .unwrap_or_else(|| super::Routes::from_board(g));
+            for p in 0..g.players() {
+                let r = &routes.seats[p as usize];
+                let want = longest_through_each_reference(g, p);
+                let whole = super::longest_road_reference(g, p);
+                for i in 0..r.count as usize {
+                    let e = r.ids[i];
+                    let through = want.iter().find(|w| w.0 == e).unwrap().1;
+                    let ends_followed = r.tr.adj[i][0] != 0 && r.tr.adj[i][1] != 0;
+                    for most in [u8::MAX, whole, whole.saturating_sub(2).max(1)] {
+                        let (found, trail) = r.through(i, most);
+                        let len = match found {
+                            Through::Whole(len) => {
+                                assert_eq!(len, whole, "{what}, player {p}, edge {e}");
+                                continue;
+                            }
+                            Through::Trail(len) => len,
+                        };
+                        if ends_followed {
+                            count(&both);
+                            assert_eq!(len, through, "{what}, player {p}, edge {e}, both ends");
+                        } else {
+                            count(&dead_end);
+                            // Stopped at the first trail of `most`.
+                            let ok = if through < most {
+                                len == through
+                            } else {
+                                (most..=through).contains(&len)
+                            };
+                            assert!(
+                                ok,
+                                "{what}, player {p}, edge {e}: {len} of {through}, most {most}"
+                            );
+                        }
+                        if trail != 0 {
+                            count(&kept);
+                            assert!(
+                                trail >> i & 1 != 0
+                                    && r.tr.is_trail(trail)
+                                    && trail.count_ones() == len as u32,
+                                "{what}, player {p}, edge {e}: trail {trail:#x} of {len}"
+                            );
+                        }
+                    }
+                }
+            }
+        };
+        let mut legal: Vec<Action> = Vec::new();
+        let mut rng = Rng::new(31);
+        for seed in 0..3 {
+            let mut g = Game::new(Rules::default(), seed).unwrap();
+            let mut step = 0u32;
+            while g.winner().is_none() {
+                g.legal_actions(&mut legal);
+                let builds: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::BuildRoad { .. }))
+                    .collect();
+                let pool = if !builds.is_empty() && rng.below(3) != 0 {
+                    &builds
+                } else {
+                    &legal
+                };
+                g.apply(pool[rng.below(pool.len() as u32) as usize])
+                    .unwrap();
+                step += 1;
+                if step % 4 == 0 {
+                    check(&g, &format!("base game seed {seed}, step {step}"));
+                }
+            }
+        }
+        let base = (both.get(), dead_end.get());
+        walk_ship_heavy_games(37, &crate::Scenario::ALL, 0..3, 300, |w| {
+            if w.step % 4 == 0 {
+                check(
+                    w.game,
+                    &format!("{:?} seed {}, step {}", w.scenario, w.seed, w.step),
+                );
+            }
+            true
+        });
+        let (both, dead_end, kept) = (both.get(), dead_end.get(), kept.get());
+        assert!(base.0 > 500 && base.1 > 500, "base game: {base:?} searches");
+        assert!(
+            both > base.0 + 500,
+            "only {both} searches with pieces at both ends"
+        );
+        assert!(
+            dead_end > base.1 + 2_000,
+            "only {dead_end} searches from a dead end"
+        );
+        assert!(kept > 2_000, "only {kept} trails kept");
     }
 
     /// The search for networks with a cycle (`Segments::longest`) starts only from the chain
