@@ -2006,6 +2006,22 @@ mod tests {
     /// road). Lines grown from a dead end, roads joining two networks (the new length may
     /// exceed the old by more than one) and roads closing a cycle (the general search
     /// answers) all occur.
+    /// A random legal action, a road build two times in three where one is listed (games
+    /// that grow long road networks).
+    fn pick_favouring_roads(legal: &[Action], rng: &mut Rng) -> Action {
+        let builds: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::BuildRoad { .. }))
+            .collect();
+        let pool = if !builds.is_empty() && rng.below(3) != 0 {
+            &builds[..]
+        } else {
+            legal
+        };
+        pool[rng.below(pool.len() as u32) as usize]
+    }
+
     #[test]
     fn road_walks_from_both_ends_match_the_search_from_scratch() {
         use super::{longest_road_up_to_without, through_roads, Through};
@@ -2023,18 +2039,7 @@ mod tests {
             let mut step = 0u32;
             while g.winner().is_none() {
                 g.legal_actions(&mut legal);
-                let builds: Vec<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|a| matches!(a, Action::BuildRoad { .. }))
-                    .collect();
-                let pool = if !builds.is_empty() && rng.below(3) != 0 {
-                    &builds
-                } else {
-                    &legal
-                };
-                g.apply(pool[rng.below(pool.len() as u32) as usize])
-                    .unwrap();
+                g.apply(pick_favouring_roads(&legal, &mut rng)).unwrap();
                 step += 1;
                 if step % 4 != 0 {
                     continue;
@@ -2235,18 +2240,7 @@ mod tests {
             let mut step = 0u32;
             while g.winner().is_none() {
                 g.legal_actions(&mut legal);
-                let builds: Vec<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|a| matches!(a, Action::BuildRoad { .. }))
-                    .collect();
-                let pool = if !builds.is_empty() && rng.below(3) != 0 {
-                    &builds
-                } else {
-                    &legal
-                };
-                g.apply(pool[rng.below(pool.len() as u32) as usize])
-                    .unwrap();
+                g.apply(pick_favouring_roads(&legal, &mut rng)).unwrap();
                 step += 1;
                 if step % 4 == 0 {
                     check(&g, &format!("base game seed {seed}, step {step}"));
