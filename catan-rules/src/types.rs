@@ -327,12 +327,18 @@ impl ByResource<u8> {
         u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64 | (b[4] as u64) << 32
     }
 
+    /// The counts in the low five bytes of `w` (the inverse of [`Resources::word`]).
+    #[inline(always)]
+    pub(crate) const fn from_word(w: u64) -> Resources {
+        let [b0, b1, b2, b3, b4, ..] = w.to_le_bytes();
+        ByResource([b0, b1, b2, b3, b4])
+    }
+
     /// Sets the counts to the low five bytes of `w`, written as four bytes and one (see
     /// [`Resources::word`]).
     #[inline(always)]
     pub(crate) fn set_word(&mut self, w: u64) {
-        let [b0, b1, b2, b3, b4, ..] = w.to_le_bytes();
-        self.0 = [b0, b1, b2, b3, b4];
+        *self = Resources::from_word(w);
     }
 
     /// Total number of cards.

@@ -45,13 +45,6 @@ const EARNS_AT: [u64; 16] = {
     t
 };
 
-/// The five resource counts of a share kept a byte a resource in a `u64` (`produce`).
-#[inline(always)]
-fn five(share: u64) -> Resources {
-    let b = share.to_le_bytes();
-    Resources::new(b[0], b[1], b[2], b[3], b[4])
-}
-
 impl Game {
     /// A roll: in the roll phase; external dice exactly when chance is external.
     #[inline(always)]
@@ -164,7 +157,7 @@ impl Game {
         self.bank.set_word(bank - need);
         for (p, &share) in owed.iter().enumerate() {
             // Adding nothing changes nothing: only the event needs the test.
-            let resources = five(share);
+            let resources = Resources::from_word(share);
             // Without saturating, a word at a time (a byte-wise addition reads the shares
             // sixteen bytes at a time, across two of them): a hand and the bank together
             // hold at most the supply of a resource (below 128), so no byte carries into
@@ -226,7 +219,7 @@ impl Game {
                 });
             }
         }
-        five(owed.iter().sum())
+        Resources::from_word(owed.iter().sum())
     }
 
     /// The roll: seeded, or all 36 ordered dice when chance is external.
