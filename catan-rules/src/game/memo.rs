@@ -287,6 +287,7 @@ pub struct ListingMemo {
     boards: u64,
     /// Counts the renewals ([`ListingMemo::renew`]): the tests see which listings were
     /// answered without one.
+    #[cfg(test)]
     renewals: u64,
     /// Each seat's robber moves after a 7 and with a knight, over every land hex (none
     /// until allocated: see [`ListingMemo::lazy`]).
@@ -333,6 +334,7 @@ impl ListingMemo {
             owners: [0; MAX_HEXES],
             generation: 1,
             boards: 1,
+            #[cfg(test)]
             renewals: 0,
             robber: None,
         }
@@ -354,8 +356,8 @@ impl ListingMemo {
         if !(same && self.edges.same_blocks(&g.edges, we)) {
             if !board.open_sea() {
                 self.renew(g, wn, we);
-            } else {
-                self.take_at_sea(g, wn, we, same);
+            } else if !(same && self.take_ships(g, we)) {
+                self.renew_at_sea(g, wn, we);
             }
         }
         let kept = self.valid & bit != 0;
@@ -391,7 +393,10 @@ impl ListingMemo {
     #[cold]
     #[inline(never)]
     fn renew(&mut self, g: &Game, wn: usize, we: usize) {
-        self.renewals += 1;
+        #[cfg(test)]
+        {
+            self.renewals += 1;
+        }
         let same = self
             .board
             .as_ref()
@@ -411,18 +416,18 @@ impl ListingMemo {
         self.valid = keep;
     }
 
-    /// Takes `g`'s pieces as the memo's inputs on an open-sea map (`same`: the memo's
-    /// board and buildings): when only ships were built or moved nothing kept depends on
-    /// them ([`ListingMemo::ships_only`]), so the new edges are the inputs as they are;
-    /// otherwise a renewal.
+    /// On an open-sea map with the memo's board and buildings, takes `g`'s edges as the
+    /// memo's inputs when only ships were built or moved, and says whether it did:
+    /// nothing kept depends on them ([`ListingMemo::ships_only`]), so the new edges are
+    /// the inputs as they are (otherwise the caller renews).
     #[inline(never)]
-    fn take_at_sea(&mut self, g: &Game, wn: usize, we: usize, same: bool) {
-        if same && self.ships_only(g, we) {
+    fn take_ships(&mut self, g: &Game, we: usize) -> bool {
+        let only = self.ships_only(g, we);
+        if only {
             let be = we.next_multiple_of(4);
             self.edges.0[..be].copy_from_slice(&g.edges.0[..be]);
-        } else {
-            self.renew_at_sea(g, wn, we);
         }
+        only
     }
 
     /// [`ListingMemo::renew`] on an open-sea map, which also counts the roads taken in.
