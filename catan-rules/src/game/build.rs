@@ -473,6 +473,36 @@ impl Game {
         sites
     }
 
+    /// On open-sea maps, the settlement sites of `p` at the ends of its roads alone (the
+    /// listing memo's part of [`Game::settlement_sites`]; the sites at the ends of its
+    /// ships are the free sites, [`Game::free_sites`], among the ends the sea state keeps).
+    #[inline]
+    pub(crate) fn road_end_sites(&self, p: u8) -> NodeBits {
+        let board = &*self.board;
+        let mut sites = NodeBits::empty(board.nodes().len());
+        // Roads only: the seat's tag with the ship bit clear.
+        self.edges
+            .for_each_matching(board.edges().len(), 0x0f, p + 1, |e| {
+                for n in board.edge(EdgeId(e as u16)).nodes {
+                    if self.is_site(n) {
+                        sites.insert(n.index());
+                    }
+                }
+            });
+        sites
+    }
+
+    /// The nodes that are settlement sites for whoever reaches them ([`Game::is_site`]:
+    /// empty, on land, nothing next to them), from the buildings alone.
+    pub(crate) fn free_sites(&self) -> NodeBits {
+        let nn = self.board.nodes().len();
+        let mut free = NodeBits::empty(nn);
+        for n in 0..nn {
+            free.put(n, self.is_site(NodeId(n as u8)));
+        }
+        free
+    }
+
     /// `player`'s settlements, in node order: where a city may go.
     #[inline(always)]
     fn push_cities<O: Out>(&self, player: Player, out: &mut O) {

@@ -16,10 +16,11 @@
 //! a memo is the listing without one, in the same order, whatever the memo holds (a debug
 //! build compares every reused result with the one worked out again;
 //! `tests/listing_memo.rs` plays random games both ways). On open-sea maps (Seafarers) it
-//! keeps the same results: a moved ship is taken in where it changes something (its
-//! owner's settlement sites), the road spots are kept as if no ship stood anywhere (the
-//! listing takes the edges holding a ship away), and the robber's moves, which depend on
-//! the buildings alone, outlast it.
+//! keeps nothing that depends on a ship, so ships built or moved change nothing it holds:
+//! the road spots are kept as if no ship stood anywhere (the listing takes the edges
+//! holding a ship away), the settlement sites as those at the ends of each seat's roads
+//! (the listing adds the free sites at the ends of its ships, which the sea state keeps),
+//! and the robber's moves depend on the buildings alone.
 //!
 //! ```
 //! use catan_rules::game::ListingMemo;
@@ -110,9 +111,10 @@ impl Spots for () {
 }
 
 /// Results kept valid: bit `p` the road spots of seat `p`, bit `SITES + p` its settlement
-/// sites, `OWNERS` the hexes' owners.
+/// sites, `OWNERS` the hexes' owners, `FREE` the free sites (open-sea maps).
 const SITES: u32 = 8;
 const OWNERS: u32 = 1 << 16;
+const FREE: u32 = 1 << 17;
 
 /// The most robber moves kept for one seat and kind (a 7's or a knight's): every land hex
 /// of the standard board (19) with up to three victims each fits, and nearly always those
@@ -271,13 +273,22 @@ pub struct ListingMemo {
     /// Which results are kept (the bits above).
     valid: u32,
     roads: [EdgeBits; MAX_PLAYERS],
+    /// Each seat's settlement sites; on open-sea maps those at the ends of its roads only
+    /// (the listing adds the free sites at the ends of its ships, from the sea state).
     sites: [NodeBits; MAX_PLAYERS],
+    /// On open-sea maps, the nodes that are settlement sites for whoever reaches them
+    /// ([`Game::is_site`]): they depend on the buildings alone.
+    free: NodeBits,
     owners: [u8; MAX_HEXES],
     /// Counts the changes of `owners` (worked out again, or a settlement added), so that
     /// the robber moves know whether they were listed from the owners held now.
     generation: u64,
     /// Counts the boards the memo has taken (see [`RobberMoves::board`]).
     boards: u64,
+    /// Counts the renewals ([`ListingMemo::renew`]): the tests see which listings were
+    /// answered without one.
+    #[cfg(test)]
+    renewals: u64,
     /// Each seat's robber moves after a 7 and with a knight, over every land hex (none
     /// until allocated: see [`ListingMemo::lazy`]).
     robber: Option<Box<RobberStore>>,
@@ -319,9 +330,12 @@ impl ListingMemo {
             valid: 0,
             roads: [EdgeBits::empty(0); MAX_PLAYERS],
             sites: [NodeBits::empty(0); MAX_PLAYERS],
+            free: NodeBits::empty(0),
             owners: [0; MAX_HEXES],
             generation: 1,
             boards: 1,
+            #[cfg(test)]
+            renewals: 0,
             robber: None,
         }
     }
@@ -342,11 +356,7 @@ impl ListingMemo {
         if !(same && self.edges.same_blocks(&g.edges, we)) {
             if !board.open_sea() {
                 self.renew(g, wn, we);
-            } else {
-                // Only the edges changed: maybe none that `bit` depends on.
-                if same && self.kept_at_sea(g, we, bit) {
-                    return true;
-                }
+            } else if !(same && self.take_ships(g, we)) {
                 self.renew_at_sea(g, wn, we);
             }
         }
@@ -360,22 +370,21 @@ impl ListingMemo {
     /// a moved ship):
     ///
     /// - a settlement of `q` on node `n` takes `n` and its neighbours out of every
-    ///   settlement site (the distance rule), adds `n`'s empty edges to `q`'s road spots,
-    ///   adds `q` to the owners of `n`'s hexes (the robber moves kept for a seat and kind
+    ///   settlement site and the free sites (the distance rule), adds `n`'s empty edges
+    ///   to `q`'s road spots, adds `q` to the owners of `n`'s hexes (the robber moves kept for a seat and kind
     ///   that could not rob `q` stay valid, and those that could get `q` as a victim
     ///   there: [`RobberStore::add_victim`]), and drops the road spots of the others
     ///   with a road at `n` (a building breaks their way there); a city changes nothing
     ///   the memo holds;
-    /// - a road or ship of `q` on edge `e` adds to `q`'s road spots (a road's ends) and
-    ///   settlement sites, and a road takes `e` out of everyone's road spots: a road or
-    ///   ship does not block another's way, only a building does (Base rules
-    ///   'Building'). On open-sea maps the road spots are kept as if no ship stood
-    ///   anywhere ([`Game::road_spots_under_ships`]; the listing takes the edges holding
-    ///   a ship away), so a ship leaves them as they are;
-    /// - a ship of `q` gone from edge `e` (Seafarers: a moved ship) takes the ends of `e`
-    ///   that `q`'s other roads and ships do not reach out of `q`'s sites
-    ///   ([`ListingMemo::ship_gone`]); the hexes' owners and the robber moves depend on
-    ///   the buildings alone and stay, and the road spots count no ship.
+    /// - a road of `q` on edge `e` adds to `q`'s road spots and settlement sites (its
+    ///   ends), and takes `e` out of everyone's road spots: a road does not block
+    ///   another's way, only a building does (Base rules 'Building');
+    /// - on open-sea maps a ship built, or gone from its edge (Seafarers: a moved ship),
+    ///   changes nothing the memo holds ([`ListingMemo::ships_only`]): the road spots are
+    ///   kept as if no ship stood anywhere ([`Game::road_spots_under_ships`]; the listing
+    ///   takes the edges holding a ship away), the sites as those at the ends of the
+    ///   seat's roads (the listing adds the free sites, `free`, at the ends of its ships),
+    ///   and the hexes' owners and the robber moves depend on the buildings alone.
     ///
     /// Anything else (another board, a building or road gone) drops every result. Each update
     /// asks the rule's own file ([`Game::road_spots_at`], [`Game::is_site`]) on the new
@@ -384,6 +393,10 @@ impl ListingMemo {
     #[cold]
     #[inline(never)]
     fn renew(&mut self, g: &Game, wn: usize, we: usize) {
+        #[cfg(test)]
+        {
+            self.renewals += 1;
+        }
         let same = self
             .board
             .as_ref()
@@ -403,6 +416,20 @@ impl ListingMemo {
         self.valid = keep;
     }
 
+    /// On an open-sea map with the memo's board and buildings, takes `g`'s edges as the
+    /// memo's inputs when only ships were built or moved, and says whether it did:
+    /// nothing kept depends on them ([`ListingMemo::ships_only`]), so the new edges are
+    /// the inputs as they are (otherwise the caller renews).
+    #[inline(never)]
+    fn take_ships(&mut self, g: &Game, we: usize) -> bool {
+        let only = self.ships_only(g, we);
+        if only {
+            let be = we.next_multiple_of(4);
+            self.edges.0[..be].copy_from_slice(&g.edges.0[..be]);
+        }
+        only
+    }
+
     /// [`ListingMemo::renew`] on an open-sea map, which also counts the roads taken in.
     #[cold]
     #[inline(never)]
@@ -412,39 +439,21 @@ impl ListingMemo {
     }
 
     /// On an open-sea map, with the memo's board and buildings and only edges changed,
-    /// whether the result `bit` asked for is kept and the changes cannot touch it, so that
-    /// it is used without a renewal (which changes nothing): the hexes' owners (and so the
-    /// robber moves) always (they depend on the buildings alone); a seat's road spots when
-    /// no road changed (on open-sea maps the memo keeps them as if no ship stood anywhere,
-    /// [`Game::road_spots_under_ships`], and takes the ships away at each listing: ships
-    /// built or moved change nothing it holds for roads); a seat's settlement sites when
-    /// none of the seat's own roads and ships changed ([`Game::settlement_sites`]: free
-    /// sites at the ends of the seat's roads and ships). The changes are taken in at the
-    /// next renewal, from the same kept inputs.
-    #[cold]
-    #[inline(never)]
-    fn kept_at_sea(&mut self, g: &Game, we: usize, bit: u32) -> bool {
-        if self.valid & bit == 0 {
-            return false;
-        }
-        if bit == OWNERS {
-            return true;
-        }
-        let (old, new) = (&self.edges.0[..we], &g.edges.0[..we]);
-        let mut differ = 0;
-        if bit >= 1 << SITES {
-            let tag = (bit.trailing_zeros() - SITES + 1) as u64;
-            for k in changed_words(old, new) {
-                let (a, b) = (old[k], new[k]);
-                differ |= (a ^ b) & (seats_pieces(a, tag) | seats_pieces(b, tag));
-            }
-            return differ == 0;
-        }
+    /// whether only ships changed (no road): then every result kept stays valid without
+    /// a renewal. On open-sea maps none depends on a ship: the hexes' owners (and so the
+    /// robber moves) depend on the buildings alone, the road spots are kept as if no ship
+    /// stood anywhere ([`Game::road_spots_under_ships`]; the listing takes the edges
+    /// holding a ship away) and the settlement sites as those at the ends of the seat's
+    /// roads (the listing adds those at the ends of its ships, from the sea state).
+    #[inline(always)]
+    fn ships_only(&self, g: &Game, we: usize) -> bool {
         // A road built since (the common case when one changed) without a look at the edges;
         // the same count still needs the edges (the count is only a hint).
         if roads_placed(g) != self.roads_placed {
             return false;
         }
+        let (old, new) = (&self.edges.0[..we], &g.edges.0[..we]);
+        let mut differ = 0;
         for k in changed_words(old, new) {
             differ |= roads_only(old[k]) ^ roads_only(new[k]);
         }
@@ -473,6 +482,12 @@ impl ListingMemo {
                     sites.remove(n.index());
                     for m in info.neighbors() {
                         sites.remove(m.index());
+                    }
+                }
+                if board.open_sea() {
+                    self.free.remove(n.index());
+                    for m in info.neighbors() {
+                        self.free.remove(m.index());
                     }
                 }
                 // Robber moves listed from the owners held until now stay the moves from
@@ -511,12 +526,16 @@ impl ListingMemo {
                 let e = 16 * k + i;
                 let sea = board.open_sea();
                 if was != 0 {
-                    // Off an open-sea map no rule moves a ship.
-                    if was & SHIP != 0 && now == 0 && sea {
-                        self.ship_gone(g, e, was);
-                    } else {
+                    // A moved ship gone from its edge changes nothing kept on an open-sea
+                    // map; off one no rule moves a ship.
+                    if !(was & SHIP != 0 && now == 0 && sea) {
                         keep = 0;
                     }
+                    return;
+                }
+                // A ship on an open-sea map changes nothing kept (see
+                // [`ListingMemo::ships_only`]); off one it counts as a road does.
+                if now & SHIP != 0 && sea {
                     return;
                 }
                 let q = (now & 7) - 1;
@@ -531,45 +550,13 @@ impl ListingMemo {
                         self.sites[q as usize].insert(n.index());
                     }
                 }
-                // A road takes its edge from everyone's road spots; a ship leaves the road
-                // spots kept on an open-sea map as they are (they count no ship), and off
-                // one takes its edge as a road does.
-                if now & SHIP == 0 || !sea {
-                    for spots in &mut self.roads {
-                        spots.remove(e);
-                    }
+                // A road takes its edge from everyone's road spots.
+                for spots in &mut self.roads {
+                    spots.remove(e);
                 }
             });
         }
         keep
-    }
-}
-
-impl ListingMemo {
-    /// Brings the settlement sites up to date for a ship (`was`, its edge's nibble) gone
-    /// from edge `e` of `g`, an open-sea map (Seafarers: a moved ship; see
-    /// [`ListingMemo::renew`]): the owner's sites lose the ends of `e` its other roads and
-    /// ships no longer reach ([`Game::settlement_sites`]: sites at the ends of the
-    /// player's roads and ships). The road spots kept on an open-sea map count no ship
-    /// ([`Game::road_spots_under_ships`]), and nothing else the memo holds depends on a
-    /// ship.
-    #[inline(always)]
-    fn ship_gone(&mut self, g: &Game, e: usize, was: u8) {
-        let board = &*g.board;
-        let tag = was & 7;
-        for n in board.edge(EdgeId(e as u16)).nodes {
-            // The node's two or three edges, the third repeating the first at a node of
-            // two (a repeat changes no test).
-            let [a, b, c] = board.node(n).edges_padded();
-            let (a, b, c) = (
-                g.edges.get(a as usize),
-                g.edges.get(b as usize),
-                g.edges.get(c as usize),
-            );
-            if (a & 7 != tag) & (b & 7 != tag) & (c & 7 != tag) {
-                self.sites[(tag - 1) as usize].remove(n.index());
-            }
-        }
     }
 }
 
@@ -579,16 +566,15 @@ fn roads_placed(g: &Game) -> u32 {
     g.seats.iter().map(|s| u32::from(s.roads)).sum()
 }
 
-/// A full nibble at each nibble of the edge word `w` holding a road or ship of the seat
-/// tagged `tag` (`nibble & 7 == tag`).
+/// The settlement sites of a seat on an open-sea map: those at the ends of its roads
+/// (`roads`) and the free sites (`free`) at the ends of its ships (`ends`).
 #[inline(always)]
-fn seats_pieces(w: u64, tag: u64) -> u64 {
-    const LO3: u64 = 0x7777_7777_7777_7777;
-    const ONES: u64 = 0x1111_1111_1111_1111;
-    // Three bits a nibble, zero where the seat's: adding 7 sets bit 3 of the others.
-    let x = (w & LO3) ^ (ONES * tag);
-    let mine = !(x + LO3) & (ONES << 3);
-    (mine >> 3) * 15
+fn ship_sites(roads: &NodeBits, ends: &NodeBits, free: &NodeBits) -> NodeBits {
+    let mut sites = *roads;
+    for (s, (e, f)) in sites.w.iter_mut().zip(ends.w.iter().zip(&free.w)) {
+        *s |= e & f;
+    }
+    sites
 }
 
 /// An edge word with its ships' nibbles cleared: the roads alone.
@@ -665,6 +651,9 @@ impl Spots for ListingMemo {
 
     #[inline(always)]
     fn settlement_sites(&mut self, g: &Game, p: u8) -> NodeBits {
+        if g.board.open_sea() {
+            return self.settlement_sites_at_sea(g, p);
+        }
         if !self.kept(g, 1 << (SITES + p as u32)) {
             self.sites[p as usize] = g.settlement_sites(p);
         }
@@ -752,6 +741,24 @@ impl Spots for ListingMemo {
 }
 
 impl ListingMemo {
+    /// [`Spots::settlement_sites`] on an open-sea map: those at the ends of the seat's
+    /// roads are kept, and the free sites at the ends of its ships (the sea state's
+    /// `ends`) added. Out of line: the base game's listing keeps its size.
+    #[inline(never)]
+    fn settlement_sites_at_sea(&mut self, g: &Game, p: u8) -> NodeBits {
+        if !self.kept(g, 1 << (SITES + p as u32)) {
+            self.sites[p as usize] = g.road_end_sites(p);
+        }
+        if self.valid & FREE == 0 {
+            self.free = g.free_sites();
+            self.valid |= FREE;
+        }
+        let ends = &g.sea_pieces().ends[p as usize];
+        let sites = ship_sites(&self.sites[p as usize], ends, &self.free);
+        debug_assert_eq!(sites, g.settlement_sites(p));
+        sites
+    }
+
     /// Brings the hexes' owners up to date for `g`'s pieces.
     #[inline(always)]
     fn renew_owners(&mut self, g: &Game) {
@@ -1027,17 +1034,18 @@ mod tests {
                 if g.winner().is_some() {
                     break;
                 }
+                let (changed, renewals) = (memo.edges != g.edges, memo.renewals);
                 for p in 0..g.rules.players {
                     for knight in [false, true] {
                         let (kept, fresh) = both(&g, &mut memo, Player(p), knight);
                         assert_eq!(kept, fresh);
                     }
                 }
-                owners_unrenewed += usize::from(memo.edges != g.edges);
+                owners_unrenewed += usize::from(changed && memo.renewals == renewals);
                 for p in 0..g.rules.players {
                     assert_eq!(memo.road_spots(&g, p), g.road_spots(p));
                 }
-                roads_unrenewed += usize::from(memo.edges != g.edges);
+                roads_unrenewed += usize::from(changed && memo.renewals == renewals);
                 g.legal_actions_without_offers_with(&mut memo, &mut legal);
                 // A ship build or move one time in two when listed.
                 let a = crate::tests::pick_favouring_ships(&legal, &mut rng, 1, 2);
@@ -1055,8 +1063,9 @@ mod tests {
     /// Catan base rules, 'Building' (a road joins its owner's network at a building of
     /// theirs or at a road's end free of opponents' buildings): on open-sea maps the memo
     /// keeps each seat's road spots as if no ship stood anywhere and takes the edges
-    /// holding a ship away at each listing, and answers for a seat's settlement sites
-    /// without a renewal while none of its own roads and ships changed. One memo over
+    /// holding a ship away at each listing, and keeps a seat's settlement sites at the ends
+    /// of its roads, adding the free sites at the ends of its ships at each listing: it
+    /// answers without a renewal while no building or road changed. One memo over
     /// random games of every open-sea scenario (favouring ships) and of the base game: at
     /// every step every seat's road spots and then its sites from the memo equal those
     /// worked out from the board; on open-sea maps the road spots kept equal the reference
@@ -1078,7 +1087,7 @@ mod tests {
                     if g.winner().is_some() {
                         break;
                     }
-                    let inputs = memo.edges;
+                    let (inputs, renewals) = (memo.edges, memo.renewals);
                     for p in 0..g.rules.players {
                         let spots = memo.road_spots(&g, p);
                         assert_eq!(spots, g.road_spots(p), "seat {p}");
@@ -1090,11 +1099,10 @@ mod tests {
                             assert_eq!(free, spots, "seat {p}");
                         }
                     }
-                    roads_across += usize::from(memo.edges == inputs && inputs != g.edges);
+                    roads_across += usize::from(memo.renewals == renewals && inputs != g.edges);
                     for p in 0..g.rules.players {
-                        let inputs = memo.edges;
                         assert_eq!(memo.settlement_sites(&g, p), g.settlement_sites(p));
-                        sites_across += usize::from(memo.edges == inputs && inputs != g.edges);
+                        sites_across += usize::from(memo.renewals == renewals && inputs != g.edges);
                     }
                     steps += 1;
                     g.legal_actions_without_offers_with(&mut memo, &mut legal);
