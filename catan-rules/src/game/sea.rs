@@ -497,9 +497,11 @@ fn note_open_at(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, n: Node
     for (f, y) in info.edges_padded().into_iter().zip(info.neighbors_padded()) {
         let f = f as usize;
         let k = (y < n.0) as usize;
-        if ships.contains(f) {
-            sea.open[k].put(f, on);
-        }
+        // Only `p`'s ships' bits change (other seats' ships share `open`): no branch on
+        // whether the edge holds one.
+        let m = ships.w[f >> 6] & 1 << (f & 63);
+        let x = &mut sea.open[k].w[f >> 6];
+        *x = (*x & !m) | if on { m } else { 0 };
     }
 }
 
@@ -528,7 +530,7 @@ fn note_leave(
     let info = board.node(n);
     let (leave, spots) = (&sea.leave[pi], &mut sea.spots[pi]);
     for (f, y) in info.edges_padded().into_iter().zip(info.neighbors_padded()) {
-        let on = edges.get(f as usize) == 0 && (here || leave.contains(y as usize));
+        let on = (edges.get(f as usize) == 0) & (here | leave.contains(y as usize));
         spots.put(f as usize, on);
     }
 }
