@@ -477,7 +477,7 @@ fn note_count(
     let tip_now = one & !two & m;
     let stays = if gained { two } else { one } & m;
     let own = nodes.get(i) & 7 == p + 1;
-    if (tip_was ^ tip_now) & stays != 0 && !own {
+    if ((tip_was ^ tip_now) & stays != 0) & !own {
         note_open_at(sea, board, p, n, tip_now != 0);
     }
     // The new ship's own bit at `n` (its end `k` there), from the count just worked out.
