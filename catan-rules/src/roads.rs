@@ -260,7 +260,7 @@ fn reached(joined: &[u32; MAX_ROADS], start: u32) -> u32 {
 /// Route').
 #[inline(always)]
 fn joins(own: bool, a: u8, b: u8) -> bool {
-    own || (a ^ b) & SHIP == 0
+    own | ((a ^ b) & SHIP == 0)
 }
 
 /// Player `p`'s roads (and ships), numbered locally in edge order, with their adjacency.
@@ -1314,9 +1314,11 @@ impl Routes {
         // repeat setting the same bit twice.
         for f in board.node(node).edges_padded() {
             let fv = edges.get(f as usize);
-            // The owner first: most edges at a node are empty or another seat's, and their
-            // numbers are not read.
-            if fv & 7 == tag && f != edge.0 && joins(own, kind, fv) {
+            // The owner's piece that follows this one, tested as one condition (`&`, no
+            // short-circuit): whether an edge holds one is data, and each short-circuit
+            // was a branch of its own to mispredict. Only its number is read behind the
+            // branch.
+            if (fv & 7 == tag) & (f != edge.0) & joins(own, kind, fv) {
                 let j = self.slot[f as usize];
                 // A piece put on the board outside the rules' effects has no number until
                 // the state is worked out again (`rebuild_sea`): left out rather than a

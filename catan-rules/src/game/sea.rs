@@ -19,9 +19,11 @@
 //! settlement's node; a discovered hex (`fog.rs`) changes the sea hexes and works
 //! everything out again. The ship lanes ([`Lanes`]: where a ship may stand with the pirate
 //! where it is) follow the pirate's hex ([`Game::sea_pirate_moved`], from `pirate.rs`) and
-//! the board. Each hook works out again only what the change touches: the nodes
-//! at its ends (`note_count`, `note_leave`) and the sea hexes it is a side of (`note_aboard`). Debug builds compare them with a fresh working-out after each ship
-//! built or moved ([`Game::sea_state_is_exact`]), and a property test after every action.
+//! the board. Each hook works out again only what the change touches: the nodes at its
+//! ends (`note_count`, `note_leave`) and the sea hexes it is a side of (`aboard_gains`,
+//! `aboard_loses`, on a count of each seat's ships there). Debug builds compare them with a
+//! fresh working-out after each ship built or moved ([`Game::sea_state_is_exact`]), and a
+//! property test after every action.
 
 use super::{FreshShips, Game, NONE, SHIP};
 use crate::bits::{EdgeBits, EdgeNibbles, NodeBits, NodeNibbles};
@@ -101,6 +103,12 @@ pub(crate) struct SeaPieces {
     /// By hex id, the seats with a ship on a side of the sea hex (bit `p`): the pirate's
     /// victims before the "holds cards" filter. Slot 255 (no hex) stays empty.
     pub aboard: [u8; MAX_HEXES + 1],
+    /// By hex id, the count of each seat's ships on the sides of the sea hex, four bits a
+    /// seat (seat `p` at bits `4p..4p + 4`; a hex has six sides): a ship lifted takes one
+    /// off, and its owner stays in `aboard` while any is left, so that no side is read (a
+    /// scan of the sides, which stops at the first ship found, mispredicted). Slot 255 (no
+    /// hex) stays empty.
+    pub aboard_count: [u32; MAX_HEXES + 1],
     /// By end `k` (the edge's `nodes[k]`, the lower id first), the ships whose end there
     /// is open for their owner (neither the owner's building nor the end of another of
     /// their ships: a tip, see `note_count`); only ships are in them. A ship with an open end is one
@@ -120,6 +128,7 @@ impl SeaPieces {
             leave: [NodeBits::empty(nodes); MAX_PLAYERS],
             spots: [EdgeBits::empty(edges); MAX_PLAYERS],
             aboard: [0; MAX_HEXES + 1],
+            aboard_count: [0; MAX_HEXES + 1],
             open: [EdgeBits::empty(edges); 2],
         }
     }
@@ -248,7 +257,7 @@ impl Game {
                 spots.remove(to.index());
                 spots.put(from.index(), on);
             }
-            note_aboard(sea, board, p, from);
+            aboard_loses(sea, board, p, from);
             aboard_gains(sea, board, p, to);
             // The numbering last (it reads the board only): nothing worked out above has
             // to be kept across its call.
@@ -358,6 +367,7 @@ impl Game {
                 let v = self.edges.get(e.index());
                 if v & SHIP != 0 {
                     sea.aboard[h.index()] |= 1 << ((v & 7) - 1);
+                    sea.aboard_count[h.index()] += 1 << (4 * ((v & 7) - 1));
                 }
             }
         }
@@ -467,7 +477,7 @@ fn note_count(
     let tip_now = one & !two & m;
     let stays = if gained { two } else { one } & m;
     let own = nodes.get(i) & 7 == p + 1;
-    if (tip_was ^ tip_now) & stays != 0 && !own {
+    if ((tip_was ^ tip_now) & stays != 0) & !own {
         note_open_at(sea, board, p, n, tip_now != 0);
     }
     // The new ship's own bit at `n` (its end `k` there), from the count just worked out.
@@ -487,9 +497,11 @@ fn note_open_at(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, n: Node
     for (f, y) in info.edges_padded().into_iter().zip(info.neighbors_padded()) {
         let f = f as usize;
         let k = (y < n.0) as usize;
-        if ships.contains(f) {
-            sea.open[k].put(f, on);
-        }
+        // Only `p`'s ships' bits change (other seats' ships share `open`): no branch on
+        // whether the edge holds one.
+        let m = ships.w[f >> 6] & 1 << (f & 63);
+        let x = &mut sea.open[k].w[f >> 6];
+        *x = (*x & !m) | if on { m } else { 0 };
     }
 }
 
@@ -518,33 +530,34 @@ fn note_leave(
     let info = board.node(n);
     let (leave, spots) = (&sea.leave[pi], &mut sea.spots[pi]);
     for (f, y) in info.edges_padded().into_iter().zip(info.neighbors_padded()) {
-        let on = edges.get(f as usize) == 0 && (here || leave.contains(y as usize));
+        let on = (edges.get(f as usize) == 0) & (here | leave.contains(y as usize));
         spots.put(f as usize, on);
     }
 }
 
-/// Notes `p`'s new ship on `edge` aboard each sea hex `edge` is a side of: a ship only
-/// adds, so no side is read.
+/// Notes `p`'s new ship on `edge` aboard each sea hex `edge` is a side of: one more of
+/// `p`'s ships there, so `p` is aboard; no side is read.
 #[inline]
 fn aboard_gains(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, edge: EdgeId) {
     for h in board.sea_sides_of(edge) {
         // Slot `MAX_HEXES` (no hex) stays empty.
-        sea.aboard[h as usize] |= ((h as usize != MAX_HEXES) as u8) << p;
+        let real = h as usize != MAX_HEXES;
+        sea.aboard[h as usize] |= (real as u8) << p;
+        sea.aboard_count[h as usize] += (real as u32) << (4 * p);
     }
 }
 
-/// Works out again whether `p` has a ship on a side of each sea hex that `edge` is a side
-/// of.
+/// Notes `p`'s ship lifted from `edge` off each sea hex `edge` is a side of: one fewer of
+/// `p`'s ships there, and `p` aboard while any is left; no side is read, no branch.
 #[inline]
-fn note_aboard(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, edge: EdgeId) {
-    let ships = &sea.ships[p as usize];
+fn aboard_loses(sea: &mut SeaPieces, board: &crate::board::Board, p: u8, edge: EdgeId) {
     for h in board.sea_sides_of(edge) {
-        if h as usize == MAX_HEXES {
-            continue;
-        }
-        let on = board.hex_sides(HexId(h)).any(|e| ships.contains(e.index()));
-        let bit = 1u8 << p;
+        // Slot `MAX_HEXES` (no hex) stays empty.
+        let real = h as usize != MAX_HEXES;
+        let count = &mut sea.aboard_count[h as usize];
+        *count -= (real as u32) << (4 * p);
+        let left = *count >> (4 * p) & 15 != 0;
         let x = &mut sea.aboard[h as usize];
-        *x = (*x & !bit) | (on as u8) << p;
+        *x = (*x & !(1 << p)) | (left as u8) << p;
     }
 }
