@@ -452,12 +452,28 @@ impl Game {
     /// ships with no building next to them.
     #[inline]
     pub(crate) fn settlement_sites(&self, p: u8) -> NodeBits {
-        let tag = p + 1;
+        // Roads and ships: the seat's tag in the owner's three bits.
+        self.sites_at_ends(0x07, p + 1)
+    }
+
+    /// On open-sea maps, the settlement sites of `p` at the ends of its roads alone (the
+    /// listing memo's part of [`Game::settlement_sites`]; the sites at the ends of its
+    /// ships are the free sites, [`Game::free_sites`], among the ends the sea state keeps).
+    #[inline]
+    pub(crate) fn road_end_sites(&self, p: u8) -> NodeBits {
+        // Roads only: the seat's tag with the ship bit clear.
+        self.sites_at_ends(0x0f, p + 1)
+    }
+
+    /// The settlement sites ([`Game::is_site`]) at the ends of the pieces whose edge
+    /// nibble masked by `mask` is `value`.
+    #[inline(always)]
+    fn sites_at_ends(&self, mask: u8, value: u8) -> NodeBits {
         let board = &*self.board;
         let ne = board.edges().len();
         let nn = board.nodes().len();
         let mut ends = NodeBits::empty(nn);
-        self.edges.for_each_matching(ne, 0x07, tag, |e| {
+        self.edges.for_each_matching(ne, mask, value, |e| {
             for n in board.edge(EdgeId(e as u16)).nodes {
                 if self.nodes.get(n.index()) == 0 {
                     ends.insert(n.index());
@@ -470,25 +486,6 @@ impl Game {
                 sites.insert(n);
             }
         });
-        sites
-    }
-
-    /// On open-sea maps, the settlement sites of `p` at the ends of its roads alone (the
-    /// listing memo's part of [`Game::settlement_sites`]; the sites at the ends of its
-    /// ships are the free sites, [`Game::free_sites`], among the ends the sea state keeps).
-    #[inline]
-    pub(crate) fn road_end_sites(&self, p: u8) -> NodeBits {
-        let board = &*self.board;
-        let mut sites = NodeBits::empty(board.nodes().len());
-        // Roads only: the seat's tag with the ship bit clear.
-        self.edges
-            .for_each_matching(board.edges().len(), 0x0f, p + 1, |e| {
-                for n in board.edge(EdgeId(e as u16)).nodes {
-                    if self.is_site(n) {
-                        sites.insert(n.index());
-                    }
-                }
-            });
         sites
     }
 
